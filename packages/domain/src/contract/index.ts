@@ -1,0 +1,4 @@
+export * from './primitives.ts';
+export * from './shapes.ts';
+export * from './requests.ts';
+export * from './live.ts';

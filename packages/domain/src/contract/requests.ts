@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  AccountType,
+  DisplayName,
+  Email,
+  Password,
+  Symbol,
+  Timestamp,
+  Username,
+  WalletAddress,
+  positiveAmount,
+} from './primitives.ts';
+import {
+  Asset,
+  BalancePoint,
+  Candle,
+  CandleInterval,
+  HistoryEntry,
+  LeaderboardEntry,
+  LimitPosition,
+  SettingValue,
+  Transaction,
+  User,
+} from './shapes.ts';
+
+// ---- auth (/auth/*) ----
+export const SignUpBody = z.object({
+  email: Email,
+  password: Password,
+  username: Username,
+  accountType: AccountType.optional(),
+});
+export const LoginBody = z.object({ email: z.string().trim().max(254), password: z.string().max(128) });
+export const AuthAnswer = z.object({ token: z.string(), user: User });
+export const SessionAnswer = z.object({ user: User });
+export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export const ForgotPasswordBody = z.object({ email: z.string().trim().max(254) });
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: Password });
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().max(128),
+  newPassword: Password,
+});
+export const ChangeEmailBody = z.object({ currentPassword: z.string().max(128), newEmail: Email });
+export const OkAnswer = z.object({ ok: z.literal(true) });
+
+// ---- market ----
+export const AllAssetsAnswer = z.array(Asset);
+export const CandlesQuery = z.object({
+  interval: CandleInterval.default('1h'),
+  from: z.coerce.number().int().nonnegative().optional(),
+  to: z.coerce.number().int().nonnegative().optional(),
+});
+export const CandlesAnswer = z.array(Candle);
+export const MarketPriceBody = z.object({ id: z.string(), price: positiveAmount(8, 'Price') });
+
+// ---- trading ----
+export const AmountUnit = z.enum(['USD', 'SYMBOL']);
+export type AmountUnit = z.infer<typeof AmountUnit>;
+/** Shares have 8 decimals; USD amounts are checked for 2 decimals by the trading service. */
+export const MarketOrderBody = z.object({
+  symbol: Symbol,
+  walletAddress: WalletAddress,
+  assetAmount: positiveAmount(8),
+  unit: AmountUnit.default('SYMBOL'),
+});
+export type MarketOrderBody = z.infer<typeof MarketOrderBody>;
+export const TradeAnswer = User.extend({ transaction: Transaction });
+
+export const OpenLimitBody = z
+  .object({
+    type: z.enum(['PURCHASE', 'SELL']),
+    symbol: Symbol,
+    walletAddress: WalletAddress,
+    limitAsk: positiveAmount(8, 'Limit price'),
+    purchaseAsk: positiveAmount(2, 'Purchase amount').optional(),
+    sellAsk: positiveAmount(8, 'Shares to sell').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.type === 'PURCHASE' && body.purchaseAsk === undefined)
+      ctx.addIssue({ code: 'custom', path: ['purchaseAsk'], message: 'purchaseAsk is required for a PURCHASE' });
+    if (body.type === 'SELL' && body.sellAsk === undefined)
+      ctx.addIssue({ code: 'custom', path: ['sellAsk'], message: 'sellAsk is required for a SELL' });
+  });
+export type OpenLimitBody = z.infer<typeof OpenLimitBody>;
+export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
+export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
+
+// ---- user record ----
+export const UserDetailsBody = z.object({ walletAddress: WalletAddress });
+export const UpdateWatchlistBody = z.object({
+  walletAddress: WalletAddress,
+  watchlist: z.array(Symbol).max(100),
+});
+export const WatchlistAnswer = z.object({ watchlist: z.array(z.string()) });
+
+export const NotificationUpdates = z.union([
+  z.object({ markRead: z.array(z.string()).max(500) }).strict(),
+  z.object({ markAllRead: z.literal(true) }).strict(),
+  z.object({ delete: z.array(z.string()).max(500) }).strict(),
+]);
+/** Keys writable through PUT /update-user; every other key answers 400 FORBIDDEN_KEY. */
+export const UPDATABLE_USER_KEYS = [
+  'settings',
+  'notifications',
+  'username',
+  'displayName',
+  'avatar',
+  'accountType',
+] as const;
+export const UpdateUserBody = z.object({
+  key: z.string().min(1).max(64),
+  walletAddress: WalletAddress,
+  updates: z.unknown(),
+});
+export const SettingsUpdates = z
+  .record(z.string().max(64), SettingValue)
+  .refine((r) => Object.keys(r).length <= 50, 'At most 50 settings at once');
+export const UpdatesByKey = {
+  settings: SettingsUpdates,
+  notifications: NotificationUpdates,
+  username: Username,
+  displayName: DisplayName,
+  avatar: z.string().max(300).nullable(),
+  accountType: AccountType,
+} as const;
+
+export const ResetUserBody = z.object({
+  walletAddress: WalletAddress,
+  startingBalance: positiveAmount(2, 'Starting balance')
+    .refine((n) => n >= 1_000, 'Starting balance must be at least $1,000')
+    .refine((n) => n <= 10_000_000, 'Starting balance must be at most $10,000,000'),
+  username: z.string().optional(),
+  resetAccountData: Timestamp.optional(),
+});
+export const DeleteUserBody = z.object({
+  walletAddress: WalletAddress,
+  currentPassword: z.string().max(128),
+});
+
+export const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const TransactionsQuery = PageQuery.extend({
+  type: z.enum(['PURCHASE', 'SELL', 'WORKING']).optional(),
+  symbol: Symbol.optional(),
+  archived: z.enum(['true', 'false']).optional(),
+});
+/** Paged answers are arrays; the cursor of the next page travels in the X-Next-Cursor header. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export const TransactionsAnswer = z.array(HistoryEntry);
+export const BalanceHistoryQuery = z.object({
+  days: z.union([z.literal('max'), z.coerce.number().int().min(1).max(3650)]).default('max'),
+});
+export const BalanceHistoryAnswer = z.array(BalancePoint);
+export const LeaderboardAnswer = z.array(LeaderboardEntry);
+/** GET /leaderboard/me: the signed-in user's own row, wherever it ranks. */
+export const LeaderboardMeAnswer = LeaderboardEntry;
+export const FollowBody = z.object({ walletAddress: WalletAddress });
+export const UploadAnswer = z.object({ url: z.string() });

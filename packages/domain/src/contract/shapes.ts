@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AccountType, Symbol, Timestamp, WalletAddress } from './primitives.ts';
+
+export const Asset = z.object({
+  id: z.string(),
+  symbol: Symbol,
+  name: z.string(),
+  image: z.string(),
+  currentPrice: z.number(),
+  dayChangePercentage: z.number(),
+});
+export type Asset = z.infer<typeof Asset>;
+
+export const Candle = z.object({
+  time: Timestamp,
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+});
+export type Candle = z.infer<typeof Candle>;
+export const CandleInterval = z.enum(['1m', '1h', '1d']);
+export type CandleInterval = z.infer<typeof CandleInterval>;
+
+export const TransactionType = z.enum(['PURCHASE', 'SELL']);
+export const OrderMethod = z.enum(['MARKET', 'LIMIT']);
+export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED']);
+
+export const Transaction = z.object({
+  id: z.string(),
+  type: TransactionType,
+  symbol: Symbol,
+  method: OrderMethod,
+  assetsPurchasedSold: z.number(),
+  transactionTotal: z.number(),
+  purchaseSellAsk: z.number(),
+  timestamp: Timestamp,
+  /** Set when the transaction is the fill of a limit order. */
+  positionId: z.string().optional(),
+  /** True for history from before an account reset (kept, viewable, not counted). */
+  archived: z.boolean().optional(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const LimitPosition = z.object({
+  positionId: z.string(),
+  symbol: Symbol,
+  type: TransactionType,
+  limitAsk: z.number(),
+  purchaseAsk: z.number().optional(),
+  sellAsk: z.number().optional(),
+  timestamp: Timestamp,
+  status: LimitStatus,
+  /** For FILLED orders: the tick price that triggered the fill, and the transaction it made. */
+  fillPrice: z.number().optional(),
+  transactionId: z.string().optional(),
+});
+export type LimitPosition = z.infer<typeof LimitPosition>;
+
+/** A transaction, or a working limit order (it carries limitAsk; shown as type WORKING). */
+export const HistoryEntry = z.union([Transaction, LimitPosition]);
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const NotificationType = z.enum(['NEW_FOLLOWER', 'INFORMATIVE', 'TRANSACTION']);
+export const Notification = z.object({
+  id: z.string(),
+  text: z.string(),
+  type: NotificationType,
+  url: z.string(),
+  read: z.boolean(),
+  timestamp: Timestamp,
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const BalancePoint = z.object({ timestamp: Timestamp, balance: z.number() });
+export type BalancePoint = z.infer<typeof BalancePoint>;
+
+export const SettingValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const Settings = z.record(z.string(), SettingValue);
+
+export const User = z.object({
+  id: z.string(),
+  walletAddress: WalletAddress,
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  avatar: z.string().nullable(),
+  accountType: AccountType,
+  balance: z.number(),
+  startingBalance: z.number(),
+  assets: z.record(z.string(), z.number()),
+  openPositions: z.record(z.string(), z.array(z.number())),
+  limitPositions: z.array(LimitPosition),
+  history: z.array(HistoryEntry),
+  watchlist: z.array(z.string()),
+  balanceHistory: z.array(BalancePoint),
+  settings: Settings,
+  notifications: z.array(Notification),
+  createdAt: Timestamp,
+  resetAccountData: Timestamp.nullable(),
+});
+export type User = z.infer<typeof User>;
+
+export const PublicProfile = z.object({
+  walletAddress: WalletAddress,
+  username: z.string(),
+  displayName: z.string(),
+  avatar: z.string().nullable(),
+  accountType: AccountType,
+  totalBalance: z.number(),
+  returnPercentage: z.number(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  createdAt: Timestamp,
+  /** Whether the signed-in caller follows this user (false for visitors). */
+  followedByMe: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+export const LeaderboardEntry = z.object({
+  rank: z.number().int(),
+  walletAddress: WalletAddress,
+  username: z.string(),
+  avatar: z.string().nullable(),
+  totalBalance: z.number(),
+  returnPercentage: z.number(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;

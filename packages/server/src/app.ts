@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { registerSessionResolver } from './features/auth/guard.ts';
+import { marketRoutes } from './features/market/routes.ts';
+import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { socialRoutes } from './features/social/routes.ts';
+import { tradingRoutes } from './features/trading/routes.ts';
+import { watchlistRoutes } from './features/watchlist/routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { createMarket } from './market/create-market.ts';
+import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
+import { liveRoutes } from './realtime/live-routes.ts';
+
+export type App = FastifyInstance;
+type Feature = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+
+const features: Feature[] = [
+  authRoutes,
+  marketRoutes,
+  tradingRoutes,
+  portfolioRoutes,
+  watchlistRoutes,
+  accountRoutes,
+  socialRoutes,
+  liveRoutes,
+];
+
+/** 100 KB: a User answer is far smaller; anything bigger is a mistake or an attack. */
+export const BODY_LIMIT = 100 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database?: Database;
+  bus?: EventBus;
+  logger?: boolean | object;
+}
+
+/** Builds the whole app as a value: tests use it with app.inject, main.ts listens on a port. */
+export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: AppContext }> {
+  const { config } = options;
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  const bus = options.bus ?? createInProcessBus();
+  const market = createMarket(database.db, bus, config);
+  const mailer = createMailer(config);
+  const ctx: AppContext = { config, database, db: database.db, bus, mailer, market };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    disableRequestLogging: config.logLevel !== 'debug',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  registerSessionResolver(app, database.db);
+  await registerApiDocs(app);
+
+  for (const feature of features) {
+    await app.register(async (scope) => feature(scope, ctx));
+  }
+  app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  await registerWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    await market.stop();
+    await bus.close();
+    if (!options.database) await database.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** 0 stops automatic ticks; prices then move only through market control. */
+  marketTickMs: number;
+  marketControl: boolean;
+  marketSeed: string;
+  /** Days of history filled in when the database is new (tests use fewer). */
+  marketHistoryDays: number;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  /** Built web app to serve at /, if present. */
+  webDist: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function intOr(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intOr(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    marketTickMs: intOr(env.MARKET_TICK_MS, 1000, 'MARKET_TICK_MS'),
+    marketControl: env.MARKET_CONTROL === '1',
+    marketSeed: env.MARKET_SEED || 'papertrade',
+    marketHistoryDays: intOr(env.MARKET_HISTORY_DAYS, 30, "MARKET_HISTORY_DAYS"),
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'packages/web/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,168 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Integer columns come back as bigint on both dialects (better-sqlite3 safe integers,
+ * pg's int8 parser), so money is never squeezed through a float on the way in or out.
+ * Booleans are 0/1 integers so both dialects share one schema.
+ */
+type Int = ColumnType<bigint, bigint | number, bigint | number>;
+type NullableInt = ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified: Int;
+  password_hash: string;
+  username: string;
+  username_lower: string;
+  display_name: string;
+  avatar: string | null;
+  account_type: string;
+  wallet_address: string;
+  /** Free cash in cents; reserved cash lives on the working PURCHASE orders. */
+  cash_cents: Int;
+  starting_balance_cents: Int;
+  settings: string;
+  watchlist: string;
+  /** Bumped by an account reset; rows of older epochs are archived history. */
+  epoch: Int;
+  reset_at: NullableInt;
+  created_at: Int;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Int;
+  expires_at: Int;
+}
+
+export interface VerificationTokensTable {
+  token_hash: string;
+  user_id: string;
+  /** 'verify-email' | 'reset-password' */
+  purpose: string;
+  email: string;
+  expires_at: Int;
+}
+
+export interface HoldingsTable {
+  user_id: string;
+  symbol: string;
+  /** Free shares in 1e-8 units; shares reserved by working SELL orders are on the order. */
+  shares: Int;
+}
+
+/** Open buy lots, consumed first-in first-out by sells: the source of openPositions and cost basis. */
+export interface LotsTable {
+  /** Time-ordered id (see new-id.ts), so ordering by id is first-in first-out. */
+  id: string;
+  user_id: string;
+  symbol: string;
+  shares: Int;
+  price: Int;
+  created_at: Int;
+}
+
+export interface TransactionsTable {
+  id: string;
+  user_id: string;
+  epoch: Int;
+  type: string;
+  method: string;
+  symbol: string;
+  shares: Int;
+  total_cents: Int;
+  price: Int;
+  position_id: string | null;
+  created_at: Int;
+}
+
+export interface LimitOrdersTable {
+  id: string;
+  user_id: string;
+  epoch: Int;
+  symbol: string;
+  type: string;
+  limit_price: Int;
+  /** Cash reserved by a PURCHASE (cents). */
+  purchase_cents: NullableInt;
+  /** Shares reserved by a SELL (1e-8 units). */
+  sell_shares: NullableInt;
+  status: string;
+  created_at: Int;
+  closed_at: NullableInt;
+  fill_price: NullableInt;
+  transaction_id: string | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  text: string;
+  url: string;
+  read: Int;
+  created_at: Int;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Int;
+}
+
+export interface BalanceSnapshotsTable {
+  user_id: string;
+  epoch: Int;
+  ts: Int;
+  balance_cents: Int;
+}
+
+export interface AssetsTable {
+  id: string;
+  symbol: string;
+  name: string;
+  position: Int;
+  price: Int;
+  volatility: number;
+  updated_at: Int;
+}
+
+export interface CandlesTable {
+  asset_id: string;
+  interval: string;
+  start_ts: Int;
+  open: Int;
+  high: Int;
+  low: Int;
+  close: Int;
+}
+
+export interface MarketStateTable {
+  key: string;
+  value: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: Int;
+  reset_at: Int;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_tokens: VerificationTokensTable;
+  holdings: HoldingsTable;
+  lots: LotsTable;
+  transactions: TransactionsTable;
+  limit_orders: LimitOrdersTable;
+  notifications: NotificationsTable;
+  follows: FollowsTable;
+  balance_snapshots: BalanceSnapshotsTable;
+  assets: AssetsTable;
+  candles: CandlesTable;
+  market_state: MarketStateTable;
+  rate_limits: RateLimitsTable;
+}

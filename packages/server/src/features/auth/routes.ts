@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+
+export function authRoutes(_app: FastifyInstance, _ctx: AppContext): void {
+  // Routes of this feature are registered here.
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  walletAddress: string;
+  email: string;
+  tokenHash: string;
+}
+
+export async function createSession(db: Kysely<DB>, userId: string, now = Date.now()): Promise<string> {
+  const { token, hash } = newToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
+    .execute();
+  return token;
+}
+
+export async function findSessionUser(db: Kysely<DB>, token: string, now = Date.now()): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.wallet_address', 'users.email', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || BigInt(row.expires_at) <= BigInt(now)) return null;
+  return { id: row.id, walletAddress: row.wallet_address, email: row.email, tokenHash };
+}
+
+export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of a user except, optionally, the one making the request. */
+export async function deleteOtherSessions(db: Kysely<DB>, userId: string, keepTokenHash?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+  await query.execute();
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+interface Issue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeValidation(error: FastifyError & { validation?: Issue[] }) {
+  const first = error.validation?.[0];
+  const issuePath = first?.params?.issue?.path;
+  const field = issuePath?.length
+    ? issuePath.map(String).join('.')
+    : (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || undefined;
+  const message = first?.params?.issue?.message ?? first?.message ?? 'Invalid input';
+  return { field, message: field ? `${field}: ${message}` : message };
+}
+
+/** Every failure answers `{error, code, field?}` (CONTRACT.md); never a stack trace or SQL text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        error: error.message,
+        code: error.code,
+        ...(error.field ? { field: error.field } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const { field, message } = describeValidation(error);
+      return reply
+        .status(400)
+        .send({ error: message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ error: 'The request body is not valid JSON', code: 'INVALID_JSON' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: error.message, code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+
+}

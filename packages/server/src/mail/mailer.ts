@@ -1,0 +1,11 @@
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about (verification, reset); logged when mail goes to the outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app.ts';
+import type { AppContext } from '../app-context.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { hashPassword } from '../features/auth/password.ts';
+import { createSession } from '../features/auth/sessions.ts';
+import { insertUser } from '../users/create-user.ts';
+
+/**
+ * The database the server tests run on: SQLite in a fresh temporary folder by default, or a
+ * fresh PostgreSQL database when TEST_DATABASE_URL points at a server (npm test sets it when one
+ * is reachable). Either way each test app gets its own empty database built by the real migrations.
+ */
+export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = adminUrl ? await createPgDatabase(adminUrl) : undefined;
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: pgDb?.url,
+    marketTickMs: 0,
+    marketControl: true,
+    marketHistoryDays: 1,
+    logLevel: 'silent',
+    webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await ctx.market.start();
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  walletAddress: string;
+  token: string;
+  email: string;
+  password: string;
+  /** Authorization and Wallet headers for app.inject. */
+  headers: Record<string, string>;
+}
+
+let userCounter = 0;
+
+/** A signed-in user made straight in the database (auth routes have their own tests). */
+export async function createTestUser(ctx: AppContext, options: { username?: string; password?: string } = {}): Promise<TestUser> {
+  userCounter += 1;
+  const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
+  const password = options.password ?? 'correct horse battery';
+  const email = `${username.toLowerCase()}@example.test`;
+  const { id, walletAddress } = await insertUser(ctx.db, { email, username, passwordHash: await hashPassword(password) });
+  const token = await createSession(ctx.db, id);
+  return {
+    id,
+    walletAddress,
+    token,
+    email,
+    password,
+    headers: { authorization: `Bearer ${token}`, wallet: walletAddress },
+  };
+}
+
+/** The body of a JSON answer, typed by the caller. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
