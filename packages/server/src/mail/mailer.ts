@@ -9,3 +9,6 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
+
+/** Where the mailer reports what it did; console by default, silent in tests. */
+export type MailLog = (message: string) => void;

@@ -26,39 +26,53 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pt_test_${randomBytes(6).toString('hex')}`;
+async function adminQuery(adminUrl: string, query: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  try {
+    await admin.query(query);
+  } finally {
+    await admin.end();
+  }
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-test-'));
+async function createPgDatabase(adminUrl: string): Promise<string> {
+  const name = `pt_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPgDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (/^pt_test_[0-9a-f]+$/.test(name)) {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/**
+ * A fresh app over a fresh database. To test a restart, pass `{ dataDir, databaseUrl }` of an
+ * earlier app created with `{ keep: true }`: the same database is opened again and kept on close.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> & { keep?: boolean } = {},
+): Promise<TestApp & { databaseUrl: string | undefined }> {
+  const { keep = false, ...configOverrides } = overrides;
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'papertrade-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = adminUrl ? await createPgDatabase(adminUrl) : undefined;
+  const databaseUrl =
+    overrides.databaseUrl ?? (adminUrl ? await createPgDatabase(adminUrl) : undefined);
   const config: Config = {
     ...loadConfig({}),
     dataDir,
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     marketTickMs: 0,
     marketControl: true,
     marketHistoryDays: 1,
     logLevel: 'silent',
     webDist: path.join(dataDir, 'no-web'),
-    ...overrides,
+    ...configOverrides,
   };
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   const { app, ctx } = await buildApp({ config, database, logger: false });
@@ -68,10 +82,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     ctx,
     dataDir,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      if (keep) return;
+      if (adminUrl && databaseUrl) await dropPgDatabase(adminUrl, databaseUrl);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

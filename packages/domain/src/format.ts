@@ -1,0 +1,113 @@
+/**
+ * Display rules of SPEC.md §3 and §9: numbers in, strings out, always en-US so server-made
+ * texts (notifications, CSV) and the web app show the same digits.
+ */
+import { ASSET_NAME_CUT, ASSET_NAME_MAX } from './constants.ts';
+
+/** Decimals shown for trade amounts, holdings and the success dialog's total (SPEC §9). */
+export const DECIMALS = { amount: 2, holding: 4, successTotal: 3 } as const;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+/** Intl.NumberFormat is slow to build and these run per table cell, so reuse them. */
+function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat('en-US', options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+const fixed = (decimals: number): Intl.NumberFormatOptions => ({
+  minimumFractionDigits: decimals,
+  maximumFractionDigits: decimals,
+});
+
+const SUFFIXES = ['', 'k', 'M', 'B', 'T', 'P', 'E'] as const;
+
+/**
+ * 1234 -> "1.23k", 1.5e6 -> "1.5M", -2500 -> "-2.5k". Below 1000 there is no suffix; the same
+ * rounding to `decimals` with trailing zeros trimmed applies. Past E the number just grows.
+ */
+export function abbreviateNumber(n: number, decimals = 2): string {
+  if (!Number.isFinite(n)) return String(n);
+  let value = Math.abs(n);
+  let tier = 0;
+  while (value >= 1000 && tier < SUFFIXES.length - 1) {
+    value /= 1000;
+    tier += 1;
+  }
+  const format = formatter({ maximumFractionDigits: decimals, useGrouping: false });
+  // Rounding can carry into the next tier (999,999 -> "1000k"); show "1M" instead.
+  if (Number(format.format(value)) >= 1000 && tier < SUFFIXES.length - 1) {
+    value /= 1000;
+    tier += 1;
+  }
+  const text = format.format(value);
+  const sign = n < 0 && Number(text) !== 0 ? '-' : '';
+  return `${sign}${text}${SUFFIXES[tier] ?? ''}`;
+}
+
+/** "0x1234...cdef": the first 6 characters, then the characters from position 38 on (SPEC §9). */
+export function shortWalletAddress(address: string): string {
+  if (address.length <= 38) return address;
+  return `${address.slice(0, 6)}...${address.slice(38)}`;
+}
+
+/** Names longer than 14 characters are cut to 12 plus "…" (counted in code points, not UTF-16). */
+export function shortAssetName(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= ASSET_NAME_MAX) return name;
+  return `${chars.slice(0, ASSET_NAME_CUT).join('')}\u2026`;
+}
+
+/** The asset named "XRP" is shown as "Ripple" (SPEC §3). */
+export function displayAssetName(name: string): string {
+  return name === 'XRP' ? 'Ripple' : name;
+}
+
+/** The asset id and url slug: lowercase symbol + "usd" (BTC -> "btcusd"). */
+export function pairSlug(symbol: string): string {
+  return `${symbol.toLowerCase()}usd`;
+}
+
+/** The symbol of a pair slug ("btcusd" -> "BTC"), or null when it is not one. */
+export function symbolFromPair(pair: string): string | null {
+  const match = /^([a-z0-9]+)usd$/i.exec(pair.trim());
+  return match?.[1] ? match[1].toUpperCase() : null;
+}
+
+/** "$1,234.50"; negative amounts as "-$1,234.50". */
+export function formatUsd(n: number, decimals = DECIMALS.amount): string {
+  return formatter({ style: 'currency', currency: 'USD', ...fixed(decimals) }).format(n);
+}
+
+/** A trade amount with 2 decimals ("1,234.50"). */
+export function formatAmount(n: number): string {
+  return formatter(fixed(DECIMALS.amount)).format(n);
+}
+
+/** A holding with 4 decimals ("0.5000"). */
+export function formatShares(n: number): string {
+  return formatter(fixed(DECIMALS.holding)).format(n);
+}
+
+/** The success dialog's total with 3 decimals ("1,234.500"). */
+export function formatSuccessTotal(n: number): string {
+  return formatter(fixed(DECIMALS.successTotal)).format(n);
+}
+
+/** "+1.23%", "-0.50%", and "0.00%" for anything that rounds to zero. */
+export function formatPercent(n: number): string {
+  return `${formatter({ ...fixed(2), signDisplay: 'exceptZero' }).format(n)}%`;
+}
+
+/**
+ * A price without currency sign: 2 decimals from 1 up ("43,250.10"); below 1, at least 2 and up
+ * to 8 decimals (the price scale), so cheap coins do not show as "0.00".
+ */
+export function formatPrice(n: number): string {
+  if (Math.abs(n) >= 1) return formatter(fixed(2)).format(n);
+  return formatter({ minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(n);
+}

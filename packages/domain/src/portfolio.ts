@@ -1,0 +1,86 @@
+/** Portfolio maths of SPEC.md §9: total balance, average cost, gain and return. */
+import { PRICE_SCALE, valueOfShares } from './money.ts';
+import type { Cents, PriceUnits, ShareUnits } from './money.ts';
+
+export interface HoldingInput {
+  symbol: string;
+  shares: ShareUnits;
+}
+
+/** A working limit order: a PURCHASE reserves cash (purchaseCents), a SELL reserves shares. */
+export interface WorkingOrderInput {
+  type: 'PURCHASE' | 'SELL';
+  symbol: string;
+  purchaseCents?: Cents;
+  sellShares?: ShareUnits;
+}
+
+export interface TotalBalanceInput {
+  cashCents: Cents;
+  holdings: readonly HoldingInput[];
+  workingOrders: readonly WorkingOrderInput[];
+  prices: ReadonlyMap<string, PriceUnits>;
+}
+
+/**
+ * Cash + holdings at current price + pending limit orders (SPEC §9): a PURCHASE counts its
+ * reserved dollars, a SELL its reserved shares at the current price. Shares are valued rounded
+ * down to the cent (what they would fetch). A symbol without a price counts 0 rather than failing
+ * the whole balance.
+ */
+export function totalBalanceCents({
+  cashCents,
+  holdings,
+  workingOrders,
+  prices,
+}: TotalBalanceInput): Cents {
+  const value = (symbol: string, shares: ShareUnits): Cents => {
+    const price = prices.get(symbol);
+    return price === undefined || price <= 0n ? 0n : valueOfShares(shares, price);
+  };
+  let total = cashCents;
+  for (const holding of holdings) total += value(holding.symbol, holding.shares);
+  for (const order of workingOrders) {
+    total +=
+      order.type === 'PURCHASE'
+        ? (order.purchaseCents ?? 0n)
+        : value(order.symbol, order.sellShares ?? 0n);
+  }
+  return total;
+}
+
+export interface Lot {
+  shares: ShareUnits;
+  price: PriceUnits;
+}
+
+/**
+ * Average cost per share: sum(shares x price) / sum(shares), rounded to the nearest 1e-8.
+ * SPEC §9 says "the mean of the stored share prices"; we weight by shares instead, so buying
+ * 1 share at 100 and 0.01 at 200 gives a cost basis near 100, not 150 (issue 5 requires it).
+ * 0 when there are no shares.
+ */
+export function averageCostPrice(lots: readonly Lot[]): PriceUnits {
+  let shares = 0n;
+  let weighted = 0n;
+  for (const lot of lots) {
+    shares += lot.shares;
+    weighted += lot.shares * lot.price;
+  }
+  if (shares <= 0n) return 0n;
+  return (weighted + shares / 2n) / shares;
+}
+
+/** (price - average) / average x 100 (SPEC §9); 0 when there is no average. */
+export function gainPercentage(price: number, average: number): number {
+  if (average === 0 || !Number.isFinite(average) || !Number.isFinite(price)) return 0;
+  return ((price - average) / average) * 100;
+}
+
+/** Return since the (last) start: (total - starting) / starting x 100; 0 without a start. */
+export function returnPercentage(totalCents: Cents, startingCents: Cents): number {
+  if (startingCents === 0n) return 0;
+  // Scale in bigint first so huge balances keep their precision before the one float division.
+  const scaledPercent = ((totalCents - startingCents) * PRICE_SCALE * 100n) / startingCents;
+  return Number(scaledPercent) / Number(PRICE_SCALE);
+}

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PRICE_SCALE, SHARE_SCALE, parseDecimal } from './money.ts';
+import {
+  formatPreview,
+  maxAmount,
+  previewOtherUnit,
+  quoteMarketBuy,
+  quoteMarketSell,
+} from './trade-math.ts';
+
+const units = (n: string) => parseDecimal(n, 8)!;
+const cents = (n: string) => parseDecimal(n, 2)!;
+/** shares (1e-8) x price (1e-8) per cent. */
+const PER_CENT = (SHARE_SCALE * PRICE_SCALE) / 100n;
+
+describe('quoteMarketBuy', () => {
+  it('in USD spends exactly the amount, for the shares it buys rounded down', () => {
+    expect(quoteMarketBuy({ unit: 'USD', cents: cents('100') }, units('3'))).toEqual({
+      shares: units('33.33333333'),
+      totalCents: cents('100'),
+    });
+  });
+
+  it('in shares gets exactly the shares, for their cost rounded up to the cent', () => {
+    expect(quoteMarketBuy({ unit: 'SYMBOL', shares: units('0.333') }, units('0.1'))).toEqual({
+      shares: units('0.333'),
+      totalCents: cents('0.04'),
+    });
+  });
+
+  it('refuses a price of zero instead of dividing by it', () => {
+    expect(() => quoteMarketBuy({ unit: 'USD', cents: 100n }, 0n)).toThrow(RangeError);
+  });
+});
+
+describe('quoteMarketSell', () => {
+  it('in shares sells exactly the shares, for proceeds rounded down to the cent', () => {
+    expect(quoteMarketSell({ unit: 'SYMBOL', shares: units('0.333') }, units('0.1'))).toEqual({
+      shares: units('0.333'),
+      totalCents: cents('0.03'),
+    });
+  });
+
+  it('in USD raises exactly the amount, selling the shares needed rounded up', () => {
+    expect(quoteMarketSell({ unit: 'USD', cents: cents('100') }, units('3'))).toEqual({
+      shares: units('33.33333334'),
+      totalCents: cents('100'),
+    });
+  });
+
+  it('refuses a price of zero instead of dividing by it', () => {
+    expect(() => quoteMarketSell({ unit: 'SYMBOL', shares: 1n }, 0n)).toThrow(RangeError);
+  });
+});
+
+describe('trade maths properties', () => {
+  const price = fc.bigInt({ min: 1n, max: 10n ** 15n }); // 1e-8 .. 10,000,000 USD
+  const cashCents = fc.bigInt({ min: 1n, max: 10n ** 12n }); // up to 10,000,000,000 USD
+  const shareUnits = fc.bigInt({ min: 1n, max: 10n ** 18n }); // up to 1e10 shares
+
+  it('a USD buy never spends more than asked nor gets more shares than cents / price', () => {
+    fc.assert(
+      fc.property(cashCents, price, (c, p) => {
+        const fill = quoteMarketBuy({ unit: 'USD', cents: c }, p);
+        expect(fill.totalCents).toBe(c);
+        expect(fill.shares * p).toBeLessThanOrEqual(c * PER_CENT);
+        // ...and not fewer than it allows either: one more 1e-8 share would cost too much.
+        expect((fill.shares + 1n) * p).toBeGreaterThan(c * PER_CENT);
+      }),
+    );
+  });
+
+  it('a buy in shares never pays less than the shares are worth', () => {
+    fc.assert(
+      fc.property(shareUnits, price, (s, p) => {
+        const fill = quoteMarketBuy({ unit: 'SYMBOL', shares: s }, p);
+        expect(fill.totalCents * PER_CENT).toBeGreaterThanOrEqual(s * p);
+        expect((fill.totalCents - 1n) * PER_CENT).toBeLessThan(s * p);
+      }),
+    );
+  });
+
+  it('a sell never raises more than shares x price', () => {
+    fc.assert(
+      fc.property(shareUnits, cashCents, price, (s, c, p) => {
+        const bySymbol = quoteMarketSell({ unit: 'SYMBOL', shares: s }, p);
+        expect(bySymbol.totalCents * PER_CENT).toBeLessThanOrEqual(bySymbol.shares * p);
+        const byUsd = quoteMarketSell({ unit: 'USD', cents: c }, p);
+        expect(byUsd.totalCents).toBe(c);
+        expect(byUsd.totalCents * PER_CENT).toBeLessThanOrEqual(byUsd.shares * p);
+      }),
+    );
+  });
+
+  it('rounding never creates money: selling what was just bought never returns more', () => {
+    fc.assert(
+      fc.property(cashCents, shareUnits, price, (c, s, p) => {
+        for (const bought of [
+          quoteMarketBuy({ unit: 'USD', cents: c }, p),
+          quoteMarketBuy({ unit: 'SYMBOL', shares: s }, p),
+        ]) {
+          const sold = quoteMarketSell({ unit: 'SYMBOL', shares: bought.shares }, p);
+          expect(sold.totalCents).toBeLessThanOrEqual(bought.totalCents);
+        }
+        // Raising c dollars costs at least as many shares as c dollars would buy.
+        const raised = quoteMarketSell({ unit: 'USD', cents: c }, p);
+        expect(raised.shares).toBeGreaterThanOrEqual(quoteMarketBuy({ unit: 'USD', cents: c }, p).shares);
+      }),
+    );
+  });
+});
+
+describe('previewOtherUnit', () => {
+  it('turns a USD amount into shares: amount / price', () => {
+    expect(previewOtherUnit(100, 'USD', 40)).toBe(2.5);
+  });
+
+  it('turns shares into USD: shares x price', () => {
+    expect(previewOtherUnit(2.5, 'SYMBOL', 40)).toBe(100);
+  });
+
+  it('shows 0 without a usable price or amount', () => {
+    expect(previewOtherUnit(100, 'USD', 0)).toBe(0);
+    expect(previewOtherUnit(NaN, 'SYMBOL', 40)).toBe(0);
+  });
+});
+
+describe('formatPreview', () => {
+  it('shows 2 decimals', () => {
+    expect(formatPreview(2.5)).toBe('2.50');
+    expect(formatPreview(0.004)).toBe('0.00');
+    expect(formatPreview(1234.567)).toBe('1,234.57');
+    expect(formatPreview(Infinity)).toBe('0.00');
+  });
+});
+
+describe('maxAmount', () => {
+  const account = { cashCents: cents('1234.56'), heldShares: units('0.5'), price: units('333.33') };
+
+  it('fills the buying power for a buy in USD', () => {
+    expect(maxAmount({ ...account, side: 'BUY', unit: 'USD' })).toBe(1234.56);
+  });
+
+  it('fills the held shares for a buy in shares, as the spec says', () => {
+    expect(maxAmount({ ...account, side: 'BUY', unit: 'SYMBOL' })).toBe(0.5);
+  });
+
+  it('fills the held shares for a sell in shares', () => {
+    expect(maxAmount({ ...account, side: 'SELL', unit: 'SYMBOL' })).toBe(0.5);
+  });
+
+  it('fills the holdings value rounded down to the cent for a sell in USD', () => {
+    // 0.5 x 333.33 = 166.665
+    expect(maxAmount({ ...account, side: 'SELL', unit: 'USD' })).toBe(166.66);
+  });
+
+  it('fills 0 for a sell in USD without a price', () => {
+    expect(maxAmount({ ...account, price: 0n, side: 'SELL', unit: 'USD' })).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Exact order maths, shared by the server (what a fill costs) and the web trade panel (what the
+ * preview and the Max button show), so both sides agree to the cent. Rounding never creates money:
+ * the trader always gets the short end of a fraction of a cent or of a 1e-8 share.
+ */
+import { formatAmount } from './format.ts';
+import {
+  centsToNumber,
+  costOfShares,
+  proceedsOfShares,
+  sharesForCents,
+  sharesToNumber,
+  sharesToRaiseCents,
+  valueOfShares,
+} from './money.ts';
+import type { Cents, PriceUnits, ShareUnits } from './money.ts';
+// The amount input's unit (SPEC §3), 'USD' | 'SYMBOL': one definition, the contract's.
+import type { AmountUnit } from './contract/requests.ts';
+
+export type TradeSide = 'BUY' | 'SELL';
+export type OrderAmount = { unit: 'USD'; cents: Cents } | { unit: 'SYMBOL'; shares: ShareUnits };
+
+export interface Fill {
+  shares: ShareUnits;
+  totalCents: Cents;
+}
+
+function assertPositivePrice(price: PriceUnits): void {
+  // A zero price would divide by zero; callers must not trade an asset without a price.
+  if (price <= 0n) throw new RangeError('A trade needs a price greater than 0');
+}
+
+/**
+ * A market buy. USD: spends exactly `cents`, for the shares they buy rounded down.
+ * SYMBOL: gets exactly `shares`, for their cost rounded up to the cent.
+ */
+export function quoteMarketBuy(amount: OrderAmount, price: PriceUnits): Fill {
+  assertPositivePrice(price);
+  if (amount.unit === 'USD') {
+    return { shares: sharesForCents(amount.cents, price), totalCents: amount.cents };
+  }
+  return { shares: amount.shares, totalCents: costOfShares(amount.shares, price) };
+}
+
+/**
+ * A market sell. SYMBOL: sells exactly `shares`, for proceeds rounded down to the cent.
+ * USD: raises exactly `cents`, selling the shares needed rounded up to 1e-8.
+ */
+export function quoteMarketSell(amount: OrderAmount, price: PriceUnits): Fill {
+  assertPositivePrice(price);
+  if (amount.unit === 'USD') {
+    return { shares: sharesToRaiseCents(amount.cents, price), totalCents: amount.cents };
+  }
+  return { shares: amount.shares, totalCents: proceedsOfShares(amount.shares, price) };
+}
+
+/**
+ * The trade panel's preview of the other unit (SPEC §5): USD -> shares = amount / price,
+ * shares -> USD = shares x price. Display only, so plain numbers are fine here; the order
+ * itself is priced by quoteMarketBuy/quoteMarketSell. 0 when there is nothing to show.
+ */
+export function previewOtherUnit(amount: number, unit: AmountUnit, price: number): number {
+  if (!Number.isFinite(amount) || !Number.isFinite(price) || price <= 0) return 0;
+  return unit === 'USD' ? amount / price : amount * price;
+}
+
+/** The preview shows 2 decimals (SPEC §5). */
+export function formatPreview(n: number): string {
+  return formatAmount(Number.isFinite(n) ? n : 0);
+}
+
+export interface MaxAmountInput {
+  side: TradeSide;
+  unit: AmountUnit;
+  cashCents: Cents;
+  heldShares: ShareUnits;
+  price: PriceUnits;
+}
+
+/**
+ * What the Max button fills in (SPEC §5): a buy in USD gets the buying power (cash, 2 decimals);
+ * a buy in shares and a sell in shares get the held shares (the spec says held shares for a buy
+ * too); a sell in USD gets the holdings value, rounded down to the cent so it can be raised.
+ */
+export function maxAmount({ side, unit, cashCents, heldShares, price }: MaxAmountInput): number {
+  if (unit === 'SYMBOL') return sharesToNumber(heldShares);
+  if (side === 'BUY') return centsToNumber(cashCents);
+  return price > 0n ? centsToNumber(valueOfShares(heldShares, price)) : 0;
+}

@@ -1,0 +1,48 @@
+import { priceFromNumber, type PriceUnits } from '@papertrade/domain';
+
+export interface CatalogAsset {
+  /** Pair slug: lowercase symbol + "usd" (CONTRACT.md). */
+  id: string;
+  symbol: string;
+  name: string;
+  /** Starting price (late-2024 scale), in 1e-8 USD. */
+  price: PriceUnits;
+  /** Annualised volatility of the random walk (0.6 = 60 % a year), plausible for each coin. */
+  volatility: number;
+}
+
+// [symbol, name, starting price in USD, annual volatility]. Every symbol has an icon in the
+// cryptocurrency-icons package (svg/color/<symbol>.svg); asset-catalog.test.ts checks it.
+const entries: [string, string, number, number][] = [
+  ['BTC', 'Bitcoin', 95000, 0.55],
+  ['ETH', 'Ethereum', 3400, 0.7],
+  ['SOL', 'Solana', 215.4, 0.95],
+  ['XRP', 'XRP', 2.3125, 1.0],
+  ['BNB', 'BNB', 695.2, 0.6],
+  ['ADA', 'Cardano', 1.0418, 0.9],
+  ['DOGE', 'Dogecoin', 0.39875, 1.1],
+  ['TRX', 'TRON', 0.25412, 0.65],
+  ['DOT', 'Polkadot', 8.93, 0.9],
+  ['LTC', 'Litecoin', 114.6, 0.8],
+  ['LINK', 'Chainlink', 24.18, 0.9],
+  ['AVAX', 'Avalanche', 48.35, 1.0],
+  ['XLM', 'Stellar', 0.44718, 0.95],
+  ['BCH', 'Bitcoin Cash', 521.7, 0.85],
+  ['ATOM', 'Cosmos', 9.41, 0.85],
+  ['UNI', 'Uniswap', 16.52, 0.95],
+  ['ETC', 'Ethereum Classic', 33.08, 0.85],
+  ['XMR', 'Monero', 195.3, 0.7],
+  ['FIL', 'Filecoin', 6.42, 1.0],
+  ['AAVE', 'Aave', 331.9, 1.0],
+];
+
+export const ASSET_CATALOG: readonly CatalogAsset[] = entries.map(([symbol, name, usd, volatility]) => {
+  const price = priceFromNumber(usd);
+  if (price === null) throw new Error(`Catalog price of ${symbol} does not fit 8 decimals`);
+  return { id: `${symbol.toLowerCase()}usd`, symbol, name, price, volatility };
+});
+
+/** Where the web app (and any client) fetches an asset's icon: served by market/routes.ts. */
+export function assetImageUrl(symbol: string): string {
+  return `/icons/assets/${symbol.toLowerCase()}.svg`;
+}

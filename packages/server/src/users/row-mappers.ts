@@ -1,0 +1,63 @@
+import {
+  centsToNumber,
+  priceToNumber,
+  sharesToNumber,
+  type LimitPosition,
+  type Notification,
+  type Transaction,
+} from '@papertrade/domain';
+import type { Selectable } from 'kysely';
+import type { LimitOrdersTable, NotificationsTable, TransactionsTable } from '../db/schema.ts';
+
+/** Database rows to the contract's shapes: the one place where bigint columns become JSON numbers. */
+export function toTransaction(row: Selectable<TransactionsTable>, currentEpoch?: bigint): Transaction {
+  const tx: Transaction = {
+    id: row.id,
+    type: row.type as Transaction['type'],
+    symbol: row.symbol,
+    method: row.method as Transaction['method'],
+    assetsPurchasedSold: sharesToNumber(BigInt(row.shares)),
+    transactionTotal: centsToNumber(BigInt(row.total_cents)),
+    purchaseSellAsk: priceToNumber(BigInt(row.price)),
+    timestamp: Number(row.created_at),
+  };
+  if (row.position_id) tx.positionId = row.position_id;
+  if (currentEpoch !== undefined && BigInt(row.epoch) < currentEpoch) tx.archived = true;
+  return tx;
+}
+
+export function toLimitPosition(row: Selectable<LimitOrdersTable>): LimitPosition {
+  const position: LimitPosition = {
+    positionId: row.id,
+    symbol: row.symbol,
+    type: row.type as LimitPosition['type'],
+    limitAsk: priceToNumber(BigInt(row.limit_price)),
+    timestamp: Number(row.created_at),
+    status: row.status as LimitPosition['status'],
+  };
+  if (row.purchase_cents !== null) position.purchaseAsk = centsToNumber(BigInt(row.purchase_cents));
+  if (row.sell_shares !== null) position.sellAsk = sharesToNumber(BigInt(row.sell_shares));
+  if (row.fill_price !== null) position.fillPrice = priceToNumber(BigInt(row.fill_price));
+  if (row.transaction_id) position.transactionId = row.transaction_id;
+  return position;
+}
+
+export function toNotification(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    text: row.text,
+    type: row.type as Notification['type'],
+    url: row.url,
+    read: BigInt(row.read) !== 0n,
+    timestamp: Number(row.created_at),
+  };
+}
+
+/** JSON text columns (settings, watchlist) that the app itself wrote; a bad value reads as empty. */
+export function parseJsonColumn<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

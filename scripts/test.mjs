@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: every test of the product, in order: domain + server (SQLite) + web with Vitest,
+// the server tests again on PostgreSQL, then the browser tests against the built app.
+// Anything missing (PostgreSQL, Chromium) is named with the command that installs it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startThrowawayPostgres } from './throwaway-postgres.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const only = process.argv.slice(2); // e.g. `npm test -- unit pg e2e`
+const wants = (step) => only.length === 0 || only.includes(step);
+const results = [];
+const reportDir = mkdtempSync(path.join(tmpdir(), 'papertrade-reports-'));
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===\n$ ${command} ${args.join(' ')}`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function vitest(label, projectArgs, env) {
+  const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0);
+  }
+  results.push({ label, passed, failed });
+}
+
+if (wants('unit')) vitest('unit: domain, server on SQLite, web', []);
+
+if (wants('pg')) {
+  let pg = null;
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    pg = startThrowawayPostgres();
+    url = pg?.url;
+  }
+  if (url) {
+    vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: url });
+    pg?.stop();
+  } else {
+    const msg = 'PostgreSQL not found, so the server tests ran on SQLite only. Install it with: apt-get install -y postgresql';
+    console.log(`\n${msg}`);
+    results.push({ label: 'server on PostgreSQL (missing)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+  }
+}
+
+if (wants('e2e')) {
+  if (ensureChromium()) {
+    const ok = run('browser tests: build', 'npm', ['run', 'build']);
+    const out = path.join(reportDir, 'playwright.json');
+    const passedOk = ok && run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    let passed = 0;
+    let failed = passedOk ? 0 : 1;
+    if (existsSync(out)) {
+      const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+      passed = stats.expected ?? 0;
+      failed = (stats.unexpected ?? 0) + (passedOk ? 0 : stats.unexpected ? 0 : 1);
+    }
+    results.push({ label: 'browser tests', passed, failed });
+  } else {
+    results.push({ label: 'browser tests (no Chromium)', passed: 0, failed: 1 });
+  }
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
