@@ -79,7 +79,7 @@ export function symbolFromPair(pair: string): string | null {
 }
 
 /** "$1,234.50"; negative amounts as "-$1,234.50". */
-export function formatUsd(n: number, decimals = DECIMALS.amount): string {
+export function formatUsd(n: number, decimals: number = DECIMALS.amount): string {
   return formatter({ style: 'currency', currency: 'USD', ...fixed(decimals) }).format(n);
 }
 

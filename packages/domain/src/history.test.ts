@@ -12,7 +12,13 @@ const trade = (timestamp: number, type: 'PURCHASE' | 'SELL' = 'PURCHASE') => ({
   type,
   timestamp,
 });
-const working = { positionId: 'p1', type: 'SELL' as const, limitAsk: 50, timestamp: 1, status: 'WORKING' };
+const working = {
+  positionId: 'p1',
+  type: 'SELL' as const,
+  limitAsk: 50,
+  timestamp: 1,
+  status: 'WORKING',
+};
 
 describe('latestEntries', () => {
   it('keeps the latest 5 by timestamp, newest first', () => {
@@ -21,7 +27,9 @@ describe('latestEntries', () => {
   });
 
   it('takes another count when given', () => {
-    expect(latestEntries([trade(1), trade(2), trade(3)], 2).map((e) => e.timestamp)).toEqual([3, 2]);
+    expect(latestEntries([trade(1), trade(2), trade(3)], 2).map((e) => e.timestamp)).toEqual([
+      3, 2,
+    ]);
   });
 
   it('leaves the input as it was', () => {
@@ -75,7 +83,9 @@ describe('filterBalanceHistory', () => {
   });
 
   it('keeps every point for max, oldest first', () => {
-    expect(filterBalanceHistory(points, 'max', now).map((p) => p.balance)).toEqual([1, 70, 95, 99, 100]);
+    expect(filterBalanceHistory(points, 'max', now).map((p) => p.balance)).toEqual([
+      1, 70, 95, 99, 100,
+    ]);
   });
 
   it('leaves the input as it was', () => {

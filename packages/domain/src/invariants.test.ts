@@ -63,7 +63,9 @@ describe('checkMoneyInvariants', () => {
     const state = { ...sound, perSymbol: [{ ...btc, soldShares: 0n }] };
     const violations = checkMoneyInvariants(state);
     expect(violations).toHaveLength(1);
-    expect(violations[0]).toMatch(/^BTC: free \+ reserved shares = 150000000, shares bought - sold = 200000000/);
+    expect(violations[0]).toMatch(
+      /^BTC: free \+ reserved shares = 150000000, shares bought - sold = 200000000/,
+    );
   });
 
   it('reports every violation at once', () => {

@@ -39,7 +39,8 @@ export function checkMoneyInvariants(state: MoneyState): string[] {
     );
   }
   for (const s of state.perSymbol) {
-    if (s.freeShares < 0n) violations.push(`${s.symbol}: free shares are negative: ${s.freeShares}`);
+    if (s.freeShares < 0n)
+      violations.push(`${s.symbol}: free shares are negative: ${s.freeShares}`);
     if (s.reservedShares < 0n) {
       violations.push(`${s.symbol}: reserved shares are negative: ${s.reservedShares}`);
     }

@@ -77,9 +77,10 @@ export const sharesFromNumber = (value: number): ShareUnits | null =>
 export const priceFromNumber = (value: number): PriceUnits | null =>
   parseDecimal(value, PRICE_DECIMALS);
 
+/** Ceiling division; bigint division truncates toward zero, so only same-sign remainders round up. */
 function divCeil(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return a % b === 0n ? q : q + 1n;
+  return a % b !== 0n && a > 0n === b > 0n ? q + 1n : q;
 }
 
 /** What buying `shares` at `price` costs: rounded up to the cent so rounding never creates money. */

@@ -16,9 +16,9 @@ const prices = new Map([
 
 describe('totalBalanceCents', () => {
   it('is the cash alone when nothing is held or pending', () => {
-    expect(totalBalanceCents({ cashCents: cents('100000'), holdings: [], workingOrders: [], prices })).toBe(
-      cents('100000'),
-    );
+    expect(
+      totalBalanceCents({ cashCents: cents('100000'), holdings: [], workingOrders: [], prices }),
+    ).toBe(cents('100000'));
   });
 
   it('adds holdings at the current price, each rounded down to the cent', () => {
@@ -67,7 +67,9 @@ describe('totalBalanceCents', () => {
 
 describe('averageCostPrice', () => {
   it('is the price itself for a single buy', () => {
-    expect(averageCostPrice([{ shares: units('2'), price: units('123.45') }])).toBe(units('123.45'));
+    expect(averageCostPrice([{ shares: units('2'), price: units('123.45') }])).toBe(
+      units('123.45'),
+    );
   });
 
   it('weights buys of different sizes by their shares, not a plain mean of prices', () => {

@@ -105,7 +105,9 @@ describe('trade maths properties', () => {
         }
         // Raising c dollars costs at least as many shares as c dollars would buy.
         const raised = quoteMarketSell({ unit: 'USD', cents: c }, p);
-        expect(raised.shares).toBeGreaterThanOrEqual(quoteMarketBuy({ unit: 'USD', cents: c }, p).shares);
+        expect(raised.shares).toBeGreaterThanOrEqual(
+          quoteMarketBuy({ unit: 'USD', cents: c }, p).shares,
+        );
       }),
     );
   });
