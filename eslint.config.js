@@ -15,6 +15,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Fastify hooks and handlers are async by contract even when they have nothing to await.
+      '@typescript-eslint/require-await': 'off',
       // Fastify route handlers and React event handlers are legitimately async callbacks.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },

@@ -2,3 +2,4 @@ export * from './primitives.ts';
 export * from './shapes.ts';
 export * from './requests.ts';
 export * from './live.ts';
+export * from './social.ts';

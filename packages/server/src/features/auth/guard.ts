@@ -66,17 +66,41 @@ export function assertOwnWallet(request: FastifyRequest, user: SessionUser): voi
 }
 
 /** preHandler for signed-in routes: 401 without a session, 403 on CSRF or another wallet. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const user = request.user;
-  if (!user) throw unauthorized();
-  if (request.viaCookie && !SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
-    throw forbidden('CSRF', 'Cross-site request refused');
-  }
-  assertOwnWallet(request, user);
+export function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  // Returning a promise tells Fastify not to wait for a done callback; a throw inside rejects it.
+  return new Promise((resolve) => {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (request.viaCookie && !SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
+      throw forbidden('CSRF', 'Cross-site request refused');
+    }
+    assertOwnWallet(request, user);
+    resolve();
+  });
 }
 
 /** The signed-in user of a route guarded by requireUser. */
 export function sessionUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * preHandler for signed-in routes whose body walletAddress names another user (POST/DELETE
+ * /follow): like requireUser, but only the Wallet header must be the session's own.
+ */
+export function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return new Promise((resolve) => {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (request.viaCookie && !SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
+      throw forbidden('CSRF', 'Cross-site request refused');
+    }
+    const header = request.headers.wallet;
+    const headerWallet = Array.isArray(header) ? header[0] : header;
+    if (headerWallet !== undefined && headerWallet.toLowerCase() !== user.walletAddress.toLowerCase()) {
+      throw forbidden('WALLET_MISMATCH', 'That wallet address is not yours');
+    }
+    resolve();
+  });
 }

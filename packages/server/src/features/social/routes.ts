@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { followListRoutes } from './follow-lists.ts';
+import { followRoutes } from './follow-routes.ts';
+import { leaderboardRoutes } from './leaderboard-routes.ts';
+import { createRankingCache } from './ranking.ts';
 
-export function socialRoutes(_app: FastifyInstance, _ctx: AppContext): void {
-  // Routes of this feature are registered here.
+/** Leaderboard, follows and follow lists. */
+export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
+  leaderboardRoutes(app, createRankingCache(ctx.db, ctx.database.dialect));
+  followRoutes(app, ctx);
+  followListRoutes(app, ctx);
 }

@@ -1,0 +1,91 @@
+/** Rows written straight into the database for the read-side tests (the trade routes have their own). */
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/new-id.ts';
+import type { DB } from '../../db/schema.ts';
+
+export const USD = (dollars: number): bigint => BigInt(Math.round(dollars * 100));
+/** Shares or a price in 1e-8 units from a decimal text, exactly. */
+export const units = (text: string): bigint => {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole + fraction.padEnd(8, '0'));
+};
+
+export interface TxRow {
+  type?: 'PURCHASE' | 'SELL';
+  method?: 'MARKET' | 'LIMIT';
+  symbol?: string;
+  shares?: bigint;
+  price?: bigint;
+  totalCents?: bigint;
+  createdAt: number;
+  epoch?: number;
+  id?: string;
+}
+
+export async function insertTransaction(db: Kysely<DB>, userId: string, row: TxRow): Promise<string> {
+  const id = row.id ?? newId(row.createdAt);
+  await db
+    .insertInto('transactions')
+    .values({
+      id,
+      user_id: userId,
+      epoch: row.epoch ?? 0,
+      type: row.type ?? 'PURCHASE',
+      method: row.method ?? 'MARKET',
+      symbol: row.symbol ?? 'BTC',
+      shares: row.shares ?? units('0.1'),
+      total_cents: row.totalCents ?? USD(3000),
+      price: row.price ?? units('30000'),
+      position_id: null,
+      created_at: row.createdAt,
+    })
+    .execute();
+  return id;
+}
+
+export interface OrderRow {
+  type?: 'PURCHASE' | 'SELL';
+  symbol?: string;
+  limitPrice?: bigint;
+  purchaseCents?: bigint | null;
+  sellShares?: bigint | null;
+  status?: 'WORKING' | 'FILLED' | 'CANCELLED';
+  createdAt: number;
+  epoch?: number;
+}
+
+export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow): Promise<string> {
+  const id = newId(row.createdAt);
+  const type = row.type ?? 'PURCHASE';
+  await db
+    .insertInto('limit_orders')
+    .values({
+      id,
+      user_id: userId,
+      epoch: row.epoch ?? 0,
+      symbol: row.symbol ?? 'BTC',
+      type,
+      limit_price: row.limitPrice ?? units('20000'),
+      purchase_cents: row.purchaseCents !== undefined ? row.purchaseCents : type === 'PURCHASE' ? USD(1000) : null,
+      sell_shares: row.sellShares !== undefined ? row.sellShares : type === 'SELL' ? units('0.1') : null,
+      status: row.status ?? 'WORKING',
+      created_at: row.createdAt,
+      closed_at: null,
+      fill_price: null,
+      transaction_id: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function setHolding(db: Kysely<DB>, userId: string, symbol: string, shares: bigint): Promise<void> {
+  await db.insertInto('holdings').values({ user_id: userId, symbol, shares }).execute();
+}
+
+export async function setCash(db: Kysely<DB>, userId: string, cents: bigint): Promise<void> {
+  await db.updateTable('users').set({ cash_cents: cents }).where('id', '=', userId).execute();
+}
+
+export async function setPrice(db: Kysely<DB>, symbol: string, price: bigint): Promise<void> {
+  await db.updateTable('assets').set({ price }).where('symbol', '=', symbol).execute();
+}

@@ -1,0 +1,35 @@
+import { PublicProfile, User, UserDetailsBody } from '@papertrade/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { findUserIdByWallet, loadPublicProfile } from '../../users/public-profile.ts';
+import { loadUserRecord } from '../../users/user-record.ts';
+
+/** The owner gets the full record; anyone else (signed in or not) only the public profile. */
+export const UserDetailsAnswer = z.union([User, PublicProfile]);
+
+export function userDetailsRoute(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/user-details',
+    {
+      schema: {
+        description:
+          'Sign-in optional. The full User when the caller\'s session owns walletAddress; otherwise that user\'s ' +
+          'PublicProfile (no e-mail, cash or holdings). 404 USER_NOT_FOUND for an unknown wallet.',
+        body: UserDetailsBody,
+        response: { 200: UserDetailsAnswer },
+      },
+    },
+    async (request) => {
+      const wallet = request.body.walletAddress.toLowerCase();
+      const viewer = request.user;
+      if (viewer && viewer.walletAddress.toLowerCase() === wallet) return loadUserRecord(ctx.db, viewer.id);
+      const userId = await findUserIdByWallet(ctx.db, wallet);
+      if (!userId) throw notFound('USER_NOT_FOUND', 'No user has that wallet address');
+      return loadPublicProfile(ctx.db, userId, viewer?.id ?? null);
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import type { LeaderboardEntry } from '@papertrade/domain';
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, test } from 'vitest';
+import { newId } from '../../db/new-id.ts';
+import type { DB } from '../../db/schema.ts';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+
+const USD = (dollars: number) => BigInt(Math.round(dollars * 100));
+const SHARE = 100_000_000n;
+const T0 = Date.UTC(2024, 0, 1);
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: number, starting = 100_000) {
+  await db
+    .updateTable('users')
+    .set({ cash_cents: USD(cash), created_at: createdAt, starting_balance_cents: USD(starting) })
+    .where('id', '=', user.id)
+    .execute();
+}
+
+async function workingOrder(db: Kysely<DB>, user: TestUser, type: 'PURCHASE' | 'SELL', symbol: string, reserved: bigint) {
+  await db
+    .insertInto('limit_orders')
+    .values({
+      id: newId(),
+      user_id: user.id,
+      epoch: 0,
+      symbol,
+      type,
+      limit_price: 1n,
+      purchase_cents: type === 'PURCHASE' ? reserved : null,
+      sell_shares: type === 'SELL' ? reserved : null,
+      status: 'WORKING',
+      created_at: T0,
+      closed_at: null,
+      fill_price: null,
+      transaction_id: null,
+    })
+    .execute();
+}
+
+/** Six users whose totals exercise cash, holdings, both order sides, a tie and a loss. */
+async function sixUsers(app: TestApp) {
+  const { db } = app.ctx;
+  await db.updateTable('assets').set({ price: 30_000n * SHARE }).where('symbol', '=', 'BTC').execute();
+  await db.updateTable('assets').set({ price: 2_000n * SHARE }).where('symbol', '=', 'ETH').execute();
+  const make = () => createTestUser(app.ctx);
+  const a = await make();
+  const b = await make();
+  const c = await make();
+  const d = await make();
+  const e = await make();
+  const f = await make();
+  await setUser(db, a, 100_000, T0 + 1);
+  await setUser(db, b, 90_000, T0 + 2);
+  await db.insertInto('holdings').values({ user_id: b.id, symbol: 'BTC', shares: SHARE / 2n }).execute(); // 15,000
+  await setUser(db, c, 50_000, T0 + 3);
+  await workingOrder(db, c, 'PURCHASE', 'BTC', USD(60_000));
+  await setUser(db, d, 100_000, T0); // ties with a, signed up earlier
+  await setUser(db, e, 80_000, T0 + 4);
+  await db.insertInto('holdings').values({ user_id: e.id, symbol: 'ETH', shares: 5n * SHARE }).execute(); // 10,000
+  await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 2,000
+  await setUser(db, f, 190_000, T0 + 5, 200_000);
+  return { a, b, c, d, e, f };
+}
+
+describe('GET /leaderboard', () => {
+  test('ranks by total balance, ties by earlier sign-up, across pages', async () => {
+    t = await createTestApp();
+    const { a, b, c, d, e, f } = await sixUsers(t);
+    const seen: LeaderboardEntry[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await t.app.inject({ url: `/leaderboard?limit=2${cursor ? `&cursor=${cursor}` : ''}` });
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json<LeaderboardEntry[]>());
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.map((s) => [s.rank, s.walletAddress, s.totalBalance, s.returnPercentage])).toEqual([
+      [1, f.walletAddress, 190_000, -5],
+      [2, c.walletAddress, 110_000, 10],
+      [3, b.walletAddress, 105_000, 5],
+      [4, d.walletAddress, 100_000, 0],
+      [5, a.walletAddress, 100_000, 0],
+      [6, e.walletAddress, 92_000, -8],
+    ]);
+    expect(Object.keys(seen[0] ?? {}).sort()).toEqual(['avatar', 'rank', 'returnPercentage', 'totalBalance', 'username', 'walletAddress']);
+  });
+
+  test('the default page is the top 20 and a bad cursor answers 400', async () => {
+    t = await createTestApp();
+    await sixUsers(t);
+    const res = await t.app.inject({ url: '/leaderboard' });
+    expect(res.json()).toHaveLength(6);
+    expect(res.headers['x-next-cursor']).toBeUndefined();
+    const bad = await t.app.inject({ url: '/leaderboard?cursor=xyz' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'INVALID_CURSOR' });
+  });
+
+  test('holdings whose value overflows 64-bit integers rank without error', async () => {
+    t = await createTestApp();
+    const whale = await createTestUser(t.ctx);
+    const minnow = await createTestUser(t.ctx);
+    await t.ctx.db.updateTable('assets').set({ price: 10_000_000n * SHARE }).where('symbol', '=', 'BTC').execute();
+    await t.ctx.db.insertInto('holdings').values({ user_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE }).execute();
+    const res = await t.app.inject({ url: '/leaderboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.totalBalance])).toEqual([
+      [whale.walletAddress, 1e17 + 100_000],
+      [minnow.walletAddress, 100_000],
+    ]);
+  });
+});
+
+describe('GET /leaderboard/me', () => {
+  test('gives the caller\'s own row with its rank', async () => {
+    t = await createTestApp();
+    const { a, e } = await sixUsers(t);
+    await t.app.inject({ url: '/leaderboard' }); // warm the cache
+    const res = await t.app.inject({ url: '/leaderboard/me', headers: a.headers });
+    expect(res.statusCode).toBe(200);
+    const aName = (await t.ctx.db.selectFrom('users').select('username').where('id', '=', a.id).executeTakeFirstOrThrow()).username;
+    expect(res.json()).toEqual({
+      rank: 5,
+      walletAddress: a.walletAddress,
+      username: aName,
+      avatar: null,
+      totalBalance: 100_000,
+      returnPercentage: 0,
+    });
+    expect((await t.app.inject({ url: '/leaderboard/me', headers: e.headers })).json()).toMatchObject({ rank: 6 });
+
+    const newcomer = await createTestUser(t.ctx); // signed up after the cached ranking
+    const mine = await t.app.inject({ url: '/leaderboard/me', headers: newcomer.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ walletAddress: newcomer.walletAddress, totalBalance: 100_000 });
+  });
+
+  test('without a session answers 401', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ url: '/leaderboard/me' })).statusCode).toBe(401);
+  });
+});
