@@ -23,6 +23,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createMarket } from './market/create-market.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
+import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 
 export type App = FastifyInstance;
@@ -55,7 +56,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
-  const bus = options.bus ?? createInProcessBus();
+  // Several instances share one PostgreSQL: changes reach every instance's sockets via LISTEN/NOTIFY.
+  const bus =
+    options.bus ??
+    (database.dialect === 'postgres' && config.databaseUrl ? createPgBus(config.databaseUrl) : createInProcessBus());
   const market = createMarket(database.db, bus, config);
   const mailer = createMailer(config);
   const ctx: AppContext = { config, database, db: database.db, bus, mailer, market };

@@ -5,8 +5,9 @@ import { saveState } from './market-state.ts';
 import { createRandom, seedState } from './random.ts';
 import { generateHistory, type CandleRow } from './simulator.ts';
 
-/** History walks in 15-second steps: fine enough for believable 1m highs and lows. */
+/** History walks in 15-second steps over the last day (believable 1m highs and lows), minutes before. */
 export const HISTORY_STEP_MS = 15_000;
+export const HISTORY_COARSE_STEP_MS = 60_000;
 /** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (7 per row). */
 const CHUNK = 500;
 /** Serializes first starts of several instances on one PostgreSQL (advisory lock key). */
@@ -54,6 +55,7 @@ export async function seedMarketIfEmpty(db: Kysely<DB>, options: SeedOptions): P
         end: options.now,
         days: options.historyDays,
         stepMs: HISTORY_STEP_MS,
+        coarseStepMs: HISTORY_COARSE_STEP_MS,
         random,
       });
       await insertCandles(trx, asset.id, rows);

@@ -1,0 +1,208 @@
+import WebSocket from 'ws';
+import type { AppContext } from '../app-context.ts';
+import type { SessionUser } from '../features/auth/sessions.ts';
+import { AppError } from '../http/app-error.ts';
+import { loadUserRecord } from '../users/user-record.ts';
+import type { BusEvent } from './event-bus.ts';
+
+/** A client this far behind is not reading: drop it, it reconnects and gets fresh state. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+export const HEARTBEAT_MS = 30_000;
+const SESSION_CHECK_CHUNK = 500;
+
+export interface LiveClient {
+  socket: WebSocket;
+  userId: string | null;
+  tokenHash: string | null;
+  alive: boolean;
+}
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  onError: (message: string, err: unknown) => void;
+}
+
+/**
+ * Fans bus events out to the open /live sockets. Each tick's prices are serialized once and
+ * the same bytes go to every socket; a user's record is loaded once per burst of changes,
+ * however many of their sockets are open.
+ */
+export class LiveHub {
+  private readonly clients = new Set<LiveClient>();
+  private readonly byUser = new Map<string, Set<LiveClient>>();
+  private readonly userLoads = new Map<string, { again: boolean }>();
+  private prices: Buffer | null = null;
+  private pricesBuild: { pendingAt: number | null } | null = null;
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: LiveHubOptions,
+  ) {
+    this.unsubscribe = ctx.bus.subscribe((event) => this.onEvent(event));
+    this.heartbeat = setInterval(() => void this.beat(), options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    clearInterval(this.heartbeat);
+  }
+
+  add(socket: WebSocket, user: SessionUser | null): void {
+    const client: LiveClient = { socket, userId: user?.id ?? null, tokenHash: user?.tokenHash ?? null, alive: true };
+    this.clients.add(client);
+    if (client.userId) {
+      let set = this.byUser.get(client.userId);
+      if (!set) this.byUser.set(client.userId, (set = new Set()));
+      set.add(client);
+    }
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', (data, isBinary) => this.onClientMessage(client, data, isBinary));
+    socket.on('close', () => this.remove(client));
+    socket.on('error', () => socket.terminate());
+
+    if (this.prices) this.send(client, this.prices);
+    else this.broadcastPrices(Date.now());
+    if (client.userId) this.pushUser(client.userId);
+  }
+
+  private remove(client: LiveClient): void {
+    this.clients.delete(client);
+    if (!client.userId) return;
+    const set = this.byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) this.byUser.delete(client.userId);
+  }
+
+  /** Clients may only send a small JSON ping; anything else closes the socket. */
+  private onClientMessage(client: LiveClient, data: WebSocket.RawData, isBinary: boolean): void {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+    if (!isBinary && bytes.length <= 64) {
+      try {
+        const message = JSON.parse(bytes.toString('utf8')) as { type?: unknown } | null;
+        if (message && message.type === 'ping') {
+          client.alive = true;
+          return;
+        }
+      } catch {
+        // not JSON: refused below
+      }
+    }
+    client.socket.close(1003, 'Only {"type":"ping"} is accepted');
+  }
+
+  private onEvent(event: BusEvent): void {
+    if (event.type === 'prices') this.broadcastPrices(event.at);
+    else if (event.type === 'user-changed') this.pushUser(event.userId);
+    else this.closeUser(event.userId, 'Account deleted');
+  }
+
+  private send(client: LiveClient, data: Buffer): void {
+    const { socket } = client;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(data, { binary: false });
+  }
+
+  /** One build at a time; ticks that arrive meanwhile collapse into one more build. */
+  private broadcastPrices(at: number): void {
+    if (this.pricesBuild) {
+      this.pricesBuild.pendingAt = at;
+      return;
+    }
+    const build = { pendingAt: at as number | null };
+    this.pricesBuild = build;
+    void (async () => {
+      // Let every other subscriber of this event run first (the market drops its cached list).
+      await Promise.resolve();
+      while (build.pendingAt !== null) {
+        const tickAt = build.pendingAt;
+        build.pendingAt = null;
+        try {
+          const assets = await this.ctx.market.listAssets();
+          // `at` (ms) is the tick's start: an addition to the contract's {type, assets}.
+          this.prices = Buffer.from(JSON.stringify({ type: 'prices', assets, at: tickAt }));
+          for (const client of this.clients) this.send(client, this.prices);
+        } catch (err) {
+          this.options.onError('live prices failed', err);
+        }
+      }
+      this.pricesBuild = null;
+    })();
+  }
+
+  /** At most one load per user in flight; a change during it triggers exactly one more. */
+  private pushUser(userId: string): void {
+    if (!this.byUser.has(userId)) return;
+    const running = this.userLoads.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    this.userLoads.set(userId, state);
+    void (async () => {
+      try {
+        while (state.again && this.byUser.has(userId)) {
+          state.again = false;
+          const user = await loadUserRecord(this.ctx.db, userId);
+          const data = Buffer.from(JSON.stringify({ type: 'user', user }));
+          for (const client of this.byUser.get(userId) ?? []) this.send(client, data);
+        }
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 404) this.closeUser(userId, 'Account deleted');
+        else this.options.onError('live user update failed', err);
+      } finally {
+        this.userLoads.delete(userId);
+      }
+    })();
+  }
+
+  private closeUser(userId: string, reason: string): void {
+    for (const client of this.byUser.get(userId) ?? []) client.socket.close(1008, reason);
+  }
+
+  /** Drops sockets that missed a ping, and signed-in sockets whose session has ended. */
+  private async beat(): Promise<void> {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.ping();
+    }
+    try {
+      await this.closeEndedSessions();
+    } catch (err) {
+      this.options.onError('live session check failed', err);
+    }
+  }
+
+  private async closeEndedSessions(): Promise<void> {
+    const signedIn = [...this.clients].filter((c) => c.tokenHash !== null);
+    const now = BigInt(Date.now());
+    for (let i = 0; i < signedIn.length; i += SESSION_CHECK_CHUNK) {
+      const chunk = signedIn.slice(i, i + SESSION_CHECK_CHUNK);
+      const hashes = [...new Set(chunk.map((c) => c.tokenHash as string))];
+      const rows = await this.ctx.db
+        .selectFrom('sessions')
+        .select(['token_hash', 'expires_at'])
+        .where('token_hash', 'in', hashes)
+        .execute();
+      const live = new Set(rows.filter((r) => BigInt(r.expires_at) > now).map((r) => r.token_hash));
+      for (const client of chunk) {
+        if (!live.has(client.tokenHash as string)) client.socket.close(1008, 'Session ended');
+      }
+    }
+  }
+}

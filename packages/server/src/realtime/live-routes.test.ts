@@ -1,0 +1,188 @@
+import type { AddressInfo } from 'node:net';
+import { LiveMessage } from '@papertrade/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createMarket } from '../market/create-market.ts';
+import { createTestApp, createTestUser, type TestApp } from '../test-support/test-app.ts';
+
+type Received = Record<string, unknown> & { type: string };
+
+interface TestSocket {
+  ws: WebSocket;
+  received: Received[];
+  /** Resolves with the first message (already received or still to come) that matches. */
+  next(match: (m: Received) => boolean, timeoutMs?: number): Promise<Received>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function liveApp(): Promise<{ t: TestApp; url: string }> {
+  const t = await createTestApp();
+  cleanups.push(() => t.close());
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { t, url: `ws://127.0.0.1:${port}/live` };
+}
+
+function connect(url: string, headers: Record<string, string> = {}): TestSocket {
+  const ws = new WebSocket(url, { headers });
+  const received: Received[] = [];
+  const waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as Received;
+    received.push(message);
+    for (const w of [...waiters]) {
+      if (w.match(message)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(message);
+      }
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  ws.on('error', () => undefined);
+  cleanups.push(() => ws.terminate());
+  return {
+    ws,
+    received,
+    closed,
+    next(match, timeoutMs = 5000) {
+      const seen = received.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching message in time')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+  };
+}
+
+const isPrices = (m: Received) => m.type === 'prices';
+
+describe('GET /live', () => {
+  it('a client with no session gets prices on connect and after every tick, and no user', async () => {
+    const { t, url } = await liveApp();
+    const socket = connect(url);
+    const first = await socket.next(isPrices);
+    expect(LiveMessage.parse(first)).toMatchObject({ type: 'prices' });
+    expect((first.assets as { id: string }[])[0]).toMatchObject({ id: 'btcusd', currentPrice: 95000 });
+
+    const tickedAt = Date.now();
+    await t.app.inject({ method: 'POST', url: '/market-control/price', payload: { id: 'btcusd', price: 101000 } });
+    const after = await socket.next((m) => isPrices(m) && (m.assets as { currentPrice: number }[])[0]!.currentPrice === 101000);
+    expect(after.at).toBeGreaterThanOrEqual(tickedAt);
+    expect(socket.received.some((m) => m.type === 'user')).toBe(false);
+  });
+
+  it('a tick made by another instance reaches the clients with its prices', async () => {
+    const { t, url } = await liveApp();
+    const socket = connect(url);
+    await socket.next(isPrices);
+    await t.ctx.market.listAssets();
+    // Another instance's market over the same database, its events arriving on this bus.
+    const other = createMarket(t.ctx.db, t.ctx.bus, t.ctx.config);
+    cleanups.push(() => other.stop());
+    await other.setPrice('ethusd', 200_000_000_000n);
+    const after = await socket.next((m) => isPrices(m) && (m.assets as { id: string; currentPrice: number }[])[1]!.currentPrice === 2000);
+    expect(after).toBeDefined();
+  });
+
+  it('a signed-in client gets its user on connect and after a change', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const socket = connect(url, { authorization: `Bearer ${user.token}` });
+    await socket.next(isPrices);
+    const first = await socket.next((m) => m.type === 'user');
+    expect(LiveMessage.parse(first)).toMatchObject({ type: 'user', user: { id: user.id, walletAddress: user.walletAddress } });
+
+    await t.ctx.db.updateTable('users').set({ display_name: 'Renamed' }).where('id', '=', user.id).execute();
+    t.ctx.bus.publish({ type: 'user-changed', userId: user.id });
+    const changed = await socket.next((m) => m.type === 'user' && (m.user as { displayName: string }).displayName === 'Renamed');
+    expect(changed).toBeDefined();
+  });
+
+  it('a token in the query string signs a client in; a bad token is refused', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const socket = connect(`${url}?token=${user.token}`);
+    expect(await socket.next((m) => m.type === 'user')).toMatchObject({ user: { id: user.id } });
+
+    const refused = connect(`${url}?token=not-a-token`);
+    const status = await new Promise<number | undefined>((resolve) =>
+      refused.ws.on('unexpected-response', (_req, res) => resolve(res.statusCode)),
+    );
+    expect(status).toBe(401);
+  });
+
+  it('a cookie sent from another site opens a prices-only socket', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const cookie = `session=${user.token}`;
+    const sameSite = connect(url, { cookie, origin: url.replace('ws://', 'http://').replace('/live', '') });
+    expect(await sameSite.next((m) => m.type === 'user')).toMatchObject({ user: { id: user.id } });
+    const crossSite = connect(url, { cookie, origin: 'https://evil.example' });
+    await crossSite.next(isPrices);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(crossSite.received.some((m) => m.type === 'user')).toBe(false);
+  });
+
+  it('a burst of changes loads the user once more, not once per change', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const socket = connect(url, { authorization: `Bearer ${user.token}` });
+    await socket.next((m) => m.type === 'user');
+    for (let i = 0; i < 20; i++) t.ctx.bus.publish({ type: 'user-changed', userId: user.id });
+    await new Promise((r) => setTimeout(r, 300));
+    const users = socket.received.filter((m) => m.type === 'user').length;
+    expect(users).toBeGreaterThanOrEqual(2);
+    expect(users).toBeLessThanOrEqual(3);
+  });
+
+  it('user-deleted closes that user\'s sockets only', async () => {
+    const { t, url } = await liveApp();
+    const gone = await createTestUser(t.ctx);
+    const other = await createTestUser(t.ctx);
+    const goneSocket = connect(url, { authorization: `Bearer ${gone.token}` });
+    const otherSocket = connect(url, { authorization: `Bearer ${other.token}` });
+    await goneSocket.next((m) => m.type === 'user');
+    await otherSocket.next((m) => m.type === 'user');
+    t.ctx.bus.publish({ type: 'user-deleted', userId: gone.id });
+    expect((await goneSocket.closed).code).toBe(1008);
+    expect(otherSocket.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('a plain HTTP GET /live is 426 UPGRADE_REQUIRED', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const response = await t.app.inject({ method: 'GET', url: '/live' });
+    expect(response.statusCode).toBe(426);
+    expect(response.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
+  });
+
+  it('a ping is accepted and any other client message closes the socket', async () => {
+    const { url } = await liveApp();
+    const socket = connect(url);
+    await socket.next(isPrices);
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    socket.ws.send('hello');
+    expect((await socket.closed).code).toBe(1003);
+
+    const big = connect(url);
+    await big.next(isPrices);
+    big.ws.send('x'.repeat(5000));
+    expect((await big.closed).code).toBe(1009);
+  });
+});

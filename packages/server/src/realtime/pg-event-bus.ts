@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createInProcessBus, type BusEvent, type EventBus } from './event-bus.ts';
+
+export const PG_CHANNEL = 'papertrade_events';
+/** Events published while the connection is down are kept (and sent on reconnect) up to this many. */
+const MAX_PENDING = 1000;
+
+export interface PgEventBus extends EventBus {
+  /** Resolves once the first LISTEN is in place (tests wait for it; the app need not). */
+  ready(): Promise<void>;
+}
+
+export interface PgBusOptions {
+  reconnectMs?: number;
+  onError?: (message: string, err: unknown) => void;
+}
+
+function parseEvent(value: unknown): BusEvent | null {
+  if (!value || typeof value !== 'object') return null;
+  const e = value as Record<string, unknown>;
+  if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
+  if ((e.type === 'user-changed' || e.type === 'user-deleted') && typeof e.userId === 'string') {
+    return { type: e.type, userId: e.userId };
+  }
+  return null;
+}
+
+/**
+ * The event bus across instances sharing one PostgreSQL: every event goes out through
+ * NOTIFY on one channel and comes back to every listening instance. Local subscribers hear
+ * an event at once, and the copy that comes back through PostgreSQL is recognised by its
+ * origin and skipped. One dedicated connection listens and publishes; if it drops, it is
+ * re-opened and what was published meanwhile is sent then.
+ */
+export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): PgEventBus {
+  const local = createInProcessBus();
+  const origin = randomUUID();
+  const reconnectMs = options.reconnectMs ?? 2_000;
+  const onError = options.onError ?? ((message, err) => console.error(message, err));
+  const pending: string[] = [];
+  let client: pg.Client | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
+
+  const send = (payload: string) => {
+    const c = client;
+    if (!c) {
+      if (pending.length < MAX_PENDING) pending.push(payload);
+      return;
+    }
+    c.query('select pg_notify($1, $2)', [PG_CHANNEL, payload]).catch((err: unknown) => onError('event bus notify failed', err));
+  };
+
+  const lost = (c: pg.Client) => {
+    if (client === c) client = null;
+    c.end().catch(() => undefined);
+    if (!closed && !timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect();
+      }, reconnectMs);
+      timer.unref();
+    }
+  };
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    c.on('notification', (message) => {
+      if (message.channel !== PG_CHANNEL || !message.payload) return;
+      try {
+        const parsed = JSON.parse(message.payload) as { origin?: unknown; event?: unknown };
+        const event = parseEvent(parsed.event);
+        if (event && parsed.origin !== origin) local.publish(event);
+      } catch (err) {
+        onError('event bus received a bad payload', err);
+      }
+    });
+    c.on('error', (err) => {
+      onError('event bus connection failed', err);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (err) {
+      onError('event bus could not connect', err);
+      lost(c);
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    markReady();
+    for (const payload of pending.splice(0)) send(payload);
+  };
+
+  void connect();
+
+  return {
+    publish(event) {
+      local.publish(event);
+      send(JSON.stringify({ origin, event }));
+    },
+    subscribe: (listener) => local.subscribe(listener),
+    ready: () => readyPromise,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => undefined);
+      await local.close();
+    },
+  };
+}
