@@ -14,6 +14,8 @@ export interface SessionUser {
 
 export async function createSession(db: Kysely<DB>, userId: string, now = Date.now()): Promise<string> {
   const { token, hash } = newToken();
+  // Expired sessions are otherwise never read again; each new one sweeps its user's old ones.
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', BigInt(now)).execute();
   await db
     .insertInto('sessions')
     .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })

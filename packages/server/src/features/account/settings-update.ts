@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { SettingsUpdates } from '@papertrade/domain';
+import type { DB } from '../../db/schema.ts';
+import { badRequest } from '../../http/app-error.ts';
+
+/** Settings are small preferences (theme, onboarding flags), not a place to store documents. */
+export const MAX_SETTINGS = 50;
+export const MAX_SETTING_LENGTH = 1000;
+
+type SettingValue = string | number | boolean;
+
+function parseSettings(json: string): Map<string, SettingValue> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return new Map(Object.entries(value as Record<string, SettingValue>));
+  } catch {
+    // A damaged column starts over empty rather than locking the user out of their settings.
+  }
+  return new Map();
+}
+
+/**
+ * Merges `updates` into the stored settings; a null value removes that key. The write is a
+ * compare-and-set on the old text, so two tabs saving different keys at once both land.
+ */
+export async function mergeSettings(db: Kysely<DB>, userId: string, updates: z.infer<typeof SettingsUpdates>) {
+  for (const [key, value] of Object.entries(updates)) {
+    if (typeof value === 'string' && value.length > MAX_SETTING_LENGTH)
+      throw badRequest('VALIDATION_ERROR', `Setting "${key}" is longer than ${MAX_SETTING_LENGTH} characters`, 'updates');
+  }
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const row = await db.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
+    const merged = parseSettings(row.settings);
+    for (const [key, value] of Object.entries(updates)) {
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
+    }
+    if (merged.size > MAX_SETTINGS) throw badRequest('VALIDATION_ERROR', `At most ${MAX_SETTINGS} settings can be stored`, 'updates');
+    // fromEntries defines own properties, so a key like "__proto__" stays a plain key.
+    const next = JSON.stringify(Object.fromEntries(merged));
+    const result = await db
+      .updateTable('users')
+      .set({ settings: next })
+      .where('id', '=', userId)
+      .where('settings', '=', row.settings)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 1n) return;
+  }
+  throw new Error('settings kept changing underneath the update');
+}

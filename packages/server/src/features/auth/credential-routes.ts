@@ -1,0 +1,136 @@
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  OkAnswer,
+  ResetPasswordBody,
+  SessionAnswer,
+  User,
+  VerifyEmailBody,
+} from '@papertrade/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { badRequest } from '../../http/app-error.ts';
+import { sendSafely } from '../../mail/send-safely.ts';
+import { notify } from '../../users/notify.ts';
+import { loadUserRecord } from '../../users/user-record.ts';
+import { verificationMail } from './auth-mails.ts';
+import { emailTaken, invalidToken } from './auth-errors.ts';
+import { requestPasswordReset } from './forgot-password.ts';
+import { requireUser, sessionUser } from './guard.ts';
+import { hashPassword } from './password.ts';
+import { clearLimit, emailKey } from './rate-limit.ts';
+import { reauthenticate } from './reauthenticate.ts';
+import { clearSessionCookie } from './session-cookie.ts';
+import { deleteOtherSessions } from './sessions.ts';
+import { uniqueViolation } from './unique-violation.ts';
+import { consumeToken, issueToken } from './verification-tokens.ts';
+
+export const ChangeEmailAnswer = OkAnswer.extend({ user: User });
+
+/** The mailed-link flows and the signed-in credential changes of CONTRACT.md "Authentication". */
+export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config, bus } = ctx;
+
+  r.post(
+    '/auth/verify-email',
+    { schema: { tags: ['auth'], body: VerifyEmailBody, response: { 200: SessionAnswer } } },
+    async (request) => {
+      const userId = await db.transaction().execute(async (trx) => {
+        const used = await consumeToken(trx, request.body.token, 'verify-email');
+        if (!used) throw invalidToken();
+        await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', used.userId).execute();
+        return used.userId;
+      });
+      bus.publish({ type: 'user-changed', userId });
+      return { user: await loadUserRecord(db, userId) };
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 202: OkAnswer } } },
+    async (request, reply) => {
+      // Everything happens after the answer, so neither its content nor its timing tells
+      // whether the address has an account.
+      void requestPasswordReset(ctx, request.body.email, request.log).catch((err: unknown) =>
+        request.log.error({ err }, 'password reset request failed'),
+      );
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: OkAnswer } } },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const used = await db.transaction().execute(async (trx) => {
+        const found = await consumeToken(trx, request.body.token, 'reset-password');
+        if (!found) throw invalidToken();
+        // Following the mailed link also proves the address belongs to this person.
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, email_verified: 1 })
+          .where('id', '=', found.userId)
+          .execute();
+        await deleteOtherSessions(trx, found.userId);
+        await trx
+          .deleteFrom('verification_tokens')
+          .where('user_id', '=', found.userId)
+          .where('purpose', '=', 'reset-password')
+          .execute();
+        await notify(trx, { userId: found.userId, type: 'INFORMATIVE', text: 'Your password was reset', url: '/account' });
+        return found;
+      });
+      await clearLimit(db, emailKey(used.email));
+      clearSessionCookie(reply, config);
+      bus.publish({ type: 'user-changed', userId: used.userId });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/auth/change-password',
+    { schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: OkAnswer } }, preHandler: requireUser },
+    async (request, reply) => {
+      const me = sessionUser(request);
+      await reauthenticate(db, reply, me.id, request.body.currentPassword);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+        await deleteOtherSessions(trx, me.id, me.tokenHash);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/auth/change-email',
+    { schema: { tags: ['auth'], body: ChangeEmailBody, response: { 200: ChangeEmailAnswer } }, preHandler: requireUser },
+    async (request, reply) => {
+      const me = sessionUser(request);
+      const current = await reauthenticate(db, reply, me.id, request.body.currentPassword);
+      const email = request.body.newEmail.trim().toLowerCase();
+      if (email === current.email) throw badRequest('SAME_EMAIL', 'That is already your e-mail address', 'newEmail');
+      let token: string;
+      try {
+        token = await db.transaction().execute(async (trx) => {
+          const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+          if (taken) throw emailTaken();
+          await trx.updateTable('users').set({ email, email_verified: 0 }).where('id', '=', me.id).execute();
+          await trx.deleteFrom('verification_tokens').where('user_id', '=', me.id).execute();
+          return issueToken(trx, { userId: me.id, purpose: 'verify-email', email });
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'email') throw emailTaken();
+        throw error;
+      }
+      await sendSafely(ctx.mailer, verificationMail(config, email, token), request.log);
+      bus.publish({ type: 'user-changed', userId: me.id });
+      return { ok: true as const, user: await loadUserRecord(db, me.id) };
+    },
+  );
+}
