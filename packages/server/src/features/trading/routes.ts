@@ -1,6 +1,78 @@
+import {
+  CancelLimitBody,
+  MarketOrderBody,
+  OpenLimitAnswer,
+  OpenLimitBody,
+  TradeAnswer,
+  User,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
+import { recordBalanceSnapshot } from '../../users/total-balance.ts';
+import { loadUserRecord } from '../../users/user-record.ts';
+import { requireUser, sessionUser } from '../auth/guard.ts';
+import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
+import { createLimitTrigger } from './limit-trigger.ts';
+import { marketBuy, marketSell } from './market-orders.ts';
 
-export function tradingRoutes(_app: FastifyInstance, _ctx: AppContext): void {
-  // Routes of this feature are registered here.
+export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const trigger = createLimitTrigger(ctx, app.log);
+  ctx.market.onTick(async (prices, at) => {
+    await trigger(prices, at);
+  });
+
+  /** After the order's transaction commits: a balance point, then every open screen of the user hears. */
+  const afterChange = async (userId: string) => {
+    // The order is already committed: a missing chart point must not turn it into an error.
+    await recordBalanceSnapshot(ctx.db, userId).catch((err: unknown) => app.log.error({ err }, 'balance snapshot failed'));
+    ctx.bus.publish({ type: 'user-changed', userId });
+    return loadUserRecord(ctx.db, userId);
+  };
+  // The session is checked before the body is validated, so a visitor learns nothing about input rules.
+  const guarded = { preValidation: requireUser };
+  const tags = ['trading'];
+
+  r.post(
+    '/purchase-asset',
+    { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
+    async (request) => {
+      const userId = sessionUser(request).id;
+      const transaction = await marketBuy(ctx, userId, request.body);
+      return { ...(await afterChange(userId)), transaction: toTransaction(transaction) };
+    },
+  );
+
+  r.post(
+    '/sell-asset',
+    { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
+    async (request) => {
+      const userId = sessionUser(request).id;
+      const transaction = await marketSell(ctx, userId, request.body);
+      return { ...(await afterChange(userId)), transaction: toTransaction(transaction) };
+    },
+  );
+
+  r.post(
+    '/open-limit-position',
+    { ...guarded, schema: { tags, body: OpenLimitBody, response: { 201: OpenLimitAnswer } } },
+    async (request, reply) => {
+      const userId = sessionUser(request).id;
+      const order = await openLimitOrder(ctx, userId, request.body);
+      const user = await afterChange(userId);
+      return reply.status(201).send({ ...user, limitPosition: toLimitPosition(order) });
+    },
+  );
+
+  r.post(
+    '/cancel-limit-position',
+    { ...guarded, schema: { tags, body: CancelLimitBody, response: { 200: User } } },
+    async (request) => {
+      const userId = sessionUser(request).id;
+      await cancelLimitOrder(ctx, userId, request.body.positionId);
+      return afterChange(userId);
+    },
+  );
 }

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { totalBalanceCents } from '../../users/total-balance.ts';
+import { recordBalanceSnapshots } from './fill-snapshots.ts';
+import { buy, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+
+let t: TestApp;
+let ann: TestUser;
+let bob: TestUser;
+beforeEach(async () => {
+  t = await createTestApp();
+  ann = await createTestUser(t.ctx);
+  bob = await createTestUser(t.ctx);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const points = (userId: string) =>
+  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).orderBy('ts').execute();
+
+describe('balance points after fills', () => {
+  it('the batch balance point equals the total balance of SPEC §9, each working SELL valued on its own', async () => {
+    await setPrice(t.app, 'ETH', 3_000.03);
+    expectStatus(await buy(t.app, ann, 'ETH', 3), 200);
+    // Three SELLs of the same odd size: valued one by one, each rounds down on its own.
+    for (let i = 0; i < 3; i += 1) expectStatus(await openLimit(t.app, ann, { type: 'SELL', symbol: 'ETH', limitAsk: 9_000, sellAsk: 0.33333333 }), 201);
+    expectStatus(await openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'BTC', limitAsk: 1_000, purchaseAsk: 1_234.56 }), 201);
+    expectStatus(await openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1_000, purchaseAsk: 0.01 }), 201);
+    await setPrice(t.app, 'ETH', 3_333.37);
+
+    const at = Date.now() + 120_000;
+    await recordBalanceSnapshots(t.ctx.db, [ann.id, bob.id], at);
+    const [annPoint] = (await points(ann.id)).filter((p) => Number(p.ts) === at);
+    const [bobPoint] = (await points(bob.id)).filter((p) => Number(p.ts) === at);
+    expect(annPoint?.balance_cents).toBe(await totalBalanceCents(t.ctx.db, ann.id));
+    expect(bobPoint?.balance_cents).toBe(10_000_000n);
+  });
+
+  it('points closer than a minute replace each other', async () => {
+    const at = Date.now() + 120_000;
+    await recordBalanceSnapshots(t.ctx.db, [ann.id], at);
+    await recordBalanceSnapshots(t.ctx.db, [ann.id], at + 30_000);
+    await recordBalanceSnapshots(t.ctx.db, [ann.id], at + 100_000);
+    const later = (await points(ann.id)).filter((p) => Number(p.ts) >= at).map((p) => Number(p.ts));
+    expect(later).toEqual([at + 30_000, at + 100_000]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { LimitPosition, User } from '@papertrade/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+
+let t: TestApp;
+let ann: TestUser;
+let bob: TestUser;
+beforeEach(async () => {
+  t = await createTestApp();
+  ann = await createTestUser(t.ctx);
+  bob = await createTestUser(t.ctx);
+  await setPrice(t.app, 'BTC', 50_000);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type OpenAnswer = User & { limitPosition: LimitPosition };
+
+const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
+  openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });
+const openSell = (user: TestUser, sellAsk: number, limitAsk = 60_000) =>
+  openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
+
+describe('cancelling limit orders', () => {
+  it('cancel releases the reserved dollars; a second cancel is 409 ORDER_NOT_WORKING', async () => {
+    const { positionId } = (await openPurchase(ann, 30_000)).json<OpenAnswer>().limitPosition;
+    const res = await cancelLimit(t.app, ann, positionId);
+    expect(res.statusCode).toBe(200);
+    const user = res.json<User>();
+    expect(user.balance).toBe(100_000);
+    expect(user.limitPositions.find((p) => p.positionId === positionId)?.status).toBe('CANCELLED');
+    const again = await cancelLimit(t.app, ann, positionId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ORDER_NOT_WORKING' });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('cancel releases the reserved shares back into the assets', async () => {
+    expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
+    const { positionId } = (await openSell(ann, 1)).json<OpenAnswer>().limitPosition;
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 0n, reservedShares: 100_000_000n });
+    const res = await cancelLimit(t.app, ann, positionId);
+    expect(res.json<User>().assets).toEqual({ BTC: 1 });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 100_000_000n, reservedShares: 0n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it("another user's order is 404 ORDER_NOT_FOUND and stays working", async () => {
+    const { positionId } = (await openPurchase(ann, 1_000)).json<OpenAnswer>().limitPosition;
+    const res = await cancelLimit(t.app, bob, positionId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ORDER_NOT_FOUND' });
+    const unknown = await cancelLimit(t.app, bob, 'no-such-order');
+    expect(unknown.json()).toEqual(res.json());
+    const row = await t.ctx.db.selectFrom('limit_orders').select('status').where('id', '=', positionId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('WORKING');
+    expect(await balances(t.ctx, bob.id, 'BTC')).toMatchObject({ cash: 10_000_000n });
+  });
+
+  it('cancel of a filled order is 409 ORDER_NOT_WORKING and moves no money', async () => {
+    const { positionId } = (await openPurchase(ann, 1_000, 45_000)).json<OpenAnswer>().limitPosition;
+    await setPrice(t.app, 'BTC', 44_000);
+    const before = await balances(t.ctx, ann.id, 'BTC');
+    const res = await cancelLimit(t.app, ann, positionId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ORDER_NOT_WORKING', error: 'This limit order is already filled' });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toEqual(before);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('concurrent cancels of one order release its dollars once', async () => {
+    const { positionId } = (await openPurchase(ann, 10_000)).json<OpenAnswer>().limitPosition;
+    const results = await Promise.all(Array.from({ length: 10 }, () => cancelLimit(t.app, ann, positionId)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+});

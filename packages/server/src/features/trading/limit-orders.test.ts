@@ -1,0 +1,103 @@
+import type { LimitPosition, User } from '@papertrade/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { balances, buy, expectSound, expectStatus, openLimit, sell, setPrice } from './trading-test-kit.ts';
+
+let t: TestApp;
+let ann: TestUser;
+let bob: TestUser;
+beforeEach(async () => {
+  t = await createTestApp();
+  ann = await createTestUser(t.ctx);
+  bob = await createTestUser(t.ctx);
+  await setPrice(t.app, 'BTC', 50_000);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type OpenAnswer = User & { limitPosition: LimitPosition };
+
+const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
+  openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });
+const openSell = (user: TestUser, sellAsk: number, limitAsk = 60_000) =>
+  openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
+
+describe('opening limit orders', () => {
+  it('a PURCHASE reserves its dollars: they leave the balance and the order is working', async () => {
+    const res = await openPurchase(ann, 30_000);
+    expect(res.statusCode).toBe(201);
+    const body = res.json<OpenAnswer>();
+    expect(body.limitPosition).toMatchObject({ symbol: 'BTC', type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 30_000, status: 'WORKING' });
+    expect(body.balance).toBe(70_000);
+    expect(body.limitPositions).toEqual([body.limitPosition]);
+    expect(body.history[0]).toMatchObject({ positionId: body.limitPosition.positionId, limitAsk: 40_000 });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 7_000_000n, reservedCash: 3_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a SELL reserves its shares: they leave the assets', async () => {
+    expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
+    const res = await openSell(ann, 0.75);
+    expect(res.statusCode).toBe(201);
+    const body = res.json<OpenAnswer>();
+    expect(body.limitPosition).toMatchObject({ type: 'SELL', limitAsk: 60_000, sellAsk: 0.75, status: 'WORKING' });
+    expect(body.assets).toEqual({ BTC: 0.25 });
+    // Reserved shares are still open positions until they are sold.
+    expect(body.openPositions).toEqual({ BTC: [50_000] });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 25_000_000n, reservedShares: 75_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('reserved dollars cannot be spent by a market order or another limit order', async () => {
+    expectStatus(await openPurchase(ann, 80_000), 201);
+    const market = await buy(t.app, ann, 'BTC', 20_000.01, 'USD');
+    expect(market.statusCode).toBe(400);
+    expect(market.json()).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      error: 'Insufficient funds: the order costs $20,000.01 and buying power is $20,000.00',
+    });
+    const limit = await openPurchase(ann, 20_000.01);
+    expect(limit.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'purchaseAsk' });
+    expectStatus(await openPurchase(ann, 20_000), 201);
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 0n, reservedCash: 10_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('reserved shares cannot be sold by a market order or another limit order', async () => {
+    expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
+    expectStatus(await openSell(ann, 0.6), 201);
+    const market = await sell(t.app, ann, 'BTC', 0.5);
+    expect(market.json()).toMatchObject({ code: 'INSUFFICIENT_SHARES', error: 'You hold 0.4 BTC, the order sells 0.5 BTC' });
+    const limit = await openSell(ann, 0.41);
+    expect(limit.json()).toMatchObject({ code: 'INSUFFICIENT_SHARES', field: 'sellAsk' });
+    expectStatus(await openSell(ann, 0.4), 201);
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 0n, reservedShares: 100_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('bad limit orders are refused and change nothing', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'SELL', symbol: 'BTC', limitAsk: 40_000 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 0, purchaseAsk: 10 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 10.001 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: -5 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'HOLD', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 5 }, 400, 'VALIDATION_ERROR'],
+      [{ type: 'PURCHASE', symbol: 'XYZ', limitAsk: 40_000, purchaseAsk: 5 }, 400, 'UNKNOWN_SYMBOL'],
+      [{ type: 'SELL', symbol: 'BTC', limitAsk: 40_000, sellAsk: 1 }, 400, 'INSUFFICIENT_SHARES'],
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 200_000 }, 400, 'INSUFFICIENT_FUNDS'],
+      // 0.01 USD at 2,000,000 per BTC buys less than 1e-8 BTC.
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 2_000_000, purchaseAsk: 0.01 }, 400, 'AMOUNT_TOO_SMALL'],
+      [{ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 5, walletAddress: bob.walletAddress }, 403, 'WALLET_MISMATCH'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await openLimit(t.app, ann, body);
+      expect({ body, status: res.statusCode, code: res.json<{ code: string }>().code }).toEqual({ body, status, code });
+    }
+    const visitor = await t.app.inject({ method: 'POST', url: '/open-limit-position', payload: { type: 'PURCHASE', symbol: 'BTC', limitAsk: 1, purchaseAsk: 1 } });
+    expect(visitor.statusCode).toBe(401);
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    expect(await t.ctx.db.selectFrom('limit_orders').selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  centsFromNumber,
+  priceFromNumber,
+  proceedsOfShares,
+  sharesForCents,
+  sharesFromNumber,
+  type OpenLimitBody,
+} from '@papertrade/domain';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import { newId } from '../../db/new-id.ts';
+import type { LimitOrdersTable } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/app-error.ts';
+import { inTransaction } from './db-retry.ts';
+import { addFreeShares, creditCash, debitCash, lockUser, takeFreeShares } from './ledger.ts';
+import { currentPrice } from './market-orders.ts';
+
+export type LimitOrderRow = Selectable<LimitOrdersTable>;
+type Ctx = Pick<AppContext, 'db' | 'database'>;
+
+function exact(value: bigint | null, field: string, message: string): bigint {
+  if (value === null || value <= 0n) throw badRequest('VALIDATION_ERROR', message, field);
+  return value;
+}
+
+/**
+ * Opens a working limit order and reserves what it needs: a PURCHASE takes purchaseAsk dollars
+ * out of free cash, a SELL takes sellAsk shares out of free shares, until it fills or is cancelled.
+ */
+export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBody): Promise<LimitOrderRow> {
+  const limitPrice = exact(priceFromNumber(body.limitAsk), 'limitAsk', 'A limit price has at most 8 decimals');
+  const purchaseCents =
+    body.type === 'PURCHASE'
+      ? exact(centsFromNumber(body.purchaseAsk ?? 0), 'purchaseAsk', 'A USD amount has at most 2 decimals')
+      : null;
+  const sellShares =
+    body.type === 'SELL'
+      ? exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals')
+      : null;
+  // A fill happens at the limit price or better, so an order that trades something at its limit
+  // always trades something when it fills.
+  if (purchaseCents !== null && sharesForCents(purchaseCents, limitPrice) === 0n) {
+    throw badRequest('AMOUNT_TOO_SMALL', 'The amount buys nothing at this limit price', 'purchaseAsk');
+  }
+  if (sellShares !== null && proceedsOfShares(sellShares, limitPrice) === 0n) {
+    throw badRequest('AMOUNT_TOO_SMALL', 'The shares raise less than a cent at this limit price', 'sellAsk');
+  }
+
+  return inTransaction(ctx.db, async (trx) => {
+    const now = Date.now();
+    await currentPrice(trx, body.symbol);
+    let epoch: bigint;
+    if (purchaseCents !== null) {
+      epoch = await debitCash(trx, userId, purchaseCents, 'purchaseAsk');
+    } else {
+      ({ epoch } = await lockUser(trx, ctx.database.dialect, userId));
+      await takeFreeShares(trx, userId, body.symbol, sellShares ?? 0n, 'sellAsk');
+    }
+    const row: LimitOrderRow = {
+      id: newId(now),
+      user_id: userId,
+      epoch,
+      symbol: body.symbol,
+      type: body.type,
+      limit_price: limitPrice,
+      purchase_cents: purchaseCents,
+      sell_shares: sellShares,
+      status: 'WORKING',
+      created_at: BigInt(now),
+      closed_at: null,
+      fill_price: null,
+      transaction_id: null,
+    };
+    await trx.insertInto('limit_orders').values(row).execute();
+    return row;
+  });
+}
+
+/**
+ * Cancels a working order of this user and releases its reservation. Someone else's order is
+ * "not found" so that ids of other users' orders cannot be probed.
+ */
+export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: string): Promise<void> {
+  await inTransaction(ctx.db, async (trx) => {
+    await lockUser(trx, ctx.database.dialect, userId);
+    const order = await trx
+      .selectFrom('limit_orders')
+      .selectAll()
+      .where('id', '=', positionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!order) throw notFound('ORDER_NOT_FOUND', 'No such limit order');
+    const notWorking = () =>
+      conflict('ORDER_NOT_WORKING', `This limit order is already ${order.status.toLowerCase()}`);
+    if (order.status !== 'WORKING') throw notWorking();
+    const flipped = await trx
+      .updateTable('limit_orders')
+      .set({ status: 'CANCELLED', closed_at: Date.now() })
+      .where('id', '=', positionId)
+      .where('status', '=', 'WORKING')
+      .executeTakeFirst();
+    // The trigger may have filled it between the read and the update.
+    if (flipped.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
+    if (order.type === 'PURCHASE') {
+      await creditCash(trx, userId, BigInt(order.purchase_cents ?? 0n));
+    } else {
+      await addFreeShares(trx, userId, order.symbol, BigInt(order.sell_shares ?? 0n), false);
+    }
+  });
+}

@@ -1,0 +1,149 @@
+import type { LimitPosition, User } from '@papertrade/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+
+let t: TestApp;
+let ann: TestUser;
+beforeEach(async () => {
+  t = await createTestApp();
+  ann = await createTestUser(t.ctx);
+  await setPrice(t.app, 'BTC', 50_000);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type OpenAnswer = User & { limitPosition: LimitPosition };
+
+async function open(body: Record<string, unknown>, user = ann): Promise<string> {
+  const res = await openLimit(t.app, user, body);
+  expectStatus(res, 201);
+  return res.json<OpenAnswer>().limitPosition.positionId;
+}
+
+const orderRow = (id: string) => t.ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const fillsOf = (id: string) => t.ctx.db.selectFrom('transactions').selectAll().where('position_id', '=', id).execute();
+
+describe('the limit order trigger', () => {
+  it('a PURCHASE fills once when the price falls to its limit, at the tick price, and not before', async () => {
+    const id = await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 1_000 });
+    await setPrice(t.app, 'BTC', 40_000.01);
+    expect((await orderRow(id)).status).toBe('WORKING');
+
+    await setPrice(t.app, 'BTC', 38_000);
+    const order = await orderRow(id);
+    expect(order).toMatchObject({ status: 'FILLED', fill_price: 3_800_000_000_000n });
+    const [fill, ...others] = await fillsOf(id);
+    expect(others).toEqual([]);
+    // The reserved 1,000 USD is spent at 38,000: floor(1000 / 38000) to 1e-8 = 0.02631578 BTC.
+    expect(fill).toMatchObject({ id: order.transaction_id, type: 'PURCHASE', method: 'LIMIT', price: 3_800_000_000_000n, total_cents: 100_000n, shares: 2_631_578n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_900_000n, reservedCash: 0n, shares: 2_631_578n });
+
+    await setPrice(t.app, 'BTC', 30_000);
+    await setPrice(t.app, 'BTC', 38_000);
+    expect(await fillsOf(id)).toHaveLength(1);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a SELL fills once when the price rises to exactly its limit, and credits the proceeds', async () => {
+    expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
+    const id = await open({ type: 'SELL', symbol: 'BTC', limitAsk: 60_000, sellAsk: 0.4 });
+    await setPrice(t.app, 'BTC', 59_999.99);
+    expect((await orderRow(id)).status).toBe('WORKING');
+    await setPrice(t.app, 'BTC', 60_000);
+    expect(await orderRow(id)).toMatchObject({ status: 'FILLED', fill_price: 6_000_000_000_000n });
+    expect(await fillsOf(id)).toMatchObject([{ type: 'SELL', method: 'LIMIT', shares: 40_000_000n, total_cents: 2_400_000n, price: 6_000_000_000_000n }]);
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 5_000_000n + 2_400_000n, shares: 60_000_000n, reservedShares: 0n });
+    const lots = await t.ctx.db.selectFrom('lots').select('shares').where('user_id', '=', ann.id).execute();
+    expect(lots.map((l) => BigInt(l.shares))).toEqual([60_000_000n]);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a fill leaves a TRANSACTION notification that links to its transaction', async () => {
+    const id = await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 95_000, purchaseAsk: 1_000 });
+    const events: string[] = [];
+    t.ctx.bus.subscribe((e) => {
+      if (e.type === 'user-changed') events.push(e.userId);
+    });
+    await setPrice(t.app, 'BTC', 95_000);
+    const { transaction_id } = await orderRow(id);
+    const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    const user = res.json<User>();
+    expect(user.notifications[0]).toMatchObject({
+      type: 'TRANSACTION',
+      text: 'Limit order filled: bought 0.01052631 BTC at $95,000.00',
+      url: `/transaction?id=${transaction_id}`,
+      read: false,
+    });
+    expect(user.limitPositions[0]).toMatchObject({ positionId: id, status: 'FILLED', fillPrice: 95_000, transactionId: transaction_id });
+    expect(events).toContain(ann.id);
+  });
+
+  it('an order cancelled while the price crosses is either filled or cancelled, never both', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i += 1) ids.push(await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 45_000, purchaseAsk: 100 + i }));
+    const [cancels] = await Promise.all([
+      Promise.all(ids.map((id) => cancelLimit(t.app, ann, id))),
+      setPrice(t.app, 'BTC', 44_000),
+    ]);
+    for (const [i, id] of ids.entries()) {
+      const row = await orderRow(id);
+      const fills = await fillsOf(id);
+      if (row.status === 'FILLED') {
+        expect(cancels[i]?.statusCode).toBe(409);
+        expect(fills).toHaveLength(1);
+      } else {
+        expect(row.status).toBe('CANCELLED');
+        expect(cancels[i]?.statusCode).toBe(200);
+        expect(fills).toHaveLength(0);
+      }
+    }
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('working orders survive a restart intact and still fill afterwards', async () => {
+    const first = await createTestApp({ keep: true });
+    const user = await createTestUser(first.ctx);
+    await setPrice(first.app, 'ETH', 3_000);
+    expectStatus(await buy(first.app, user, 'ETH', 2), 200);
+    const purchase = await openLimit(first.app, user, { type: 'PURCHASE', symbol: 'ETH', limitAsk: 2_500, purchaseAsk: 500 });
+    const sale = await openLimit(first.app, user, { type: 'SELL', symbol: 'ETH', limitAsk: 3_500, sellAsk: 1.5 });
+    const before = await first.ctx.db.selectFrom('limit_orders').selectAll().orderBy('id').execute();
+    expect(before.map((o) => o.status)).toEqual(['WORKING', 'WORKING']);
+    await first.close();
+
+    const second = await createTestApp({ dataDir: first.dataDir, databaseUrl: first.databaseUrl });
+    try {
+      expect(await second.ctx.db.selectFrom('limit_orders').selectAll().orderBy('id').execute()).toEqual(before);
+      const details = await second.app.inject({ method: 'POST', url: '/user-details', headers: user.headers, payload: { walletAddress: user.walletAddress } });
+      expect(details.json<User>().limitPositions.map((p) => p.positionId).sort()).toEqual(
+        [purchase.json<OpenAnswer>().limitPosition.positionId, sale.json<OpenAnswer>().limitPosition.positionId].sort(),
+      );
+      await setPrice(second.app, 'ETH', 2_500);
+      await setPrice(second.app, 'ETH', 3_600);
+      const after = await second.ctx.db.selectFrom('limit_orders').select(['status', 'fill_price']).orderBy('id').execute();
+      expect(after).toEqual([
+        { status: 'FILLED', fill_price: 250_000_000_000n },
+        { status: 'FILLED', fill_price: 360_000_000_000n },
+      ]);
+      await expectSound(second.ctx, [user.id]);
+    } finally {
+      await second.close();
+      await disposeKept(first);
+    }
+  });
+});
+
+/** createTestApp keeps a database opened with keep/dataDir; this test owns it, so it removes it. */
+async function disposeKept(app: { dataDir: string; databaseUrl: string | undefined }) {
+  const { rmSync } = await import('node:fs');
+  rmSync(app.dataDir, { recursive: true, force: true });
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin || !app.databaseUrl) return;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${new URL(app.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  await client.end();
+}

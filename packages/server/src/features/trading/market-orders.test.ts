@@ -1,0 +1,103 @@
+import type { Transaction, User } from '@papertrade/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { balances, buy, expectSound, expectStatus, sell, setPrice } from './trading-test-kit.ts';
+
+let t: TestApp;
+let ann: TestUser;
+beforeEach(async () => {
+  t = await createTestApp();
+  ann = await createTestUser(t.ctx);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type TradeAnswer = User & { transaction: Transaction };
+
+describe('market orders', () => {
+  it('buying 1,000 USD of BTC at 95,000 gets floor(1000/95000) shares to 1e-8 and spends exactly 1,000 USD', async () => {
+    await setPrice(t.app, 'BTC', 95_000);
+    const res = await buy(t.app, ann, 'BTC', 1000, 'USD');
+    expectStatus(res, 200);
+    const body = res.json<TradeAnswer>();
+    // 1000 / 95000 = 0.0105263157894..., rounded down to 8 decimals.
+    expect(body.transaction).toMatchObject({
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      method: 'MARKET',
+      assetsPurchasedSold: 0.01052631,
+      transactionTotal: 1000,
+      purchaseSellAsk: 95_000,
+    });
+    expect(body.balance).toBe(99_000);
+    expect(body.assets).toEqual({ BTC: 0.01052631 });
+    expect(body.openPositions).toEqual({ BTC: [95_000] });
+    expect(body.history[0]).toMatchObject({ id: body.transaction.id, type: 'PURCHASE' });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_900_000n, shares: 1_052_631n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('buying 0.5 BTC in shares at 95,000.01 costs 47,500.005 rounded up to 47,500.01', async () => {
+    await setPrice(t.app, 'BTC', 95_000.01);
+    const res = await buy(t.app, ann, 'BTC', 0.5);
+    expectStatus(res, 200);
+    expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.5, transactionTotal: 47_500.01 });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 4_750_001n, shares: 50_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('selling 0.3 of 0.5 BTC in shares at 100,000.03 raises 30,000.009 rounded down to 30,000.00', async () => {
+    await setPrice(t.app, 'BTC', 50_000);
+    expectStatus(await buy(t.app, ann, 'BTC', 0.5), 200);
+    await setPrice(t.app, 'BTC', 100_000.03);
+    const res = await sell(t.app, ann, 'BTC', 0.3, 'SYMBOL');
+    expectStatus(res, 200);
+    const body = res.json<TradeAnswer>();
+    expect(body.transaction).toMatchObject({ type: 'SELL', assetsPurchasedSold: 0.3, transactionTotal: 30_000, purchaseSellAsk: 100_000.03 });
+    expect(body.assets).toEqual({ BTC: 0.2 });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 2_500_000n + 3_000_000n, shares: 20_000_000n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('selling 1,000 USD of ETH at 3,000 raises exactly 1,000 USD for ceil(1000/3000) shares to 1e-8', async () => {
+    await setPrice(t.app, 'ETH', 3_000);
+    expectStatus(await buy(t.app, ann, 'ETH', 1), 200);
+    const res = await sell(t.app, ann, 'ETH', 1000, 'USD');
+    expectStatus(res, 200);
+    // 1000 / 3000 = 0.33333333.3..., rounded up so the sale raises at least the dollars asked.
+    expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.33333334, transactionTotal: 1000 });
+    expect(await balances(t.ctx, ann.id, 'ETH')).toMatchObject({ cash: 10_000_000n - 300_000n + 100_000n, shares: 66_666_666n });
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('selling everything removes the holding and its lots, oldest lot first', async () => {
+    await setPrice(t.app, 'SOL', 100);
+    expectStatus(await buy(t.app, ann, 'SOL', 2), 200);
+    await setPrice(t.app, 'SOL', 200);
+    expectStatus(await buy(t.app, ann, 'SOL', 1), 200);
+    const partial = await sell(t.app, ann, 'SOL', 2.5);
+    expectStatus(partial, 200);
+    // FIFO: the 2 shares bought at 100 are gone, half of the lot bought at 200 is left.
+    expect(partial.json<User>().openPositions).toEqual({ SOL: [200] });
+    const lots = await t.ctx.db.selectFrom('lots').select(['shares', 'price']).where('user_id', '=', ann.id).execute();
+    expect(lots.map((l) => [BigInt(l.shares), BigInt(l.price)])).toEqual([[50_000_000n, 20_000_000_000n]]);
+    const rest = await sell(t.app, ann, 'SOL', 0.5);
+    expectStatus(rest, 200);
+    expect(rest.json<User>()).toMatchObject({ assets: {}, openPositions: {} });
+    const rows = await t.ctx.db.selectFrom('holdings').selectAll().where('user_id', '=', ann.id).execute();
+    expect(rows).toEqual([]);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a buy records a balance point and tells open screens that the user changed', async () => {
+    const events: string[] = [];
+    t.ctx.bus.subscribe((e) => {
+      if (e.type === 'user-changed') events.push(e.userId);
+    });
+    expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200);
+    expect(events).toContain(ann.id);
+    const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('user_id', '=', ann.id).execute();
+    expect(points.length).toBeGreaterThan(0);
+  });
+});

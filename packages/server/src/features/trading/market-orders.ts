@@ -1,0 +1,123 @@
+import {
+  centsFromNumber,
+  quoteMarketBuy,
+  quoteMarketSell,
+  sharesFromNumber,
+  type MarketOrderBody,
+  type OrderAmount,
+  type PriceUnits,
+} from '@papertrade/domain';
+import type { Insertable, Selectable } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
+import { newId } from '../../db/new-id.ts';
+import type { TransactionsTable } from '../../db/schema.ts';
+import { badRequest } from '../../http/app-error.ts';
+import { inTransaction, type Trx } from './db-retry.ts';
+import {
+  addFreeShares,
+  consumeLots,
+  creditCash,
+  debitCash,
+  insertLot,
+  lockUser,
+  takeFreeShares,
+} from './ledger.ts';
+
+export type TransactionRow = Selectable<TransactionsTable>;
+type Ctx = Pick<AppContext, 'db' | 'database'>;
+
+/** The order's amount in exact units; USD must be whole cents, shares whole 1e-8 units. */
+export function orderAmount(body: Pick<MarketOrderBody, 'assetAmount' | 'unit'>): OrderAmount {
+  if (body.unit === 'USD') {
+    const cents = centsFromNumber(body.assetAmount);
+    if (cents === null || cents <= 0n) {
+      throw badRequest('VALIDATION_ERROR', 'A USD amount has at most 2 decimals', 'assetAmount');
+    }
+    return { unit: 'USD', cents };
+  }
+  const shares = sharesFromNumber(body.assetAmount);
+  if (shares === null || shares <= 0n) {
+    throw badRequest('VALIDATION_ERROR', 'A share amount has at most 8 decimals', 'assetAmount');
+  }
+  return { unit: 'SYMBOL', shares };
+}
+
+/** The current price, read inside the order's transaction so the fill uses the latest tick. */
+export async function currentPrice(trx: Trx, symbol: string): Promise<PriceUnits> {
+  const asset = await trx.selectFrom('assets').select(['price']).where('symbol', '=', symbol).executeTakeFirst();
+  if (!asset) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${symbol}`, 'symbol');
+  return BigInt(asset.price);
+}
+
+export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTable>): Promise<TransactionRow> {
+  await trx.insertInto('transactions').values(row).execute();
+  return {
+    ...row,
+    epoch: BigInt(row.epoch),
+    shares: BigInt(row.shares),
+    total_cents: BigInt(row.total_cents),
+    price: BigInt(row.price),
+    position_id: row.position_id ?? null,
+    created_at: BigInt(row.created_at),
+  };
+}
+
+const tooSmall = () =>
+  badRequest('AMOUNT_TOO_SMALL', 'The amount is too small to trade at the current price', 'assetAmount');
+
+/** A market buy, all or nothing, in one transaction. */
+export async function marketBuy(ctx: Ctx, userId: string, body: MarketOrderBody): Promise<TransactionRow> {
+  const amount = orderAmount(body);
+  return inTransaction(ctx.db, async (trx) => {
+    const now = Date.now();
+    const price = await currentPrice(trx, body.symbol);
+    const fill = quoteMarketBuy(amount, price);
+    if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
+    // The guarded debit is the first write, so it is also the user's row lock (ledger.ts).
+    const epoch = await debitCash(trx, userId, fill.totalCents);
+    await addFreeShares(trx, userId, body.symbol, fill.shares);
+    const id = newId(now);
+    await insertLot(trx, { id, userId, symbol: body.symbol, shares: fill.shares, price, at: now });
+    return insertTransaction(trx, {
+      id,
+      user_id: userId,
+      epoch,
+      type: 'PURCHASE',
+      method: 'MARKET',
+      symbol: body.symbol,
+      shares: fill.shares,
+      total_cents: fill.totalCents,
+      price,
+      position_id: null,
+      created_at: now,
+    });
+  });
+}
+
+/** A market sell of free shares (reserved ones stay on their orders), in one transaction. */
+export async function marketSell(ctx: Ctx, userId: string, body: MarketOrderBody): Promise<TransactionRow> {
+  const amount = orderAmount(body);
+  return inTransaction(ctx.db, async (trx) => {
+    const now = Date.now();
+    const { epoch } = await lockUser(trx, ctx.database.dialect, userId);
+    const price = await currentPrice(trx, body.symbol);
+    const fill = quoteMarketSell(amount, price);
+    if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
+    await takeFreeShares(trx, userId, body.symbol, fill.shares);
+    await consumeLots(trx, body.symbol, new Map([[userId, fill.shares]]));
+    await creditCash(trx, userId, fill.totalCents);
+    return insertTransaction(trx, {
+      id: newId(now),
+      user_id: userId,
+      epoch,
+      type: 'SELL',
+      method: 'MARKET',
+      symbol: body.symbol,
+      shares: fill.shares,
+      total_cents: fill.totalCents,
+      price,
+      position_id: null,
+      created_at: now,
+    });
+  });
+}
