@@ -68,7 +68,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
-    disableRequestLogging: config.logLevel !== 'debug',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

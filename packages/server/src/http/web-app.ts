@@ -7,6 +7,13 @@ import type { Config } from '../config.ts';
 /** API paths that must answer JSON 404s rather than the web app's index.html. */
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
 
+/** Page routes that share their path with an API route: a browser navigating there gets the app. */
+const PAGES_SHARING_API_PATHS = new Set(['/leaderboard']);
+
+function wantsHtml(accept: string | undefined): boolean {
+  return !!accept && accept.includes('text/html');
+}
+
 /** Serves the built web app on the same origin; any non-API GET falls back to index.html. */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
@@ -25,9 +32,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
   }
+  if (hasWebApp) {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (request.method === 'GET' && PAGES_SHARING_API_PATHS.has(url) && wantsHtml(request.headers.accept)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return undefined;
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = request.method === 'GET' && wantsHtml(request.headers.accept);
     if (hasWebApp && wantsPage && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

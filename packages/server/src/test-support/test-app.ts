@@ -69,7 +69,8 @@ export async function createTestApp(
     databaseUrl,
     marketTickMs: 0,
     marketControl: true,
-    marketHistoryDays: 1,
+    // No price history unless a test asks for it: filling it in is most of an app's start-up time.
+    marketHistoryDays: 0,
     logLevel: 'silent',
     webDist: path.join(dataDir, 'no-web'),
     ...configOverrides,

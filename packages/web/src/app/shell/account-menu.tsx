@@ -1,0 +1,141 @@
+import { ACCOUNT_MENU_WIDTH, BADGE_MAX, type User } from '@papertrade/domain';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import {
+  Badge,
+  Box,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Switch,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { APP_ICONS } from '../../components/app-icons.ts';
+import { unreadCount } from '../../features/notifications/use-notification-actions.ts';
+import { useIsMobile } from '../../lib/breakpoints.ts';
+import { useThemeMode } from '../../lib/theme-mode.tsx';
+
+interface AccountMenuProps {
+  user: User;
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+}
+
+function LinkItem({
+  to,
+  icon,
+  label,
+  onClose,
+  extra,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  onClose: () => void;
+  extra?: ReactNode;
+}) {
+  return (
+    <MenuItem component={RouterLink} to={to} onClick={onClose}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+      {extra}
+    </MenuItem>
+  );
+}
+
+/** SPEC §2: 300px wide; Leaderboard and Notifications appear on mobile only. */
+export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
+  const isMobile = useIsMobile();
+  const { mode, toggle } = useThemeMode();
+  const unread = unreadCount(user);
+  const {
+    watchlist: WatchIcon,
+    receipt: ReceiptIcon,
+    trophy: TrophyIcon,
+    notification: BellIcon,
+    logout: LogoutIcon,
+  } = APP_ICONS;
+  return (
+    <Menu
+      anchorEl={anchorEl}
+      open={Boolean(anchorEl)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: { sx: { width: ACCOUNT_MENU_WIDTH, maxWidth: 'calc(100vw - 16px)' } },
+        list: { 'aria-label': 'Account menu' },
+      }}
+    >
+      <Box sx={{ px: 2, py: 1 }}>
+        <Typography fontWeight={700} noWrap>
+          {user.username}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {user.email}
+        </Typography>
+      </Box>
+      <Divider />
+      <LinkItem
+        to="/account"
+        icon={<AccountCircleOutlined fontSize="small" />}
+        label="Account"
+        onClose={onClose}
+      />
+      <LinkItem
+        to="/watchlist"
+        icon={<WatchIcon fontSize="small" />}
+        label="Watchlist"
+        onClose={onClose}
+      />
+      <LinkItem
+        to="/all-transactions"
+        icon={<ReceiptIcon fontSize="small" />}
+        label="Transactions"
+        onClose={onClose}
+      />
+      {isMobile && (
+        <LinkItem
+          to="/leaderboard"
+          icon={<TrophyIcon fontSize="small" />}
+          label="Leaderboard"
+          onClose={onClose}
+        />
+      )}
+      {isMobile && (
+        <LinkItem
+          to="/notifications"
+          icon={<BellIcon fontSize="small" />}
+          label="Notifications"
+          onClose={onClose}
+          extra={<Badge color="error" badgeContent={unread} max={BADGE_MAX} sx={{ mr: 1.5 }} />}
+        />
+      )}
+      <Divider />
+      <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={toggle}>
+        <ListItemIcon>
+          <DarkModeOutlined fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Dark mode</ListItemText>
+        <Switch
+          edge="end"
+          size="small"
+          checked={mode === 'dark'}
+          tabIndex={-1}
+          slotProps={{ input: { 'aria-hidden': true } }}
+        />
+      </MenuItem>
+      <Divider />
+      <LinkItem
+        to="/logout"
+        icon={<LogoutIcon fontSize="small" />}
+        label="Logout"
+        onClose={onClose}
+      />
+    </Menu>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Link } from '@mui/material';
+import { Outlet } from 'react-router';
+import { useUser } from '../../features/auth/api/get-session.ts';
+import { RouteSuspense } from '../route-boundary.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/** The signed-in layout of SPEC §2: sidebar, header, page, mobile bottom bar. */
+export default function AppShell() {
+  const user = useUser();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Link>
+      <Sidebar />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Header user={user} />
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{
+            flexGrow: 1,
+            p: { xs: 2, md: 3 },
+            pb: { xs: 11, sm: 3 },
+            outline: 'none',
+            maxWidth: 1280,
+            width: '100%',
+            mx: 'auto',
+          }}
+        >
+          <RouteSuspense>
+            <Outlet />
+          </RouteSuspense>
+        </Box>
+      </Box>
+      <BottomNav />
+    </Box>
+  );
+}

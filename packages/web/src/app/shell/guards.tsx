@@ -1,0 +1,68 @@
+/**
+ * Route guards of SPEC §2/§6. Until GET /auth/session has answered they render nothing; a visitor
+ * on a signed-in route goes to /login, a signed-in user on a logged-out-only route to /home.
+ */
+import { Alert, Box, Button } from '@mui/material';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+
+interface FromState {
+  from?: string;
+}
+
+function SessionUnavailable({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <Box sx={{ p: 3, maxWidth: 560, mx: 'auto', mt: 8 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" variant="outlined" size="small" onClick={retry}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(error)}
+      </Alert>
+    </Box>
+  );
+}
+
+export function RequireUser() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return null;
+  if (session.data) return <Outlet />;
+  if (session.isError)
+    return <SessionUnavailable error={session.error} retry={() => void session.refetch()} />;
+  // Coming back after login is useful, except to /logout, which would sign straight out again.
+  const from = location.pathname === '/logout' ? undefined : location.pathname + location.search;
+  return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+}
+
+export function RequireGuest() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return null;
+  if (session.data) {
+    const from = (location.state as FromState | null)?.from;
+    const safe = from?.startsWith('/') && !from.startsWith('//') ? from : '/home';
+    return <Navigate to={safe} replace />;
+  }
+  if (session.isError)
+    return <SessionUnavailable error={session.error} retry={() => void session.refetch()} />;
+  return <Outlet />;
+}
+
+/** Renders `signedIn` when there is a user, else `visitor` (SPEC §2: /user, /preview, /icons). */
+export function SessionSwitch({
+  signedIn,
+  visitor,
+}: {
+  signedIn: React.ReactNode;
+  visitor: React.ReactNode;
+}) {
+  const session = useSession();
+  if (session.isPending) return null;
+  return <>{session.data ? signedIn : visitor}</>;
+}

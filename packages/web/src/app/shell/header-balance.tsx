@@ -1,0 +1,23 @@
+import { formatUsd, HEADER_BALANCE_SCROLL_THRESHOLD, type User } from '@papertrade/domain';
+import { Typography } from '@mui/material';
+import { useAllAssets } from '../../features/market/api/get-all-assets.ts';
+import { portfolioTotals } from '../../lib/portfolio.ts';
+import { useScrolledPast } from './use-scrolled-past.ts';
+
+/** SPEC §2: on mobile, once the page is scrolled 100px or more, the balance with 2 decimals. */
+export function HeaderBalance({ user }: { user: User }) {
+  const scrolled = useScrolledPast(HEADER_BALANCE_SCROLL_THRESHOLD);
+  const { data: assets } = useAllAssets();
+  if (!scrolled || !assets) return null;
+  const { total } = portfolioTotals(user, assets);
+  return (
+    <Typography
+      variant="subtitle2"
+      component="p"
+      aria-label={`Total balance ${formatUsd(total)}`}
+      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+    >
+      {formatUsd(total)}
+    </Typography>
+  );
+}

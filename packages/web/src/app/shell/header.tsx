@@ -1,0 +1,110 @@
+import { BADGE_MAX, type User } from '@papertrade/domain';
+import {
+  AppBar,
+  Avatar,
+  Badge,
+  Box,
+  IconButton,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useMatches } from 'react-router';
+import { APP_ICONS } from '../../components/app-icons.ts';
+import { unreadCount } from '../../features/notifications/use-notification-actions.ts';
+import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
+import {
+  DEFAULT_PAGE_TITLE,
+  useDocumentTitle,
+  usePageTitleOverride,
+  type RouteHandle,
+} from '../../lib/page-title.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { HeaderBalance } from './header-balance.tsx';
+import { MobileAssetSearch } from './mobile-asset-search.tsx';
+import { NotificationMenu } from './notification-menu.tsx';
+import { QuickTradeButton } from './quick-trade-button.tsx';
+import { TabletNav } from './tablet-nav.tsx';
+
+const BellIcon = APP_ICONS.notification;
+
+function usePageTitleText(): string {
+  const override = usePageTitleOverride();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
+  return override ?? handle?.title ?? DEFAULT_PAGE_TITLE;
+}
+
+export function Header({ user }: { user: User }) {
+  const isMobile = useIsMobile();
+  const isTabletDown = useIsTabletDown();
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const [bellAnchor, setBellAnchor] = useState<HTMLElement | null>(null);
+  const title = usePageTitleText();
+  useDocumentTitle(title);
+  const unread = unreadCount(user);
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+        {isTabletDown && !isMobile && <TabletNav />}
+        <Typography
+          component="h1"
+          variant="h6"
+          noWrap
+          sx={{ flexGrow: 1, fontWeight: 700, minWidth: 0 }}
+        >
+          {title}
+        </Typography>
+        {isMobile && <HeaderBalance user={user} />}
+        {isMobile && <MobileAssetSearch />}
+        <QuickTradeButton />
+        {isTabletDown && (
+          <Tooltip title="Notifications">
+            <IconButton
+              aria-label={`Notifications, ${unread} unread`}
+              onClick={(e) => setBellAnchor(e.currentTarget)}
+            >
+              <Badge color="error" badgeContent={unread} max={BADGE_MAX}>
+                <BellIcon />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+        )}
+        <Box>
+          <IconButton
+            aria-label="Account menu"
+            aria-haspopup="menu"
+            onClick={(e) => setAccountAnchor(e.currentTarget)}
+            sx={{ p: 0.5 }}
+          >
+            <Badge
+              color="error"
+              overlap="circular"
+              badgeContent={isMobile ? unread : 0}
+              max={BADGE_MAX}
+            >
+              <Avatar
+                src={user.avatar ?? undefined}
+                alt={user.username}
+                sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
+              >
+                {user.username.charAt(0).toUpperCase()}
+              </Avatar>
+            </Badge>
+          </IconButton>
+        </Box>
+      </Toolbar>
+      <AccountMenu user={user} anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
+      {bellAnchor && (
+        <NotificationMenu user={user} anchorEl={bellAnchor} onClose={() => setBellAnchor(null)} />
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,79 @@
+import { NOTIFICATION_MENU_WIDTH, type User } from '@papertrade/domain';
+import { Alert, Box, Button, Divider, List, Popover, Typography } from '@mui/material';
+import { NotificationListItem } from '../../components/notification-list-item.tsx';
+import {
+  unreadCount,
+  useNotificationActions,
+} from '../../features/notifications/use-notification-actions.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+
+interface NotificationMenuProps {
+  user: User;
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** SPEC §2: 350px wide; each notification can be opened, marked read or deleted. */
+export function NotificationMenu({ user, anchorEl, onClose }: NotificationMenuProps) {
+  const actions = useNotificationActions(user, onClose);
+  const unread = unreadCount(user);
+  return (
+    <Popover
+      open={Boolean(anchorEl)}
+      anchorEl={anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-label': 'Notifications',
+          sx: { width: NOTIFICATION_MENU_WIDTH, maxWidth: 'calc(100vw - 16px)', maxHeight: 480 },
+        },
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: 2,
+          py: 1.5,
+        }}
+      >
+        <Typography variant="subtitle1" component="h2" fontWeight={700}>
+          Notifications
+        </Typography>
+        {unread > 0 && (
+          <Button size="small" onClick={actions.markAllRead} disabled={actions.pending}>
+            Mark all read
+          </Button>
+        )}
+      </Box>
+      <Divider />
+      {actions.error && (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {errorMessage(actions.error)}
+        </Alert>
+      )}
+      {user.notifications.length === 0 ? (
+        <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
+          No notifications
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {user.notifications.map((n) => (
+            <NotificationListItem
+              key={n.id}
+              notification={n}
+              onOpen={actions.open}
+              onMarkRead={actions.markRead}
+              onDelete={actions.remove}
+              disabled={actions.pending}
+            />
+          ))}
+        </List>
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,30 @@
+/** The product's icon names (SPEC §2) mapped to MUI icons: one place, so the shell and /icons agree. */
+import type { IconName } from '@papertrade/domain';
+import type SvgIcon from '@mui/material/SvgIcon';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import ExploreOutlined from '@mui/icons-material/ExploreOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import Search from '@mui/icons-material/Search';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+
+export const APP_ICONS: Record<IconName, typeof SvgIcon> = {
+  trade: SwapHoriz,
+  home: HomeOutlined,
+  watchlist: VisibilityOutlined,
+  learn: SchoolOutlined,
+  receipt: ReceiptLongOutlined,
+  settings: SettingsOutlined,
+  logout: Logout,
+  notification: NotificationsOutlined,
+  trophy: EmojiEventsOutlined,
+  explore: ExploreOutlined,
+  search: Search,
+  menu: Menu,
+};

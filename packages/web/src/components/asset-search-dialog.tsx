@@ -1,0 +1,109 @@
+import { displayAssetName, formatPrice, type Asset } from '@papertrade/domain';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useAllAssets } from '../features/market/api/get-all-assets.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { useIsMobile } from '../lib/breakpoints.ts';
+import { AssetAvatar } from './asset-avatar.tsx';
+import { DayChange } from './day-change.tsx';
+
+/** SPEC §2: case-insensitive on name or symbol ("ripple" finds XRP too). */
+export function filterAssets(assets: readonly Asset[], query: string): Asset[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...assets];
+  return assets.filter(
+    (a) =>
+      a.symbol.toLowerCase().includes(q) ||
+      a.name.toLowerCase().includes(q) ||
+      displayAssetName(a.name).toLowerCase().includes(q),
+  );
+}
+
+interface AssetSearchDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onPick: (asset: Asset) => void;
+  title?: string;
+}
+
+export default function AssetSearchDialog({
+  open,
+  onClose,
+  onPick,
+  title = 'Search assets',
+}: AssetSearchDialogProps) {
+  const [query, setQuery] = useState('');
+  const { data: assets, isPending, error } = useAllAssets();
+  const matches = useMemo(() => filterAssets(assets ?? [], query), [assets, query]);
+  const isMobile = useIsMobile();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isMobile}
+      aria-labelledby="asset-search-title"
+    >
+      <DialogTitle id="asset-search-title">{title}</DialogTitle>
+      <DialogContent sx={{ px: { xs: 1, sm: 3 } }}>
+        <TextField
+          autoFocus
+          fullWidth
+          placeholder="Search assets"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search assets', maxLength: 40 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ mt: 1, mb: 1 }}
+        />
+        {error && <Alert severity="error">{errorMessage(error)}</Alert>}
+        {isPending && [0, 1, 2, 3].map((i) => <Skeleton key={i} height={56} />)}
+        {assets && matches.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+            No assets match “{query.trim()}”
+          </Typography>
+        )}
+        <List aria-label="Assets">
+          {matches.map((asset) => (
+            <ListItemButton key={asset.id} onClick={() => onPick(asset)} sx={{ borderRadius: 2 }}>
+              <ListItemAvatar sx={{ minWidth: 48 }}>
+                <AssetAvatar asset={asset} />
+              </ListItemAvatar>
+              <ListItemText primary={displayAssetName(asset.name)} secondary={asset.symbol} />
+              <Box sx={{ textAlign: 'right', ml: 1 }}>
+                <Typography variant="body2" fontWeight={600}>
+                  ${formatPrice(asset.currentPrice)}
+                </Typography>
+                <DayChange value={asset.dayChangePercentage} />
+              </Box>
+            </ListItemButton>
+          ))}
+        </List>
+      </DialogContent>
+    </Dialog>
+  );
+}

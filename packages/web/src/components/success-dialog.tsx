@@ -1,0 +1,69 @@
+import { formatPrice, formatSuccessTotal, type Transaction } from '@papertrade/domain';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material';
+import { formatShareCount } from '../lib/format.ts';
+
+interface SuccessDialogProps {
+  transaction: Transaction | null;
+  onClose: () => void;
+  onViewDetails: (transaction: Transaction) => void;
+}
+
+/** SPEC §2/§3: 'Transaction Successful!' with the fill and a 'View details' button. */
+export function SuccessDialog({ transaction, onClose, onViewDetails }: SuccessDialogProps) {
+  const rows: [string, string][] = transaction
+    ? [
+        ['Type', transaction.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
+        ['Symbol', transaction.symbol],
+        ['Shares', formatShareCount(transaction.assetsPurchasedSold)],
+        ['Total', `$${formatSuccessTotal(transaction.transactionTotal)}`],
+        ['Price', `$${formatPrice(transaction.purchaseSellAsk)}`],
+      ]
+    : [];
+  return (
+    <Dialog
+      open={transaction !== null}
+      onClose={onClose}
+      aria-labelledby="trade-success-title"
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id="trade-success-title">Transaction Successful!</DialogTitle>
+      <DialogContent>
+        <Table size="small" aria-label="Transaction">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ color: 'text.secondary', border: 0, pl: 0 }}
+                >
+                  {label}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600, border: 0, pr: 0 }}>
+                  {value}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" onClick={() => transaction && onViewDetails(transaction)}>
+          View details
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

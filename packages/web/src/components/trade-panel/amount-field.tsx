@@ -1,0 +1,73 @@
+import { AMOUNT_INPUT_MAX_LENGTH, type AmountUnit } from '@papertrade/domain';
+import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { sanitizeAmount } from './amount-text.ts';
+
+interface AmountFieldProps {
+  symbol: string;
+  unit: AmountUnit;
+  onUnitChange: (unit: AmountUnit) => void;
+  amount: string;
+  onAmountChange: (amount: string) => void;
+  onMax: () => void;
+  error: string | null;
+  disabled?: boolean;
+}
+
+/** The amount input of SPEC §5 with its unit toggle (USD / symbol) and the Max button. */
+export function AmountField({
+  symbol,
+  unit,
+  onUnitChange,
+  amount,
+  onAmountChange,
+  onMax,
+  error,
+  disabled,
+}: AmountFieldProps) {
+  return (
+    <>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={unit}
+        onChange={(_, next: AmountUnit | null) => next && onUnitChange(next)}
+        aria-label="Unit"
+        fullWidth
+      >
+        <ToggleButton value="USD">USD</ToggleButton>
+        <ToggleButton value="SYMBOL">{symbol}</ToggleButton>
+      </ToggleButtonGroup>
+      <TextField
+        label="Amount"
+        placeholder="0"
+        value={amount}
+        onChange={(e) => onAmountChange(sanitizeAmount(e.target.value))}
+        error={error !== null}
+        helperText={error}
+        disabled={disabled}
+        fullWidth
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: {
+            maxLength: AMOUNT_INPUT_MAX_LENGTH,
+            inputMode: 'decimal',
+            autoComplete: 'off',
+          },
+          formHelperText: { role: 'alert' },
+          input: {
+            startAdornment:
+              unit === 'USD' ? <InputAdornment position="start">$</InputAdornment> : undefined,
+            endAdornment: (
+              <InputAdornment position="end">
+                {unit === 'SYMBOL' && <span style={{ marginRight: 8 }}>{symbol}</span>}
+                <Button size="small" onClick={onMax} disabled={disabled}>
+                  Max
+                </Button>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { amountText, parseAmount, sanitizeAmount } from './amount-text.ts';
+
+describe('amount text', () => {
+  it('drops letters, signs and a second decimal point', () => {
+    expect(sanitizeAmount('-1,2a3.4.5e6')).toBe('123.456');
+  });
+
+  it('cuts typed text to 10 characters', () => {
+    expect(sanitizeAmount('12345678901')).toBe('1234567890');
+  });
+
+  it('writes tiny numbers without an exponent', () => {
+    expect(amountText(1e-7)).toBe('0.0000001');
+  });
+
+  it('cuts a Max value down (never up) to fit 10 characters', () => {
+    expect(amountText(12345.123456789)).toBe('12345.1234');
+    expect(amountText(0.999999999)).toBe('0.99999999');
+  });
+
+  it('writes 0 for nothing to fill', () => {
+    expect(amountText(0)).toBe('0');
+  });
+
+  it('reads empty or partial text as 0', () => {
+    expect(parseAmount('')).toBe(0);
+    expect(parseAmount('.')).toBe(0);
+    expect(parseAmount('.5')).toBe(0.5);
+  });
+});

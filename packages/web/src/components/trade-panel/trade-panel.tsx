@@ -1,0 +1,235 @@
+import {
+  DEFAULT_TRADE_SYMBOL,
+  displayAssetName,
+  formatPreview,
+  formatPrice,
+  formatShares,
+  formatUsd,
+  maxAmount,
+  previewOtherUnit,
+  type AmountUnit,
+  type Asset,
+  type Transaction,
+} from '@papertrade/domain';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { findAsset, useAllAssets } from '../../features/market/api/get-all-assets.ts';
+import {
+  usePlaceMarketOrder,
+  type TradeSide,
+} from '../../features/trading/api/place-market-order.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
+import { SuccessDialog } from '../success-dialog.tsx';
+import { AmountField } from './amount-field.tsx';
+import { amountText, parseAmount } from './amount-text.ts';
+import { AssetPickerButton } from './asset-picker-button.tsx';
+import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
+
+export interface TradePanelProps {
+  /** The asset to trade; without it the panel starts on BTC (SPEC §4). */
+  asset?: Asset | null;
+  initialSide?: TradeSide;
+  /** 'dialog' shows the title 'Buy {name}' / 'Sell {name}' and a close button. */
+  variant?: 'panel' | 'dialog';
+  showAssetPicker?: boolean;
+  /** SPEC §2: the panel can be hidden at 480px or narrower. */
+  hideOnMobile?: boolean;
+  onClose?: () => void;
+  titleId?: string;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" fontWeight={600}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+export function TradePanel({
+  asset,
+  initialSide = 'BUY',
+  variant = 'panel',
+  showAssetPicker,
+  hideOnMobile,
+  onClose,
+  titleId,
+}: TradePanelProps) {
+  const { data: user } = useSession();
+  const { data: assets } = useAllAssets();
+  const navigate = useNavigate();
+  const [side, setSide] = useState<TradeSide>(initialSide);
+  const [method] = useState<OrderMethodValue>('MARKET');
+  const [unit, setUnit] = useState<AmountUnit>('USD');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
+  const [filled, setFilled] = useState<Transaction | null>(null);
+  const order = usePlaceMarketOrder();
+
+  // The live price comes from the polled list; the prop is only the starting point.
+  const current =
+    findAsset(assets, pickedId) ?? asset ?? findAsset(assets, DEFAULT_TRADE_SYMBOL) ?? assets?.[0];
+  const display = hideOnMobile ? { xs: 'none', sm: 'block' } : 'block';
+  if (!current) {
+    return (
+      <Box sx={{ display }}>
+        <Skeleton variant="rounded" height={320} aria-label="Loading trade panel" />
+      </Box>
+    );
+  }
+  const name = displayAssetName(current.name);
+  const held = user?.assets[current.symbol] ?? 0;
+  const value = parseAmount(amount);
+  const preview = formatPreview(previewOtherUnit(value, unit, current.currentPrice));
+
+  const fillMax = () => {
+    if (!user) return;
+    const max = maxAmount({
+      side,
+      unit,
+      cashCents: toCents(user.balance),
+      heldShares: toShareUnits(held),
+      price: toPriceUnits(current.currentPrice),
+    });
+    setAmount(amountText(max));
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC §5: an order only starts for an amount greater than 0.
+    if (!user || order.isPending || !(value > 0)) return;
+    setError(null);
+    order.mutate(
+      { side, symbol: current.symbol, walletAddress: user.walletAddress, assetAmount: value, unit },
+      {
+        onSuccess: (answer) => {
+          setAmount('');
+          setFilled(answer.transaction);
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  };
+
+  const verb = side === 'BUY' ? 'Buy' : 'Sell';
+  return (
+    <Box sx={{ display }}>
+      <Stack
+        component="form"
+        onSubmit={submit}
+        noValidate
+        spacing={2}
+        aria-label={`${verb} ${name}`}
+      >
+        {variant === 'dialog' && (
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography id={titleId} component="h2" variant="h6" fontWeight={700}>
+              {verb} {name}
+            </Typography>
+            {onClose && (
+              <IconButton aria-label="Close" onClick={onClose} edge="end">
+                <CloseIcon />
+              </IconButton>
+            )}
+          </Box>
+        )}
+        <Tabs
+          value={side}
+          onChange={(_, next: TradeSide) => {
+            setSide(next);
+            setError(null);
+          }}
+          variant="fullWidth"
+          aria-label="Order side"
+        >
+          <Tab label="Buy" value="BUY" />
+          <Tab label="Sell" value="SELL" />
+        </Tabs>
+        {showAssetPicker && (
+          <AssetPickerButton
+            asset={current}
+            onPick={(a) => {
+              setPickedId(a.id);
+              setAmount('');
+              setError(null);
+            }}
+          />
+        )}
+        <OrderMethodSlot method={method} />
+        <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} />
+        <AmountField
+          symbol={current.symbol}
+          unit={unit}
+          onUnitChange={(next) => {
+            setUnit(next);
+            setAmount('');
+            setError(null);
+          }}
+          amount={amount}
+          onAmountChange={(next) => {
+            setAmount(next);
+            setError(null);
+          }}
+          onMax={fillMax}
+          error={error}
+        />
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
+        </Typography>
+        {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+        {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
+        {user ? (
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            color={side === 'BUY' ? 'success' : 'error'}
+            disabled={order.isPending || !(value > 0)}
+            aria-busy={order.isPending}
+            startIcon={
+              order.isPending ? (
+                <CircularProgress size={18} color="inherit" aria-hidden />
+              ) : undefined
+            }
+          >
+            {verb} {current.symbol}
+          </Button>
+        ) : (
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
+            Log in to trade
+          </Button>
+        )}
+      </Stack>
+      <SuccessDialog
+        transaction={filled}
+        onClose={() => setFilled(null)}
+        onViewDetails={(tx) => {
+          setFilled(null);
+          onClose?.();
+          void navigate(`/transaction?id=${encodeURIComponent(tx.id)}`);
+        }}
+      />
+    </Box>
+  );
+}

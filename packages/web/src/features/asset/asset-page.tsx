@@ -1,0 +1,80 @@
+import { displayAssetName, formatPrice } from '@papertrade/domain';
+import { Alert, Box, Button, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AssetAvatar } from '../../components/asset-avatar.tsx';
+import { DayChange } from '../../components/day-change.tsx';
+import { TradePanel } from '../../components/trade-panel/trade-panel.tsx';
+import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
+import { useUser } from '../auth/api/get-session.ts';
+import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
+import { HoldingCard } from './holding-card.tsx';
+import { MobileTradeBar } from './mobile-trade-bar.tsx';
+import { PriceChart } from './price-chart.tsx';
+
+/** /asset?pair={asset id}: price, chart, the user's holding and the trade panel. */
+export default function AssetPage() {
+  const [params] = useSearchParams();
+  const pair = params.get('pair') ?? '';
+  const user = useUser();
+  const { data: assets, isPending, error } = useAllAssets();
+  const asset = findAsset(assets, pair);
+  const { openTrade, dialog } = useTradeDialog();
+  usePageTitle(asset ? displayAssetName(asset.name) : null);
+
+  if (error && !assets) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (isPending) return <Skeleton variant="rounded" height={400} />;
+  if (!asset) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography gutterBottom>
+          {pair ? `There is no asset “${pair}”.` : 'No asset was chosen.'}
+        </Typography>
+        <Button component={RouterLink} to="/assets" variant="contained">
+          See all assets
+        </Button>
+      </Paper>
+    );
+  }
+  const name = displayAssetName(asset.name);
+  return (
+    <Box sx={{ pb: { xs: 8, sm: 0 } }}>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+        <AssetAvatar asset={asset} size={48} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h2" variant="h5" fontWeight={700} noWrap>
+            {name}{' '}
+            <Typography component="span" color="text.secondary">
+              {asset.symbol}
+            </Typography>
+          </Typography>
+          <Stack direction="row" spacing={1.5} alignItems="baseline">
+            <Typography variant="h6" component="p" fontWeight={700}>
+              ${formatPrice(asset.currentPrice)}
+            </Typography>
+            <DayChange value={asset.dayChangePercentage} />
+            <Typography variant="body2" color="text.secondary">
+              today
+            </Typography>
+          </Stack>
+        </Box>
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={2}>
+            <PriceChart assetId={asset.id} name={name} />
+            <HoldingCard user={user} asset={asset} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <TradePanel key={asset.id} asset={asset} hideOnMobile />
+          </Paper>
+        </Grid>
+      </Grid>
+      <MobileTradeBar asset={asset} user={user} onChoose={(side) => openTrade(asset, side, true)} />
+      {dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  formatPercent,
+  formatShares,
+  formatUsd,
+  gainPercentage,
+  type Asset,
+  type User,
+} from '@papertrade/domain';
+import { Box, Paper, Typography } from '@mui/material';
+import { averageCost, holdingValue } from '../../lib/portfolio.ts';
+
+/** The user's position in this asset, when there is one (SPEC §9: holdings 4 decimals). */
+export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
+  const shares = user.assets[asset.symbol] ?? 0;
+  if (shares <= 0) return null;
+  const average = averageCost(user, asset.symbol);
+  const gain = gainPercentage(asset.currentPrice, average);
+  const items: [string, string][] = [
+    ['Shares', `${formatShares(shares)} ${asset.symbol}`],
+    ['Value', formatUsd(holdingValue(shares, asset.currentPrice))],
+    ['Average cost', average > 0 ? formatUsd(average) : '—'],
+    ['Gain', average > 0 ? formatPercent(gain) : '—'],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="holding-heading">
+      <Typography
+        id="holding-heading"
+        component="h2"
+        variant="subtitle1"
+        fontWeight={700}
+        gutterBottom
+      >
+        Your holding
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
+          gap: 2,
+        }}
+      >
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography fontWeight={600}>{value}</Typography>
+          </div>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

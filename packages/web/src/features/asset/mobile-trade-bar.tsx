@@ -1,0 +1,80 @@
+import { formatPrice, formatShares, type Asset, type User } from '@papertrade/domain';
+import { Box, Button, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { TradeSide } from '../trading/api/place-market-order.ts';
+
+interface MobileTradeBarProps {
+  asset: Asset;
+  user: User;
+  onChoose: (side: TradeSide) => void;
+}
+
+/**
+ * SPEC §2: on small screens a Trade button opens a sheet with 'Buy {symbol}' (current price) and,
+ * when held, 'Sell {symbol}' (shares held); choosing one opens the full-screen trade form.
+ */
+export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
+  const [expanded, setExpanded] = useState(false);
+  const held = user.assets[asset.symbol] ?? 0;
+  const choose = (side: TradeSide) => {
+    setExpanded(false);
+    onChoose(side);
+  };
+  return (
+    <Box
+      sx={{
+        display: { xs: 'block', sm: 'none' },
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 56,
+        p: 1.5,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+      }}
+    >
+      <Button
+        variant="contained"
+        fullWidth
+        size="large"
+        onClick={() => setExpanded(true)}
+        aria-haspopup="dialog"
+      >
+        Trade
+      </Button>
+      <Drawer
+        anchor="bottom"
+        open={expanded}
+        onClose={() => setExpanded(false)}
+        slotProps={{
+          paper: {
+            'aria-label': `Trade ${asset.symbol}`,
+            sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 },
+          },
+        }}
+      >
+        <Typography component="h2" variant="subtitle1" fontWeight={700} sx={{ px: 2, pt: 2 }}>
+          Trade {asset.symbol}
+        </Typography>
+        <List>
+          <ListItemButton onClick={() => choose('BUY')}>
+            <ListItemText
+              primary={`Buy ${asset.symbol}`}
+              secondary={`$${formatPrice(asset.currentPrice)}`}
+            />
+          </ListItemButton>
+          {held > 0 && (
+            <ListItemButton onClick={() => choose('SELL')}>
+              <ListItemText
+                primary={`Sell ${asset.symbol}`}
+                secondary={`${formatShares(held)} ${asset.symbol} held`}
+              />
+            </ListItemButton>
+          )}
+        </List>
+      </Drawer>
+    </Box>
+  );
+}

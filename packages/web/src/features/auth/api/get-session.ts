@@ -1,0 +1,47 @@
+import { SessionAnswer, type User } from '@papertrade/domain';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The signed-in user, or null for a visitor (401). Other failures are real errors. */
+export async function getSession(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return (await api('/auth/session', { schema: SessionAnswer, signal })).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 15_000,
+    // Until the live socket lands, this keeps notifications and limit fills reasonably fresh.
+    refetchInterval: (query) => (query.state.data ? 30_000 : false),
+  });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** The signed-in user; only for screens behind the login guard, which waits for it. */
+export function useUser(): User {
+  const { data } = useSession();
+  if (!data) throw new Error('useUser is only for signed-in screens');
+  return data;
+}
+
+/** Every answer that carries the user (trades, settings, notifications) lands here. */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** Answers are "User plus one more field"; keep only the User in the cache. */
+export function withoutExtra<T extends User>(answer: T, extra: keyof T): User {
+  const copy: Record<string, unknown> = { ...answer };
+  delete copy[extra as string];
+  return copy as User;
+}

@@ -1,0 +1,21 @@
+import { AuthAnswer, type User } from '@papertrade/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionUser } from './get-session.ts';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export async function login(input: LoginInput): Promise<User> {
+  return (await api('/auth/login', { method: 'POST', body: input, schema: AuthAnswer })).user;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}

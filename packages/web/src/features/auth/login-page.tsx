@@ -1,0 +1,64 @@
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useLogin } from './api/login.ts';
+import { AuthCard } from './components/auth-card.tsx';
+import type { FieldErrors } from './components/field-errors.ts';
+
+export default function LoginPage() {
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!email.trim()) next.email = 'Enter your e-mail address';
+    if (!password) next.password = 'Enter your password';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    // On success the session holds the user and the logged-out-only guard moves on to /home.
+    login.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <AuthCard title="Log in" subtitle="Welcome back. Your portfolio is waiting." onSubmit={submit}>
+      {login.error && <Alert severity="error">{errorMessage(login.error)}</Alert>}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+        required
+        autoFocus
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={Boolean(errors.password)}
+        helperText={errors.password}
+        required
+        slotProps={{ htmlInput: { maxLength: 128 } }}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+        Log in
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          Forgot password?
+        </Link>
+        <Link component={RouterLink} to="/sign-up">
+          Create an account
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

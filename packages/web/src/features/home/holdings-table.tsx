@@ -1,0 +1,65 @@
+import { formatShares, formatUsd, type Asset, type User } from '@papertrade/domain';
+import {
+  Button,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { AssetLink } from '../../components/asset-link.tsx';
+import { holdingValue } from '../../lib/portfolio.ts';
+import { DayChange } from '../../components/day-change.tsx';
+
+export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] }) {
+  const rows = assets
+    .filter((a) => (user.assets[a.symbol] ?? 0) > 0)
+    .map((asset) => {
+      const shares = user.assets[asset.symbol] ?? 0;
+      return { asset, shares, value: holdingValue(shares, asset.currentPrice) };
+    })
+    .sort((a, b) => b.value - a.value);
+  if (rows.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography gutterBottom>You do not hold any assets yet.</Typography>
+        <Button component={RouterLink} to="/assets" variant="contained">
+          Browse assets
+        </Button>
+      </Paper>
+    );
+  }
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table aria-label="Holdings">
+        <TableHead>
+          <TableRow>
+            <TableCell>Asset</TableCell>
+            <TableCell align="right">Shares</TableCell>
+            <TableCell align="right">Value</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              Today
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ asset, shares, value }) => (
+            <TableRow key={asset.id}>
+              <TableCell>
+                <AssetLink asset={asset} />
+              </TableCell>
+              <TableCell align="right">{formatShares(shares)}</TableCell>
+              <TableCell align="right">{formatUsd(value)}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                <DayChange value={asset.dayChangePercentage} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import { formatUsd, historyEntryType, latestEntries, type User } from '@papertrade/domain';
+import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../lib/format.ts';
+
+/** SPEC §9: the latest 5 history entries by timestamp. */
+export function RecentActivity({ user }: { user: User }) {
+  const entries = latestEntries(user.history);
+  if (entries.length === 0) {
+    return <Typography color="text.secondary">No trades yet.</Typography>;
+  }
+  return (
+    <Paper variant="outlined">
+      <List aria-label="Recent activity">
+        {entries.map((entry) => {
+          const type = historyEntryType(entry);
+          const key = 'id' in entry ? entry.id : entry.positionId;
+          const total =
+            'transactionTotal' in entry
+              ? formatUsd(entry.transactionTotal)
+              : `limit ${formatUsd(entry.limitAsk)}`;
+          const text = `${type} ${entry.symbol} · ${total}`;
+          return (
+            <ListItem key={key} divider>
+              <ListItemText
+                primary={
+                  'id' in entry ? (
+                    <Link
+                      component={RouterLink}
+                      to={`/transaction?id=${encodeURIComponent(entry.id)}`}
+                    >
+                      {text}
+                    </Link>
+                  ) : (
+                    text
+                  )
+                }
+                secondary={formatDateTime(entry.timestamp)}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      <Link component={RouterLink} to="/all-transactions" sx={{ display: 'block', p: 2 }}>
+        All transactions
+      </Link>
+    </Paper>
+  );
+}

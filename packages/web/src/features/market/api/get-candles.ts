@@ -1,0 +1,19 @@
+import { CandlesAnswer, type CandleInterval } from '@papertrade/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const candlesQueryOptions = (assetId: string, interval: CandleInterval) =>
+  queryOptions({
+    queryKey: ['candles', assetId, interval] as const,
+    queryFn: ({ signal }) =>
+      api(`/assets/${encodeURIComponent(assetId)}/candles?interval=${interval}`, {
+        schema: CandlesAnswer,
+        signal,
+      }),
+    refetchInterval: interval === '1m' ? 10_000 : 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useCandles(assetId: string, interval: CandleInterval) {
+  return useQuery(candlesQueryOptions(assetId, interval));
+}

@@ -1,0 +1,25 @@
+import { User } from '@papertrade/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionUser } from '../../auth/api/get-session.ts';
+
+export type NotificationUpdates =
+  { markRead: string[] } | { delete: string[] } | { markAllRead: true };
+
+/** PUT /update-user with key notifications (CONTRACT.md); the answer is the updated User. */
+export async function updateNotifications(walletAddress: string, updates: NotificationUpdates) {
+  return api('/update-user', {
+    method: 'PUT',
+    body: { key: 'notifications', walletAddress, updates },
+    wallet: walletAddress,
+    schema: User,
+  });
+}
+
+export function useUpdateNotifications(walletAddress: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (updates: NotificationUpdates) => updateNotifications(walletAddress, updates),
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}

@@ -1,0 +1,32 @@
+import { TradeAnswer, type AmountUnit, type Transaction } from '@papertrade/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionUser, withoutExtra } from '../../auth/api/get-session.ts';
+
+export type TradeSide = 'BUY' | 'SELL';
+
+export interface MarketOrderInput {
+  side: TradeSide;
+  symbol: string;
+  walletAddress: string;
+  assetAmount: number;
+  unit: AmountUnit;
+}
+
+/** POST /purchase-asset or /sell-asset; the answer is the updated User plus the transaction. */
+export async function placeMarketOrder({ side, ...body }: MarketOrderInput) {
+  const path = side === 'BUY' ? '/purchase-asset' : '/sell-asset';
+  return api(path, { method: 'POST', body, wallet: body.walletAddress, schema: TradeAnswer });
+}
+
+export function usePlaceMarketOrder(onFilled?: (transaction: Transaction) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeMarketOrder,
+    onSuccess: (answer) => {
+      setSessionUser(queryClient, withoutExtra(answer, 'transaction'));
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      onFilled?.(answer.transaction);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { formatPrice, formatSuccessTotal, formatUsd, pairSlug } from '@papertrade/domain';
+import {
+  Alert,
+  Button,
+  Chip,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/api-client.ts';
+import { formatDateTime, formatShareCount } from '../../lib/format.ts';
+import { useUser } from '../auth/api/get-session.ts';
+import { useTransaction } from './api/get-transaction.ts';
+
+/** /transaction?id=: one transaction's details. */
+export default function TransactionPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const user = useUser();
+  const { data: tx, isPending, error } = useTransaction(id, user.walletAddress);
+  if (!id) return <Alert severity="error">No transaction was chosen.</Alert>;
+  if (error) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <Alert severity="error">{errorMessage(error)}</Alert>
+        <Button component={RouterLink} to="/all-transactions" variant="outlined">
+          All transactions
+        </Button>
+      </Stack>
+    );
+  }
+  if (isPending) return <Skeleton variant="rounded" height={280} sx={{ maxWidth: 560 }} />;
+  const rows: [string, string][] = [
+    ['Type', tx.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
+    ['Method', tx.method === 'MARKET' ? 'Market' : 'Limit'],
+    ['Asset', tx.symbol],
+    ['Shares', formatShareCount(tx.assetsPurchasedSold)],
+    ['Price per share', `$${formatPrice(tx.purchaseSellAsk)}`],
+    ['Total', `$${formatSuccessTotal(tx.transactionTotal)}`],
+    ['Date', formatDateTime(tx.timestamp)],
+    ['Transaction id', tx.id],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2, maxWidth: 560 }}>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
+        <Typography component="h2" variant="h6" fontWeight={700}>
+          {tx.type === 'PURCHASE' ? 'Bought' : 'Sold'} {tx.symbol} for{' '}
+          {formatUsd(tx.transactionTotal)}
+        </Typography>
+        {tx.archived && <Chip size="small" label="Archived" />}
+      </Stack>
+      <Table size="small" aria-label="Transaction details">
+        <TableBody>
+          {rows.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', pl: 0 }}>
+                {label}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button
+          component={RouterLink}
+          to={`/asset?pair=${pairSlug(tx.symbol)}`}
+          variant="contained"
+        >
+          View {tx.symbol}
+        </Button>
+        <Button component={RouterLink} to="/all-transactions">
+          All transactions
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,24 @@
+import { PublicProfile, User } from '@papertrade/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+/** The owner gets the full User, anyone else the PublicProfile (CONTRACT.md). */
+const UserDetailsAnswer = z.union([User, PublicProfile]);
+
+export const userDetailsQueryOptions = (walletAddress: string) =>
+  queryOptions({
+    queryKey: ['user-details', walletAddress.toLowerCase()] as const,
+    queryFn: ({ signal }) =>
+      api('/user-details', {
+        method: 'POST',
+        body: { walletAddress },
+        schema: UserDetailsAnswer,
+        signal,
+      }),
+    staleTime: 15_000,
+  });
+
+export function useUserDetails(walletAddress: string, enabled: boolean) {
+  return useQuery({ ...userDetailsQueryOptions(walletAddress), enabled });
+}

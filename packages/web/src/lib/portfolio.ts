@@ -1,0 +1,80 @@
+/** Portfolio figures for display, computed with the domain's exact money (SPEC §9). */
+import {
+  centsFromNumber,
+  centsToNumber,
+  priceFromNumber,
+  sharesFromNumber,
+  totalBalanceCents,
+  valueOfShares,
+  type Asset,
+  type Cents,
+  type PriceUnits,
+  type ShareUnits,
+  type User,
+} from '@papertrade/domain';
+
+/** Wire prices have at most 8 decimals; anything finer is rounded rather than rejected here. */
+export function toPriceUnits(price: number): PriceUnits {
+  if (!Number.isFinite(price) || price <= 0) return 0n;
+  return priceFromNumber(price) ?? priceFromNumber(Number(price.toFixed(8))) ?? 0n;
+}
+
+export function toShareUnits(shares: number | undefined): ShareUnits {
+  if (!shares || !Number.isFinite(shares)) return 0n;
+  return sharesFromNumber(shares) ?? sharesFromNumber(Number(shares.toFixed(8))) ?? 0n;
+}
+
+export function toCents(usd: number): Cents {
+  if (!Number.isFinite(usd)) return 0n;
+  return centsFromNumber(usd) ?? centsFromNumber(Number(usd.toFixed(2))) ?? 0n;
+}
+
+export function priceMap(assets: readonly Asset[]): Map<string, PriceUnits> {
+  return new Map(assets.map((a) => [a.symbol, toPriceUnits(a.currentPrice)]));
+}
+
+export interface PortfolioTotals {
+  cash: number;
+  holdings: number;
+  total: number;
+}
+
+export function portfolioTotals(user: User, assets: readonly Asset[]): PortfolioTotals {
+  const prices = priceMap(assets);
+  const holdings = Object.entries(user.assets).map(([symbol, shares]) => ({
+    symbol,
+    shares: toShareUnits(shares),
+  }));
+  const workingOrders = user.limitPositions
+    .filter((p) => p.status === 'WORKING')
+    .map((p) => ({
+      type: p.type,
+      symbol: p.symbol,
+      purchaseCents: p.purchaseAsk === undefined ? undefined : toCents(p.purchaseAsk),
+      sellShares: p.sellAsk === undefined ? undefined : toShareUnits(p.sellAsk),
+    }));
+  const cashCents = toCents(user.balance);
+  const holdingCents = holdings.reduce((sum, h) => {
+    const price = prices.get(h.symbol) ?? 0n;
+    return sum + (price > 0n ? valueOfShares(h.shares, price) : 0n);
+  }, 0n);
+  const total = totalBalanceCents({ cashCents, holdings, workingOrders, prices });
+  return {
+    cash: centsToNumber(cashCents),
+    holdings: centsToNumber(holdingCents),
+    total: centsToNumber(total),
+  };
+}
+
+/** SPEC §9: the average cost is the mean of the stored share prices. */
+export function averageCost(user: User, symbol: string): number {
+  const prices = user.openPositions[symbol] ?? [];
+  if (prices.length === 0) return 0;
+  return prices.reduce((a, b) => a + b, 0) / prices.length;
+}
+
+/** What a holding would fetch now, rounded down to the cent like the total balance. */
+export function holdingValue(shares: number, price: number): number {
+  const priceUnits = toPriceUnits(price);
+  return priceUnits > 0n ? centsToNumber(valueOfShares(toShareUnits(shares), priceUnits)) : 0;
+}

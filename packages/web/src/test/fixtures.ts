@@ -1,0 +1,70 @@
+import type { Asset, Transaction, User } from '@papertrade/domain';
+
+export const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    walletAddress: WALLET,
+    username: 'alice',
+    displayName: 'Alice',
+    email: 'alice@example.com',
+    emailVerified: true,
+    avatar: null,
+    accountType: 'PERSONAL',
+    balance: 100_000,
+    startingBalance: 100_000,
+    assets: {},
+    openPositions: {},
+    limitPositions: [],
+    history: [],
+    watchlist: [],
+    balanceHistory: [],
+    settings: {},
+    notifications: [],
+    createdAt: 1_700_000_000_000,
+    resetAccountData: null,
+    ...overrides,
+  };
+}
+
+export const BTC: Asset = {
+  id: 'btcusd',
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  image: '/icons/assets/btc.svg',
+  currentPrice: 40_000,
+  dayChangePercentage: 1.5,
+};
+
+export const ETH: Asset = {
+  id: 'ethusd',
+  symbol: 'ETH',
+  name: 'Ethereum',
+  image: '/icons/assets/eth.svg',
+  currentPrice: 2_000,
+  dayChangePercentage: -2.25,
+};
+
+export const XRP: Asset = {
+  id: 'xrpusd',
+  symbol: 'XRP',
+  name: 'XRP',
+  image: '/icons/assets/xrp.svg',
+  currentPrice: 0.5,
+  dayChangePercentage: 0,
+};
+
+export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 'tx1',
+    type: 'PURCHASE',
+    symbol: 'BTC',
+    method: 'MARKET',
+    assetsPurchasedSold: 0.0025,
+    transactionTotal: 100,
+    purchaseSellAsk: 40_000,
+    timestamp: 1_700_000_100_000,
+    ...overrides,
+  };
+}
