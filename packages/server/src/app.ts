@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -11,6 +12,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
@@ -37,6 +39,7 @@ const features: Feature[] = [
   watchlistRoutes,
   accountRoutes,
   socialRoutes,
+  exploreRoutes,
   liveRoutes,
 ];
 
@@ -72,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerSessionResolver(app, database.db);
   await registerApiDocs(app);
