@@ -1,13 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The real built app served by the real server, over a throwaway data dir, with market control on
 // so tests can move prices. Debian's Chromium only: Playwright never downloads a browser here.
+// E2E_PORT moves it off 3100 when a dev server already listens there.
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The runner evaluates this file first and its workers inherit E2E_DATA_DIR, so all of them
+// (and support/outbox.ts) see the one dir the server writes. A dir made here goes when the runner
+// exits; pass E2E_DATA_DIR to keep it for a look at the database or the outbox.
+const ownDataDir = !process.env.E2E_DATA_DIR;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'papertrade-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+if (ownDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -16,11 +22,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Two cores: one browser per core; every test makes its own user, so any order works.
+  workers: 2,
   retries: 0,
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' },
+    ],
   ],
   use: {
     baseURL,

@@ -1,0 +1,122 @@
+import { deleteNotificationsViaApi } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { Locator } from '@playwright/test';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator.toString()} has no box (not visible)`);
+  return found;
+}
+
+test('the sidebar is 240px wide', async ({ page, user }) => {
+  void user;
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  const sidebar = await box(nav);
+  expect(sidebar.x).toBe(0);
+  // The drawer's 1px right border sits inside its 240px; the page starts right after it.
+  expect(sidebar.width).toBeGreaterThanOrEqual(239);
+  expect(sidebar.width).toBeLessThanOrEqual(240);
+  expect((await box(page.getByRole('banner'))).x).toBe(240);
+  expect((await box(page.getByRole('main'))).x).toBe(240);
+});
+
+test('at tablet width the sidebar hides and the notification bell shows', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/home');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
+});
+
+test('each sidebar nav item is 170px wide, in the order of SPEC §2', async ({ page, user }) => {
+  void user;
+  await page.goto('/home');
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard']);
+  for (const link of await links.all()) expect((await box(link)).width).toBe(170);
+});
+
+test('the sidebar highlights the link of the current page', async ({ page, user }) => {
+  void user;
+  await page.goto('/assets');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const current = nav.getByRole('link', { name: 'Assets' });
+  const other = nav.getByRole('link', { name: 'Explore' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  await expect(other).not.toHaveAttribute('aria-current', /.*/);
+  const background = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(current)).not.toBe(await background(other));
+
+  await other.click();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(other).toHaveAttribute('aria-current', 'page');
+  await expect(current).not.toHaveAttribute('aria-current', /.*/);
+});
+
+test('the account menu is 300px wide with the desktop entries', async ({ page, user }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await expect(menu).toBeVisible();
+  expect((await box(menu)).width).toBe(300);
+  await expect(menu).toContainText(user.username);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Account',
+    'Watchlist',
+    'Transactions',
+    'Logout',
+  ]);
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeVisible();
+});
+
+test('the notification menu is 350px wide and lists the welcome notification', async ({
+  page,
+  user,
+}) => {
+  void user;
+  // The bell shows at tablet width and below.
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/home');
+  await page.getByRole('button', { name: /^Notifications, 1 unread/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(menu).toBeVisible();
+  expect((await box(menu)).width).toBe(350);
+  await expect(menu.getByRole('listitem')).toHaveCount(1);
+  await expect(menu).toContainText('Welcome to PaperTrade!');
+});
+
+test('deleting the only notification in the menu leaves it empty', async ({ page, user }) => {
+  void user;
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/home');
+  await page.getByRole('button', { name: /^Notifications, 1 unread/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Notifications' });
+  await menu.getByRole('button', { name: 'Delete notification' }).click();
+  await expect(menu.getByText('No notifications', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Notifications, 0 unread/ })).toBeVisible();
+});
+
+test('the notification menu of a user without notifications says No notifications', async ({
+  page,
+  request,
+  user,
+}) => {
+  await deleteNotificationsViaApi(request, user);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/home');
+  await page.getByRole('button', { name: /^Notifications, 0 unread/ }).click();
+  const menu = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(menu.getByText('No notifications', { exact: true })).toBeVisible();
+  await expect(menu.getByRole('listitem')).toHaveCount(0);
+});

@@ -1,0 +1,109 @@
+/**
+ * Server calls the browser tests make directly, so each test starts from the state it needs
+ * without clicking through unrelated screens (like epic-stack's playwright-utils).
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  username: string;
+  walletAddress: string;
+  token: string;
+}
+
+/** The subset of the contract's User the tests read. */
+export interface UserRecord {
+  id: string;
+  walletAddress: string;
+  balance: number;
+  assets: Record<string, number>;
+  notifications: { id: string; text: string; read: boolean }[];
+}
+
+export interface AssetRecord {
+  id: string;
+  symbol: string;
+  name: string;
+  currentPrice: number;
+}
+
+/** Usernames allow 3 to 20 letters, digits, `_` and `.`; this one is unique across workers. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  const time = Date.now().toString(36).slice(-7);
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}_${time}${random}`.slice(0, 20);
+}
+
+export function newCredentials() {
+  const username = uniqueUsername();
+  return { username, email: `${username}@example.com`, password: `pw-${username}-Secret1` };
+}
+
+/** A fresh user through POST /auth/sign-up; every test makes its own, so tests run in parallel. */
+export async function signUpViaApi(request: APIRequestContext): Promise<TestUser> {
+  const credentials = newCredentials();
+  const response = await request.post('/auth/sign-up', { data: credentials });
+  expect(response.status(), await response.text()).toBe(201);
+  const { token, user } = (await response.json()) as { token: string; user: UserRecord };
+  return { ...credentials, id: user.id, walletAddress: user.walletAddress, token };
+}
+
+/** Bearer token plus the Wallet header of SPEC §6. */
+export function authHeaders(user: TestUser): Record<string, string> {
+  return { Authorization: `Bearer ${user.token}`, Wallet: user.walletAddress };
+}
+
+export async function getUserViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<UserRecord> {
+  const response = await request.get('/auth/session', { headers: authHeaders(user) });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: UserRecord }).user;
+}
+
+/** A market buy spending `usd` dollars of cash on `symbol`. */
+export async function buyViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  symbol: string,
+  usd: number,
+): Promise<UserRecord> {
+  const response = await request.post('/purchase-asset', {
+    headers: authHeaders(user),
+    data: { symbol, walletAddress: user.walletAddress, assetAmount: usd, unit: 'USD' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as UserRecord;
+}
+
+/** Sets an asset's price and runs one market tick (MARKET_CONTROL=1, see playwright.config.ts). */
+export async function setPrice(
+  request: APIRequestContext,
+  id: string,
+  price: number,
+): Promise<AssetRecord> {
+  const response = await request.post('/market-control/price', { data: { id, price } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AssetRecord;
+}
+
+/** Deletes every notification of the user (sign-up leaves a welcome notification). */
+export async function deleteNotificationsViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<UserRecord> {
+  const { notifications } = await getUserViaApi(request, user);
+  const response = await request.put('/update-user', {
+    headers: authHeaders(user),
+    data: {
+      key: 'notifications',
+      walletAddress: user.walletAddress,
+      updates: { delete: notifications.map((n) => n.id) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as UserRecord;
+}
