@@ -5,6 +5,7 @@ import { PageTitleProvider } from '../lib/page-title.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeModeProvider } from '../lib/theme-mode.tsx';
 import type { ThemeMode } from '../lib/theme-mode-choice.ts';
+import { LiveProvider } from './live-provider.tsx';
 import { createAppTheme } from './theme.ts';
 
 function Themed({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
@@ -24,7 +25,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeModeProvider>
         {(mode) => (
           <Themed mode={mode}>
-            <PageTitleProvider>{children}</PageTitleProvider>
+            <PageTitleProvider>
+              <LiveProvider>{children}</LiveProvider>
+            </PageTitleProvider>
           </Themed>
         )}
       </ThemeModeProvider>

@@ -3,6 +3,7 @@ import { Box, List, ListItem, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AssetLink } from './asset-link.tsx';
 import { DayChange } from './day-change.tsx';
+import { WatchStar } from './watch-star.tsx';
 
 /** A compact list of assets with price and day change, and an optional action per row. */
 export function AssetList({
@@ -28,6 +29,7 @@ export function AssetList({
               </Typography>
               <DayChange value={asset.dayChangePercentage} />
             </Box>
+            <WatchStar symbol={asset.symbol} />
             {action?.(asset)}
           </ListItem>
         ))}

@@ -21,6 +21,7 @@ import { errorMessage } from '../lib/api-client.ts';
 import { useIsMobile } from '../lib/breakpoints.ts';
 import { AssetAvatar } from './asset-avatar.tsx';
 import { DayChange } from './day-change.tsx';
+import { WatchStar } from './watch-star.tsx';
 
 /** SPEC §2: case-insensitive on name or symbol ("ripple" finds XRP too). */
 export function filterAssets(assets: readonly Asset[], query: string): Asset[] {
@@ -89,18 +90,21 @@ export default function AssetSearchDialog({
         )}
         <List aria-label="Assets">
           {matches.map((asset) => (
-            <ListItemButton key={asset.id} onClick={() => onPick(asset)} sx={{ borderRadius: 2 }}>
-              <ListItemAvatar sx={{ minWidth: 48 }}>
-                <AssetAvatar asset={asset} />
-              </ListItemAvatar>
-              <ListItemText primary={displayAssetName(asset.name)} secondary={asset.symbol} />
-              <Box sx={{ textAlign: 'right', ml: 1 }}>
-                <Typography variant="body2" fontWeight={600}>
-                  ${formatPrice(asset.currentPrice)}
-                </Typography>
-                <DayChange value={asset.dayChangePercentage} />
-              </Box>
-            </ListItemButton>
+            <Box key={asset.id} sx={{ display: 'flex', alignItems: 'center' }}>
+              <ListItemButton onClick={() => onPick(asset)} sx={{ borderRadius: 2 }}>
+                <ListItemAvatar sx={{ minWidth: 48 }}>
+                  <AssetAvatar asset={asset} />
+                </ListItemAvatar>
+                <ListItemText primary={displayAssetName(asset.name)} secondary={asset.symbol} />
+                <Box sx={{ textAlign: 'right', ml: 1 }}>
+                  <Typography variant="body2" fontWeight={600}>
+                    ${formatPrice(asset.currentPrice)}
+                  </Typography>
+                  <DayChange value={asset.dayChangePercentage} />
+                </Box>
+              </ListItemButton>
+              <WatchStar symbol={asset.symbol} />
+            </Box>
           ))}
         </List>
       </DialogContent>

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/api/get-session.ts';
 import { RouteSuspense } from '../route-boundary.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { FillToast } from './fill-toast.tsx';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -48,6 +49,7 @@ export default function AppShell() {
         </Box>
       </Box>
       <BottomNav />
+      <FillToast user={user} />
     </Box>
   );
 }

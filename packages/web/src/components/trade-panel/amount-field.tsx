@@ -11,6 +11,8 @@ interface AmountFieldProps {
   onMax: () => void;
   error: string | null;
   disabled?: boolean;
+  /** Limit orders take dollars for a buy and shares for a sell: no unit toggle. */
+  unitLocked?: boolean;
 }
 
 /** The amount input of SPEC §5 with its unit toggle (USD / symbol) and the Max button. */
@@ -23,20 +25,23 @@ export function AmountField({
   onMax,
   error,
   disabled,
+  unitLocked,
 }: AmountFieldProps) {
   return (
     <>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={unit}
-        onChange={(_, next: AmountUnit | null) => next && onUnitChange(next)}
-        aria-label="Unit"
-        fullWidth
-      >
-        <ToggleButton value="USD">USD</ToggleButton>
-        <ToggleButton value="SYMBOL">{symbol}</ToggleButton>
-      </ToggleButtonGroup>
+      {!unitLocked && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={unit}
+          onChange={(_, next: AmountUnit | null) => next && onUnitChange(next)}
+          aria-label="Unit"
+          fullWidth
+        >
+          <ToggleButton value="USD">USD</ToggleButton>
+          <ToggleButton value="SYMBOL">{symbol}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
       <TextField
         label="Amount"
         placeholder="0"

@@ -1,17 +1,33 @@
 import type { OrderMethod } from '@papertrade/domain';
-import { Typography } from '@mui/material';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { z } from 'zod';
 
 export type OrderMethodValue = z.infer<typeof OrderMethod>;
 
 /**
- * The slot for the Market/Limit choice. Only market orders exist yet (SPEC §4: MARKET by
- * default); the limit-order issue turns this label into the switch and adds its fields.
+ * The Market/Limit choice (SPEC §4: MARKET by default; the spec does not say how to switch, so
+ * it is a plain, labelled two-way toggle right above the price).
  */
-export function OrderMethodSlot({ method }: { method: OrderMethodValue }) {
+export function OrderMethodSlot({
+  method,
+  onChange,
+}: {
+  method: OrderMethodValue;
+  onChange: (method: OrderMethodValue) => void;
+}) {
   return (
-    <Typography variant="body2" color="text.secondary" data-slot="order-method">
-      Order type: {method === 'MARKET' ? 'Market order' : 'Limit order'}
-    </Typography>
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      value={method}
+      onChange={(_, next: OrderMethodValue | null) => next && onChange(next)}
+      aria-label="Order type"
+      fullWidth
+      data-slot="order-method"
+    >
+      <ToggleButton value="MARKET">Market</ToggleButton>
+      <ToggleButton value="LIMIT">Limit</ToggleButton>
+    </ToggleButtonGroup>
   );
 }

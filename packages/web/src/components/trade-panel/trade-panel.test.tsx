@@ -33,7 +33,11 @@ describe('trade panel', () => {
     const input = await ready();
     expect(screen.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Order type: Market order')).toBeInTheDocument();
+    const methods = screen.getByRole('group', { name: 'Order type' });
+    expect(within(methods).getByRole('button', { name: 'Market' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeInTheDocument();
     expect(input).toHaveAttribute('placeholder', '0');
   });

@@ -37,7 +37,10 @@ import { SuccessDialog } from '../success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
 import { amountText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
+import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
+import { Row } from './row.tsx';
+import { useLimitOrder } from './use-limit-order.ts';
 
 export interface TradePanelProps {
   /** The asset to trade; without it the panel starts on BTC (SPEC §4). */
@@ -50,19 +53,6 @@ export interface TradePanelProps {
   hideOnMobile?: boolean;
   onClose?: () => void;
   titleId?: string;
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" fontWeight={600}>
-        {value}
-      </Typography>
-    </Box>
-  );
 }
 
 export function TradePanel({
@@ -78,13 +68,14 @@ export function TradePanel({
   const { data: assets } = useAllAssets();
   const navigate = useNavigate();
   const [side, setSide] = useState<TradeSide>(initialSide);
-  const [method] = useState<OrderMethodValue>('MARKET');
+  const [method, setMethod] = useState<OrderMethodValue>('MARKET');
   const [unit, setUnit] = useState<AmountUnit>('USD');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
   const order = usePlaceMarketOrder();
+  const limit = useLimitOrder(side);
 
   // The live price comes from the polled list; the prop is only the starting point.
   const current =
@@ -117,6 +108,10 @@ export function TradePanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (method === 'LIMIT') {
+      if (user) limit.submit(current, user);
+      return;
+    }
     // SPEC §5: an order only starts for an amount greater than 0.
     if (!user || order.isPending || !(value > 0)) return;
     setError(null);
@@ -133,6 +128,7 @@ export function TradePanel({
   };
 
   const verb = side === 'BUY' ? 'Buy' : 'Sell';
+  const busy = method === 'LIMIT' ? limit.pending : order.isPending;
   return (
     <Box sx={{ display }}>
       <Stack
@@ -159,6 +155,7 @@ export function TradePanel({
           onChange={(_, next: TradeSide) => {
             setSide(next);
             setError(null);
+            limit.reset(current.currentPrice);
           }}
           variant="fullWidth"
           aria-label="Order side"
@@ -173,47 +170,59 @@ export function TradePanel({
               setPickedId(a.id);
               setAmount('');
               setError(null);
+              limit.reset(a.currentPrice);
             }}
           />
         )}
-        <OrderMethodSlot method={method} />
-        <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} />
-        <AmountField
-          symbol={current.symbol}
-          unit={unit}
-          onUnitChange={(next) => {
-            setUnit(next);
-            setAmount('');
+        <OrderMethodSlot
+          method={method}
+          onChange={(next) => {
+            setMethod(next);
             setError(null);
+            limit.reset(current.currentPrice);
           }}
-          amount={amount}
-          onAmountChange={(next) => {
-            setAmount(next);
-            setError(null);
-          }}
-          onMax={fillMax}
-          error={error}
         />
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
-        </Typography>
-        {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
-        {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
+        <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} />
+        {method === 'LIMIT' ? (
+          <LimitFields limit={limit} side={side} asset={current} user={user} />
+        ) : (
+          <>
+            <AmountField
+              symbol={current.symbol}
+              unit={unit}
+              onUnitChange={(next) => {
+                setUnit(next);
+                setAmount('');
+                setError(null);
+              }}
+              amount={amount}
+              onAmountChange={(next) => {
+                setAmount(next);
+                setError(null);
+              }}
+              onMax={fillMax}
+              error={error}
+            />
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+              ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
+            </Typography>
+            {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+            {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
+          </>
+        )}
         {user ? (
           <Button
             type="submit"
             variant="contained"
             size="large"
             color={side === 'BUY' ? 'success' : 'error'}
-            disabled={order.isPending || !(value > 0)}
-            aria-busy={order.isPending}
+            disabled={busy || !(method === 'LIMIT' ? Number(limit.amount) > 0 : value > 0)}
+            aria-busy={busy}
             startIcon={
-              order.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-hidden />
-              ) : undefined
+              busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
             }
           >
-            {verb} {current.symbol}
+            {method === 'LIMIT' ? `Place limit ${verb.toLowerCase()}` : `${verb} ${current.symbol}`}
           </Button>
         ) : (
           <Button component={RouterLink} to="/login" variant="contained" size="large">

@@ -12,6 +12,7 @@ import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
 import { HoldingCard } from './holding-card.tsx';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { PriceChart } from './price-chart.tsx';
+import { WatchStar } from '../../components/watch-star.tsx';
 
 /** /asset?pair={asset id}: price, chart, the user's holding and the trade panel. */
 export default function AssetPage() {
@@ -42,7 +43,7 @@ export default function AssetPage() {
     <Box sx={{ pb: { xs: 8, sm: 0 } }}>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
         <AssetAvatar asset={asset} size={48} />
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography component="h2" variant="h5" fontWeight={700} noWrap>
             {name}{' '}
             <Typography component="span" color="text.secondary">
@@ -59,6 +60,7 @@ export default function AssetPage() {
             </Typography>
           </Stack>
         </Box>
+        <WatchStar symbol={asset.symbol} size="medium" />
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>

@@ -1,4 +1,11 @@
-import { formatShares, formatUsd, type Asset, type User } from '@papertrade/domain';
+import {
+  formatPrice,
+  formatShares,
+  formatUsd,
+  gainPercentage,
+  type Asset,
+  type User,
+} from '@papertrade/domain';
 import {
   Button,
   Paper,
@@ -11,7 +18,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { AssetLink } from '../../components/asset-link.tsx';
-import { holdingValue } from '../../lib/portfolio.ts';
+import { averageCost, holdingValue } from '../../lib/portfolio.ts';
 import { DayChange } from '../../components/day-change.tsx';
 
 export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] }) {
@@ -19,7 +26,10 @@ export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] })
     .filter((a) => (user.assets[a.symbol] ?? 0) > 0)
     .map((asset) => {
       const shares = user.assets[asset.symbol] ?? 0;
-      return { asset, shares, value: holdingValue(shares, asset.currentPrice) };
+      // openPositions keeps one price per lot without its size, so the exact figure available
+      // is SPEC §9's mean of the lot prices (docs/pages.md).
+      const average = averageCost(user, asset.symbol);
+      return { asset, shares, average, value: holdingValue(shares, asset.currentPrice) };
     })
     .sort((a, b) => b.value - a.value);
   if (rows.length === 0) {
@@ -41,12 +51,13 @@ export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] })
             <TableCell align="right">Shares</TableCell>
             <TableCell align="right">Value</TableCell>
             <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-              Today
+              Avg cost
             </TableCell>
+            <TableCell align="right">Gain</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map(({ asset, shares, value }) => (
+          {rows.map(({ asset, shares, value, average }) => (
             <TableRow key={asset.id}>
               <TableCell>
                 <AssetLink asset={asset} />
@@ -54,7 +65,14 @@ export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] })
               <TableCell align="right">{formatShares(shares)}</TableCell>
               <TableCell align="right">{formatUsd(value)}</TableCell>
               <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                <DayChange value={asset.dayChangePercentage} />
+                {average > 0 ? `$${formatPrice(average)}` : '—'}
+              </TableCell>
+              <TableCell align="right">
+                {average > 0 ? (
+                  <DayChange value={gainPercentage(asset.currentPrice, average)} />
+                ) : (
+                  '—'
+                )}
               </TableCell>
             </TableRow>
           ))}

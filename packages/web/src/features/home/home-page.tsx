@@ -1,20 +1,48 @@
-import { formatUsd } from '@papertrade/domain';
+import { centsToNumber, formatPercent, formatUsd, returnPercentage } from '@papertrade/domain';
 import { Alert, Grid, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { portfolioTotals } from '../../lib/portfolio.ts';
+import { portfolioTotals, toCents } from '../../lib/portfolio.ts';
 import { StatCard } from '../../components/stat-card.tsx';
+import { OnboardingCard } from '../onboarding/onboarding-card.tsx';
+import { BalanceHistoryCard } from './balance-history-card.tsx';
 import { HoldingsTable } from './holdings-table.tsx';
 import { RecentActivity } from './recent-activity.tsx';
+import { WatchlistGlance } from './watchlist-glance.tsx';
 
-/** A first home page: the balances, the holdings and the latest trades. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography id={id} component="h2" variant="h6" fontWeight={700} gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
+/** /home: balances, the balance chart, holdings, the latest trades and the watchlist. */
 export default function HomePage() {
   const user = useUser();
   const { data: assets, error } = useAllAssets();
   const totals = assets ? portfolioTotals(user, assets) : undefined;
+  // Cash includes dollars set aside by working buy orders; buying power is what is free.
+  const cashCents = user.limitPositions
+    .filter((p) => p.status === 'WORKING' && p.type === 'PURCHASE')
+    .reduce((sum, p) => sum + toCents(p.purchaseAsk ?? 0), toCents(user.balance));
+  const change = totals ? totals.total - user.startingBalance : undefined;
+  const changePct = totals
+    ? returnPercentage(toCents(totals.total), toCents(user.startingBalance))
+    : undefined;
+  const changeText =
+    change === undefined || changePct === undefined
+      ? undefined
+      : `${change >= 0 ? '+' : '−'}${formatUsd(Math.abs(change))} (${formatPercent(changePct)}) since the start at ${formatUsd(user.startingBalance, 0)}`;
   return (
     <Stack spacing={3}>
+      <OnboardingCard startingBalance={user.startingBalance} />
       {!user.emailVerified && (
         <Alert severity="info">
           We sent a verification link to {user.email}. Open it to verify your e-mail address.
@@ -24,26 +52,42 @@ export default function HomePage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <StatCard label="Total balance" value={totals && formatUsd(totals.total)} big />
+          {changeText && (
+            <Typography
+              variant="body2"
+              fontWeight={600}
+              color={change! > 0 ? 'success.main' : change! < 0 ? 'error.main' : 'text.secondary'}
+              sx={{ mt: 1 }}
+            >
+              {changeText}
+            </Typography>
+          )}
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatCard label="Cash" value={formatUsd(user.balance)} />
+          <StatCard label="Cash" value={formatUsd(centsToNumber(cashCents))} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatCard label="Holdings" value={totals && formatUsd(totals.holdings)} />
+          <StatCard label="Buying power" value={formatUsd(user.balance)} />
         </Grid>
       </Grid>
-      <section aria-labelledby="holdings-heading">
-        <Typography id="holdings-heading" component="h2" variant="h6" fontWeight={700} gutterBottom>
-          Holdings
-        </Typography>
-        {assets && <HoldingsTable user={user} assets={assets} />}
-      </section>
-      <section aria-labelledby="activity-heading">
-        <Typography id="activity-heading" component="h2" variant="h6" fontWeight={700} gutterBottom>
-          Recent activity
-        </Typography>
-        <RecentActivity user={user} />
-      </section>
+      <BalanceHistoryCard wallet={user.walletAddress} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <Section id="holdings-heading" title="Holdings">
+              {assets && <HoldingsTable user={user} assets={assets} />}
+            </Section>
+            <Section id="activity-heading" title="Recent activity">
+              <RecentActivity user={user} />
+            </Section>
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Section id="watch-heading" title="Watchlist">
+            {assets && <WatchlistGlance user={user} assets={assets} />}
+          </Section>
+        </Grid>
+      </Grid>
     </Stack>
   );
 }

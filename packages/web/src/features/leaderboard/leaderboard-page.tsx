@@ -1,7 +1,8 @@
-import { formatPercent, formatUsd } from '@papertrade/domain';
+import { formatPercent, formatUsd, type LeaderboardEntry } from '@papertrade/domain';
 import {
   Alert,
   Avatar,
+  Button,
   Link,
   Paper,
   Skeleton,
@@ -15,54 +16,126 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useLeaderboard } from './api/get-leaderboard.ts';
+import { useUser } from '../auth/api/get-session.ts';
+import { FollowButton } from '../user/components/follow-button.tsx';
+import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
 
-/** A first leaderboard: the top 50 by total balance. */
-export default function LeaderboardPage() {
-  const { data: rows, isPending, error } = useLeaderboard();
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (isPending) return <Skeleton variant="rounded" height={320} />;
-  if (rows.length === 0)
-    return <Typography color="text.secondary">Nobody is ranked yet.</Typography>;
+const wide = { display: { xs: 'none', sm: 'table-cell' } };
+
+function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWallet: string }) {
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table aria-label="Leaderboard">
-        <TableHead>
-          <TableRow>
-            <TableCell>Rank</TableCell>
-            <TableCell>Trader</TableCell>
-            <TableCell align="right">Total balance</TableCell>
-            <TableCell align="right">Return</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.walletAddress}>
-              <TableCell>{row.rank}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} alignItems="center">
-                  <Avatar src={row.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
-                    {row.username.charAt(0).toUpperCase()}
-                  </Avatar>
-                  <Link component={RouterLink} to={`/user?wallet=${row.walletAddress}`}>
-                    {row.username}
-                  </Link>
-                </Stack>
-              </TableCell>
-              <TableCell align="right">{formatUsd(row.totalBalance)}</TableCell>
-              <TableCell
-                align="right"
-                sx={{
-                  color: row.returnPercentage >= 0 ? 'success.main' : 'error.main',
-                  fontWeight: 600,
-                }}
-              >
-                {formatPercent(row.returnPercentage)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+    <TableRow selected={me} aria-current={me ? 'true' : undefined}>
+      <TableCell>#{row.rank}</TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Avatar src={row.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+            {row.username.charAt(0).toUpperCase()}
+          </Avatar>
+          <Link component={RouterLink} to={`/user?wallet=${row.walletAddress}`} noWrap>
+            {row.username}
+          </Link>
+          {me && <Typography variant="caption">(you)</Typography>}
+        </Stack>
+      </TableCell>
+      <TableCell align="right" sx={wide}>
+        {formatUsd(row.totalBalance)}
+      </TableCell>
+      <TableCell
+        align="right"
+        sx={{ color: row.returnPercentage >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}
+      >
+        {formatPercent(row.returnPercentage)}
+      </TableCell>
+      <TableCell align="right">
+        {!me && (
+          <FollowButton myWallet={myWallet} wallet={row.walletAddress} username={row.username} />
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function Head() {
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell>Rank</TableCell>
+        <TableCell>Trader</TableCell>
+        <TableCell align="right" sx={wide}>
+          Total balance
+        </TableCell>
+        <TableCell align="right">Return</TableCell>
+        <TableCell align="right">
+          <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }}>
+            Follow
+          </span>
+        </TableCell>
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** /leaderboard: everyone by total balance, a page at a time, with your own rank always shown. */
+export default function LeaderboardPage() {
+  const user = useUser();
+  const query = useLeaderboard();
+  const mine = useMyRank(user.walletAddress);
+  const rows = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      <Paper
+        variant="outlined"
+        sx={{ overflowX: 'auto' }}
+        component="section"
+        aria-label="Your rank"
+      >
+        {mine.data ? (
+          <Table aria-label="Your rank" size="small">
+            <Head />
+            <TableBody>
+              <Row row={mine.data} me myWallet={user.walletAddress} />
+            </TableBody>
+          </Table>
+        ) : mine.error ? (
+          <Alert severity="error">{errorMessage(mine.error)}</Alert>
+        ) : (
+          <Skeleton variant="rounded" height={56} />
+        )}
+      </Paper>
+      {query.isPending && <Skeleton variant="rounded" height={320} />}
+      {query.error && rows.length === 0 && (
+        <Alert severity="error">{errorMessage(query.error)}</Alert>
+      )}
+      {!query.isPending && rows.length === 0 && !query.error && (
+        <Typography color="text.secondary">Nobody is ranked yet.</Typography>
+      )}
+      {rows.length > 0 && (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table aria-label="Leaderboard" size="small">
+            <Head />
+            <TableBody>
+              {rows.map((row) => (
+                <Row
+                  key={row.walletAddress}
+                  row={row}
+                  me={row.walletAddress.toLowerCase() === user.walletAddress.toLowerCase()}
+                  myWallet={user.walletAddress}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="outlined"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
+          Load more
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -1,37 +1,64 @@
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { AssetList } from '../../components/asset-list.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
 import { useSession } from '../auth/api/get-session.ts';
+import { useMyRank } from '../leaderboard/api/get-leaderboard.ts';
+import { useFollowCounts } from '../user/api/get-follow-counts.ts';
+import { ProfileView } from '../user/components/profile-view.tsx';
 
-/** /preview: a read-only look at the market, for anyone. */
-export default function PreviewPage() {
-  const { data: assets, isPending, error } = useAllAssets();
+function OwnPreview({ wallet }: { wallet: string }) {
   const { data: user } = useSession();
+  const rank = useMyRank(wallet);
+  const counts = useFollowCounts(wallet);
+  if (rank.error) return <Alert severity="error">{errorMessage(rank.error)}</Alert>;
+  if (!user || !rank.data || !counts.data) return <Skeleton variant="rounded" height={240} />;
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
-      {!user && (
-        <>
-          <Typography component="h1" variant="h5" fontWeight={700}>
-            Market preview
-          </Typography>
-          <Typography color="text.secondary">
-            Live simulated prices. Sign up to trade them with demo money.
-          </Typography>
-          <Button
-            component={RouterLink}
-            to="/sign-up"
-            variant="contained"
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            Sign up
-          </Button>
-        </>
-      )}
-      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      {isPending && <Skeleton variant="rounded" height={320} />}
-      {assets && <AssetList assets={assets} label="Market" />}
+    <Stack spacing={2}>
+      <Alert severity="info">
+        This is how other traders see your profile. Change your picture and names on{' '}
+        <RouterLink to="/account">Account</RouterLink>.
+      </Alert>
+      <ProfileView
+        profile={{
+          walletAddress: user.walletAddress,
+          username: user.username,
+          displayName: user.displayName,
+          avatar: user.avatar,
+          accountType: user.accountType,
+          totalBalance: rank.data.totalBalance,
+          returnPercentage: rank.data.returnPercentage,
+          followers: counts.data.followers,
+          following: counts.data.following,
+          createdAt: user.createdAt,
+          followedByMe: false,
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** /preview: your own public profile as others see it; visitors are asked to sign up. */
+export default function PreviewPage() {
+  const { data: user, isPending } = useSession();
+  if (isPending) return <Skeleton variant="rounded" height={240} />;
+  if (user) return <OwnPreview wallet={user.walletAddress} />;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto' }}>
+      <Typography component="h1" variant="h5" fontWeight={700}>
+        Profile preview
+      </Typography>
+      <Typography color="text.secondary">
+        Log in to see how other traders see your profile, or sign up to start trading with demo
+        money.
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        <Button component={RouterLink} to="/login" variant="outlined">
+          Log in
+        </Button>
+        <Button component={RouterLink} to="/sign-up" variant="contained">
+          Sign up
+        </Button>
+      </Stack>
     </Stack>
   );
 }

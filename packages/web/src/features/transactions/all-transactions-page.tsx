@@ -2,6 +2,7 @@ import { formatPrice, formatUsd, historyEntryType, type HistoryEntry } from '@pa
 import {
   Alert,
   Button,
+  FormControlLabel,
   Link,
   Paper,
   Skeleton,
@@ -10,14 +11,23 @@ import {
   TableBody,
   TableCell,
   TableHead,
+  Switch,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import Download from '@mui/icons-material/Download';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime, formatShareCount } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
-import { useTransactions } from './api/get-transactions.ts';
+import { useAllAssets } from '../market/api/get-all-assets.ts';
+import {
+  TRANSACTIONS_CSV_PATH,
+  useTransactions,
+  type TransactionFilters,
+} from './api/get-transactions.ts';
 
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 
@@ -67,20 +77,112 @@ function Row({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-/** Every transaction, newest first, a page at a time (GET /transactions). */
+const TYPES = [
+  { value: '', label: 'All types' },
+  { value: 'PURCHASE', label: 'Buys' },
+  { value: 'SELL', label: 'Sells' },
+  { value: 'WORKING', label: 'Working orders' },
+] as const;
+
+function Filters({ symbols }: { symbols: string[] }) {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const archived = params.get('archived') === 'true';
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label="Type"
+        value={params.get('type') ?? ''}
+        onChange={(e) => set('type', e.target.value)}
+        slotProps={{ select: { native: true } }}
+        sx={{ minWidth: 160 }}
+      >
+        {TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Asset"
+        value={params.get('symbol') ?? ''}
+        onChange={(e) => set('symbol', e.target.value)}
+        slotProps={{ select: { native: true } }}
+        sx={{ minWidth: 160 }}
+      >
+        <option value="">All assets</option>
+        {symbols.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={archived}
+            onChange={(e) => set('archived', e.target.checked ? 'true' : '')}
+          />
+        }
+        label="Archived (before resets)"
+      />
+      <Button
+        component="a"
+        href={TRANSACTIONS_CSV_PATH}
+        download="transactions.csv"
+        variant="outlined"
+        startIcon={<Download />}
+        sx={{ ml: { sm: 'auto' } }}
+      >
+        Export CSV
+      </Button>
+    </Stack>
+  );
+}
+
+/** Every transaction, newest first, a page at a time, filtered by type, asset and epoch. */
 export default function AllTransactionsPage() {
   const user = useUser();
-  const query = useTransactions(user.walletAddress);
+  const [params] = useSearchParams();
+  const { data: assets } = useAllAssets();
+  const filters: TransactionFilters = {
+    type: (['PURCHASE', 'SELL', 'WORKING'] as const).find((t) => t === params.get('type')),
+    symbol: params.get('symbol') || undefined,
+    archived: params.get('archived') === 'true',
+  };
+  const query = useTransactions(user.walletAddress, filters);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
-  if (query.isPending) return <Skeleton variant="rounded" height={320} />;
-  if (query.error && entries.length === 0)
-    return <Alert severity="error">{errorMessage(query.error)}</Alert>;
-  if (entries.length === 0)
-    return <Typography color="text.secondary">No transactions yet.</Typography>;
-  return (
-    <Stack spacing={2}>
+  const symbols = (assets ?? []).map((a) => a.symbol).sort();
+  let body: ReactNode;
+  if (query.isPending) body = <Skeleton variant="rounded" height={320} />;
+  else if (query.error && entries.length === 0)
+    body = <Alert severity="error">{errorMessage(query.error)}</Alert>;
+  else if (entries.length === 0)
+    body = (
+      <Typography color="text.secondary">
+        {filters.archived
+          ? 'No archived history: it appears here after you reset your account.'
+          : filters.type || filters.symbol
+            ? 'No transactions match these filters.'
+            : 'No transactions yet.'}
+      </Typography>
+    );
+  else
+    body = (
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table aria-label="Transactions" size="small">
+        <Table
+          aria-label={filters.archived ? 'Archived transactions' : 'Transactions'}
+          size="small"
+        >
           <TableHead>
             <TableRow>
               <TableCell>Transaction</TableCell>
@@ -98,7 +200,14 @@ export default function AllTransactionsPage() {
           </TableBody>
         </Table>
       </Paper>
-      {query.error && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+    );
+  return (
+    <Stack spacing={2}>
+      <Filters symbols={symbols} />
+      {body}
+      {query.error && entries.length > 0 && (
+        <Alert severity="error">{errorMessage(query.error)}</Alert>
+      )}
       {query.hasNextPage && (
         <Button
           variant="outlined"

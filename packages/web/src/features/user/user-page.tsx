@@ -1,62 +1,51 @@
-import { formatPercent, formatUsd, WalletAddress } from '@papertrade/domain';
-import { Alert, Avatar, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
-import { StatCard } from '../../components/stat-card.tsx';
-import { WalletAddressLabel } from '../../components/wallet-address-label.tsx';
+import { WalletAddress } from '@papertrade/domain';
+import { Alert, Button, Skeleton, Stack } from '@mui/material';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
+import { useSession } from '../auth/api/get-session.ts';
 import { useUserDetails } from './api/get-user-details.ts';
+import { FollowButton } from './components/follow-button.tsx';
+import { ProfileView } from './components/profile-view.tsx';
 
-/** /user?wallet=: a trader's public profile (your own full record when it is you). */
+/** /user?wallet=: a trader's public profile with Follow; your own sends you to /preview. */
 export default function UserPage() {
   const [params] = useSearchParams();
   const wallet = params.get('wallet') ?? '';
   const valid = WalletAddress.safeParse(wallet).success;
+  const { data: me } = useSession();
   const { data, error, isPending } = useUserDetails(wallet, valid);
   usePageTitle(data?.username);
   if (!valid) return <Alert severity="error">This profile link has no valid wallet address.</Alert>;
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (isPending) return <Skeleton variant="rounded" height={240} />;
-  const isPublic = 'totalBalance' in data;
+  if (!('totalBalance' in data)) {
+    return (
+      <Stack spacing={2} alignItems="flex-start">
+        <Alert severity="info">This is your own profile.</Alert>
+        <Button component={RouterLink} to="/preview" variant="contained">
+          See how others see you
+        </Button>
+      </Stack>
+    );
+  }
   return (
-    <Stack spacing={2} sx={{ maxWidth: 800 }}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={2} alignItems="center">
-          <Avatar src={data.avatar ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
-            {data.username.charAt(0).toUpperCase()}
-          </Avatar>
-          <div>
-            <Typography component="h2" variant="h5" fontWeight={700}>
-              {data.displayName || data.username}
-            </Typography>
-            <Typography color="text.secondary">
-              @{data.username} · {data.accountType} · joined {formatDateTime(data.createdAt)}
-            </Typography>
-            <WalletAddressLabel address={data.walletAddress} />
-          </div>
-        </Stack>
-      </Paper>
-      {isPublic ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <StatCard label="Total balance" value={formatUsd(data.totalBalance)} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <StatCard label="Return" value={formatPercent(data.returnPercentage)} />
-          </Grid>
-          <Grid size={{ xs: 6 }}>
-            <StatCard label="Followers" value={String(data.followers)} />
-          </Grid>
-          <Grid size={{ xs: 6 }}>
-            <StatCard label="Following" value={String(data.following)} />
-          </Grid>
-        </Grid>
-      ) : (
-        <Typography color="text.secondary">
-          This is your own profile. Others see your total balance and return here.
-        </Typography>
-      )}
-    </Stack>
+    <ProfileView
+      profile={data}
+      action={
+        me ? (
+          <FollowButton
+            myWallet={me.walletAddress}
+            wallet={data.walletAddress}
+            username={data.username}
+            followed={data.followedByMe}
+          />
+        ) : (
+          <Button component={RouterLink} to="/login" variant="outlined">
+            Log in to follow
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -1,14 +1,44 @@
-import { LeaderboardAnswer } from '@papertrade/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { LeaderboardAnswer, LeaderboardMeAnswer, NEXT_CURSOR_HEADER } from '@papertrade/domain';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api-client.ts';
 
+const PAGE_SIZE = 20;
+
+/** GET /leaderboard: an array; the next page's cursor is in X-Next-Cursor. */
 export const leaderboardQueryOptions = () =>
-  queryOptions({
-    queryKey: ['leaderboard'] as const,
-    queryFn: ({ signal }) => api('/leaderboard?limit=50', { schema: LeaderboardAnswer, signal }),
+  infiniteQueryOptions({
+    queryKey: ['leaderboard', 'pages'] as const,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      const { data, headers } = await apiRequest(`/leaderboard?${query.toString()}`, {
+        schema: LeaderboardAnswer,
+        signal,
+      });
+      return { entries: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 30_000,
   });
 
 export function useLeaderboard() {
-  return useQuery(leaderboardQueryOptions());
+  return useInfiniteQuery(leaderboardQueryOptions());
+}
+
+/** GET /leaderboard/me: the caller's own row, wherever it ranks. */
+export function useMyRank(wallet: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['leaderboard', 'me'] as const,
+      queryFn: ({ signal }) =>
+        api('/leaderboard/me', { schema: LeaderboardMeAnswer, wallet, signal }),
+      staleTime: 30_000,
+    }),
+  );
 }

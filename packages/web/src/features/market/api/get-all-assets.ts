@@ -1,14 +1,19 @@
 import { AllAssetsAnswer, ASSET_POLL_INTERVAL_MS, type Asset } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { liveStatus } from '../../../lib/live-socket.ts';
+
+export const allAssetsQueryKey = ['assets'] as const;
 
 export const allAssetsQueryOptions = () =>
   queryOptions({
-    queryKey: ['assets'] as const,
+    queryKey: allAssetsQueryKey,
     queryFn: ({ signal }) => api('/all-assets', { schema: AllAssetsAnswer, signal }),
-    // SPEC §7: prices are polled every 5 seconds (the live socket will take over later).
-    refetchInterval: ASSET_POLL_INTERVAL_MS,
-    staleTime: ASSET_POLL_INTERVAL_MS - 500,
+    // SPEC §7: prices are polled every 5 seconds, but only while the live socket is down; while
+    // it is open every tick arrives through it. The live provider refetches when it drops, which
+    // re-reads these and restarts the polling.
+    refetchInterval: () => (liveStatus.isOpen() ? false : ASSET_POLL_INTERVAL_MS),
+    staleTime: () => (liveStatus.isOpen() ? Infinity : ASSET_POLL_INTERVAL_MS - 500),
   });
 
 export function useAllAssets() {

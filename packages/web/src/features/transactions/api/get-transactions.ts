@@ -7,12 +7,27 @@ export interface TransactionsPage {
   nextCursor: string | null;
 }
 
+export interface TransactionFilters {
+  type?: 'PURCHASE' | 'SELL' | 'WORKING';
+  symbol?: string;
+  /** The history of earlier account resets instead of the current one. */
+  archived?: boolean;
+}
+
 const PAGE_SIZE = 20;
 
 /** GET /transactions: an array, newest first; the next page's cursor is in X-Next-Cursor. */
-export async function getTransactions(wallet: string, cursor: string | null, signal?: AbortSignal) {
+export async function getTransactions(
+  wallet: string,
+  cursor: string | null,
+  filters: TransactionFilters = {},
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
+  if (filters.type) query.set('type', filters.type);
+  if (filters.symbol) query.set('symbol', filters.symbol);
+  if (filters.archived) query.set('archived', 'true');
   const { data, headers } = await apiRequest(`/transactions?${query.toString()}`, {
     schema: TransactionsAnswer,
     wallet,
@@ -21,14 +36,17 @@ export async function getTransactions(wallet: string, cursor: string | null, sig
   return { entries: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
 }
 
-export const transactionsQueryOptions = (wallet: string) =>
+export const transactionsQueryOptions = (wallet: string, filters: TransactionFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: ['transactions', 'pages'] as const,
-    queryFn: ({ pageParam, signal }) => getTransactions(wallet, pageParam, signal),
+    queryKey: ['transactions', 'pages', filters] as const,
+    queryFn: ({ pageParam, signal }) => getTransactions(wallet, pageParam, filters, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: TransactionsPage) => last.nextCursor,
   });
 
-export function useTransactions(wallet: string) {
-  return useInfiniteQuery(transactionsQueryOptions(wallet));
+export function useTransactions(wallet: string, filters: TransactionFilters = {}) {
+  return useInfiniteQuery(transactionsQueryOptions(wallet, filters));
 }
+
+/** GET /transactions.csv: the whole history (every epoch) as a file download. */
+export const TRANSACTIONS_CSV_PATH = '/transactions.csv';

@@ -1,0 +1,160 @@
+import { test as base } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { buyViaApi, signUpViaApi } from './support/api.ts';
+import { loginInBrowser } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
+import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
+
+test('following a user gives them a NEW_FOLLOWER notification', async ({ page, browser, request, user }) => {
+  await skipOnboarding(page);
+  const other = await signUpViaApi(request);
+  await page.goto(`/user?wallet=${other.walletAddress}`);
+  await expect(page.getByRole('heading', { name: other.username })).toBeVisible();
+  await page.getByRole('button', { name: `Follow ${other.username}` }).click();
+  await expect(page.getByRole('button', { name: `Unfollow ${other.username}` })).toBeVisible();
+  await expect(page.getByText('Followers').locator('..')).toContainText('1');
+
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await loginInBrowser(theirs, other);
+  await theirs.goto('/notifications');
+  await expect(
+    theirs.getByRole('list', { name: 'Notifications' }).getByText(`${user.username} started following you`),
+  ).toBeVisible();
+  await context.close();
+});
+
+test('the leaderboard shows my own rank and follows from a row', async ({ page }) => {
+  await skipOnboarding(page);
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('table', { name: 'Your rank' }).getByText('(you)')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Leaderboard' })).toBeVisible();
+});
+
+test('CSV export downloads a file whose rows match the transactions', async ({ page, request, user }) => {
+  await skipOnboarding(page);
+  await buyViaApi(request, user, 'BTC', 100);
+  await buyViaApi(request, user, 'ETH', 50);
+  await page.goto('/all-transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('link')).toHaveCount(2);
+  const ids = await table
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')));
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+  expect(lines[0]).toBe('id,timestamp,type,method,symbol,shares,price,total,archived');
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+  expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['ETH', 'BTC']);
+});
+
+test('transactions filter by asset', async ({ page, request, user }) => {
+  await skipOnboarding(page);
+  await buyViaApi(request, user, 'BTC', 100);
+  await buyViaApi(request, user, 'ETH', 50);
+  await page.goto('/all-transactions');
+  await page.getByLabel('Asset').selectOption('ETH');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('link')).toHaveCount(1);
+  await expect(table.getByRole('link')).toContainText('ETH');
+});
+
+test('the balance chart switches between 1D, 7D, 30D and Max', async ({ page }) => {
+  await skipOnboarding(page);
+  await page.goto('/home');
+  const group = page.getByRole('group', { name: 'Balance range' });
+  for (const [label, days, name] of [
+    ['1D', '1', 'last day'],
+    ['30D', '30', 'last 30 days'],
+    ['Max', 'max', 'all time'],
+    ['7D', '7', 'last 7 days'],
+  ] as const) {
+    const answer = page.waitForResponse((r) => r.url().includes(`/balance-history?days=${days}`));
+    await group.getByRole('button', { name: label }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(group.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('figure', { name: `Total balance, ${name}` })).toBeVisible();
+  }
+});
+
+test('a lesson marked read stays read after a reload', async ({ page }) => {
+  await skipOnboarding(page);
+  await page.goto('/learn');
+  await page.getByRole('link', { name: /Market orders/ }).click();
+  await expect(page.getByRole('heading', { name: 'Market orders' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
+  await page.goto('/learn');
+  await expect(page.getByText('1 of 8 lessons read')).toBeVisible();
+});
+
+test('the star adds an asset to the watchlist and the watchlist offers Buy', async ({ page }) => {
+  await skipOnboarding(page);
+  await page.goto('/watchlist');
+  await expect(page.getByText('Your watchlist is empty')).toBeVisible();
+  await page.goto('/asset?pair=ethusd');
+  await page.getByRole('button', { name: 'Add ETH to watchlist' }).click();
+  await expect(page.getByRole('button', { name: 'Remove ETH from watchlist' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto('/watchlist');
+  await page.getByRole('list', { name: 'Watchlist' }).getByRole('button', { name: 'Buy ETH' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Buy Ethereum' })).toBeVisible();
+});
+
+test('onboarding shows once and can be skipped', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip introduction' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toHaveCount(0);
+});
+
+const screens = [
+  { path: '/home', ready: 'Balance history' },
+  { path: '/explore', ready: 'Most traded this week' },
+  { path: '/leaderboard', ready: 'Rank' },
+  { path: '/account', ready: 'Profile' },
+  { path: '/learn', ready: 'Your progress' },
+  { path: '/learn?lesson=limit-orders', ready: 'Limit orders and when they fill' },
+  { path: '/watchlist', ready: 'Your watchlist is empty' },
+  { path: '/all-transactions', ready: 'No transactions yet.' },
+  { path: '/preview', ready: 'Total balance' },
+  { path: 'other-user', ready: 'Followers' },
+];
+
+for (const mode of ['light', 'dark'] as const) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const screen of screens) {
+      base(`${screen.path} in ${mode} mode at ${size.width}px has no serious axe violation`, async ({
+        page,
+        request,
+      }) => {
+        await page.setViewportSize(size);
+        await page.addInitScript((stored) => localStorage.setItem('theme_mode', stored), mode);
+        const me = await signUpViaApi(request);
+        await loginInBrowser(page, me);
+        let path = screen.path;
+        if (path === 'other-user') path = `/user?wallet=${(await signUpViaApi(request)).walletAddress}`;
+        await page.goto(path);
+        await expect(page.getByText(screen.ready, { exact: true }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await severeAxeViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
+      });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { User } from '@papertrade/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionQueryKey, setSessionUser } from '../features/auth/api/get-session.ts';
+import { allAssetsQueryKey } from '../features/market/api/get-all-assets.ts';
+import { connectLive, liveStatus, liveUrl, type LiveConnection } from '../lib/live-socket.ts';
+
+/** A change at the head of the history (a trade, a fill, a cancel) makes paged lists stale. */
+function historyHead(user: User | null | undefined): string {
+  const head = user?.history[0];
+  if (!head) return '';
+  return 'id' in head ? head.id : `${head.positionId}:${head.status}`;
+}
+
+/**
+ * The app's side of GET /live: prices go into the all-assets query, the user into the session
+ * query (the same entries trades and polling write), so every screen updates without a reload.
+ */
+export function startLive(queryClient: QueryClient): LiveConnection {
+  return connectLive({
+    url: liveUrl(),
+    onMessage: (message) => {
+      if (message.type === 'prices') {
+        queryClient.setQueryData(allAssetsQueryKey, message.assets);
+        return;
+      }
+      const before = queryClient.getQueryData<User | null>(sessionQueryKey);
+      setSessionUser(queryClient, message.user);
+      if (historyHead(before) !== historyHead(message.user))
+        void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    },
+    onStatus: (open) => {
+      liveStatus.set(open);
+      if (open) return;
+      // Down: refetching re-reads the poll interval (polling restarts) and catches what was
+      // missed; the session too, since a socket closed by the server may mean it ended.
+      void queryClient.invalidateQueries({ queryKey: allAssetsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import { formatShares, formatUsd, maxAmount, type Asset, type User } from '@papertrade/domain';
+import { Alert, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
+import { AmountField } from './amount-field.tsx';
+import { amountText, sanitizeAmount } from './amount-text.ts';
+import { Row } from './row.tsx';
+import type { LimitOrderState } from './use-limit-order.ts';
+
+interface LimitFieldsProps {
+  limit: LimitOrderState;
+  side: 'BUY' | 'SELL';
+  asset: Asset;
+  user: User | null | undefined;
+}
+
+/** Limit price, the amount to reserve (dollars to buy, shares to sell) and what placing it does. */
+export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
+  const held = user?.assets[asset.symbol] ?? 0;
+  const preview = limit.preview(asset);
+  const problem = limit.problem;
+  const fillMax = () => {
+    if (!user) return;
+    const max = maxAmount({
+      side,
+      unit: side === 'BUY' ? 'USD' : 'SYMBOL',
+      cashCents: toCents(user.balance),
+      heldShares: toShareUnits(held),
+      price: toPriceUnits(asset.currentPrice),
+    });
+    limit.setAmount(amountText(max));
+  };
+  return (
+    <>
+      <TextField
+        label="Limit price"
+        value={limit.limitText(asset)}
+        onChange={(e) => limit.setLimitText(sanitizeAmount(e.target.value))}
+        error={problem?.field === 'limitAsk'}
+        helperText={
+          problem?.field === 'limitAsk'
+            ? problem.message
+            : side === 'BUY'
+              ? 'Buys when the price is at or below this.'
+              : 'Sells when the price is at or above this.'
+        }
+        fullWidth
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { maxLength: 10, inputMode: 'decimal', autoComplete: 'off' },
+          formHelperText: problem?.field === 'limitAsk' ? { role: 'alert' } : undefined,
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+      />
+      <AmountField
+        symbol={asset.symbol}
+        unit={side === 'BUY' ? 'USD' : 'SYMBOL'}
+        onUnitChange={() => undefined}
+        unitLocked
+        amount={limit.amount}
+        onAmountChange={limit.setAmount}
+        onMax={fillMax}
+        error={problem?.field === 'amount' ? problem.message : null}
+      />
+      <Typography variant="body2" color="text.secondary" aria-live="polite">
+        {preview ??
+          (side === 'BUY'
+            ? 'Enter the dollars to reserve for this order.'
+            : `Enter the ${asset.symbol} to reserve for this order.`)}
+      </Typography>
+      {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+      {user && <Row label="You own" value={`${formatShares(held)} ${asset.symbol}`} />}
+      {limit.placed && (
+        <Alert
+          severity="success"
+          role="status"
+          action={
+            <Button component={RouterLink} to="/order" color="inherit" size="small">
+              View orders
+            </Button>
+          }
+        >
+          Limit order placed
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  decimalPlaces,
+  formatPrice,
+  formatShares,
+  formatUsd,
+  type OpenLimitBody,
+} from '@papertrade/domain';
+import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
+import { amountText, parseAmount } from './amount-text.ts';
+
+const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
+
+/**
+ * The limit price input starts at the current price as shown (cents from $1 up), as text that
+ * fits the input.
+ */
+export function limitPricePrefill(currentPrice: number): string {
+  if (!(currentPrice > 0)) return '';
+  return amountText(currentPrice >= 1 ? Math.round(currentPrice * 100) / 100 : currentPrice);
+}
+
+export interface LimitInput {
+  side: TradeSide;
+  symbol: string;
+  currentPrice: number;
+  /** The limit price as typed. */
+  limitText: string;
+  /** Dollars to reserve for a buy, shares to reserve for a sell, as typed. */
+  amountText: string;
+}
+
+/**
+ * What placing the order does, in words: what is reserved now and what happens at the limit.
+ * null until both numbers are there.
+ */
+export function limitPreview({
+  side,
+  symbol,
+  currentPrice,
+  limitText,
+  amountText: typed,
+}: LimitInput) {
+  const limit = parseAmount(limitText);
+  const amount = parseAmount(typed);
+  if (!(limit > 0) || !(amount > 0)) return null;
+  const at = `$${formatPrice(limit)}`;
+  if (side === 'BUY') {
+    const when = limit < currentPrice ? `falls to ${at}` : `is at or below ${at}`;
+    return `Reserves ${formatUsd(amount)} now; buys about ${formatShares(amount / limit)} ${symbol} if the price ${when}`;
+  }
+  const when = limit > currentPrice ? `rises to ${at}` : `is at or above ${at}`;
+  return `Reserves ${quantity.format(amount)} ${symbol} now; sells for about ${formatUsd(amount * limit)} if the price ${when}`;
+}
+
+export interface LimitProblem {
+  field: 'limitAsk' | 'amount';
+  message: string;
+}
+
+/** Checks the browser can make before asking the server (which has the last word). */
+export function limitProblem(
+  input: LimitInput & { cash: number; held: number },
+): LimitProblem | null {
+  const limit = parseAmount(input.limitText);
+  const amount = parseAmount(input.amountText);
+  if (!(limit > 0)) return { field: 'limitAsk', message: 'Enter a limit price above 0.' };
+  if (decimalPlaces(limit) > 8)
+    return { field: 'limitAsk', message: 'A limit price has at most 8 decimals.' };
+  if (!(amount > 0)) return { field: 'amount', message: 'Enter an amount above 0.' };
+  if (input.side === 'BUY') {
+    if (decimalPlaces(amount) > 2)
+      return { field: 'amount', message: 'A dollar amount has at most 2 decimals.' };
+    if (amount > input.cash)
+      return {
+        field: 'amount',
+        message: `Insufficient funds: your buying power is ${formatUsd(input.cash)}.`,
+      };
+    return null;
+  }
+  if (decimalPlaces(amount) > 8)
+    return { field: 'amount', message: 'A number of shares has at most 8 decimals.' };
+  if (amount > input.held)
+    return {
+      field: 'amount',
+      message: `You own only ${quantity.format(input.held)} ${input.symbol} that is not already reserved.`,
+    };
+  return null;
+}
+
+/** The body of POST /open-limit-position (CONTRACT.md). */
+export function limitOrderBody(input: LimitInput & { walletAddress: string }): OpenLimitBody {
+  const limitAsk = parseAmount(input.limitText);
+  const amount = parseAmount(input.amountText);
+  return input.side === 'BUY'
+    ? {
+        type: 'PURCHASE',
+        symbol: input.symbol,
+        walletAddress: input.walletAddress,
+        limitAsk,
+        purchaseAsk: amount,
+      }
+    : {
+        type: 'SELL',
+        symbol: input.symbol,
+        walletAddress: input.walletAddress,
+        limitAsk,
+        sellAsk: amount,
+      };
+}

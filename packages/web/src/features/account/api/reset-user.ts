@@ -1,0 +1,24 @@
+import { User } from '@papertrade/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionUser } from '../../auth/api/get-session.ts';
+
+/** POST /reset-user: fresh cash, empty holdings; the old history is archived by the server. */
+export function useResetUser(walletAddress: string, username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (startingBalance: number) =>
+      api('/reset-user', {
+        method: 'POST',
+        body: { walletAddress, username, startingBalance, resetAccountData: Date.now() },
+        wallet: walletAddress,
+        schema: User,
+      }),
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: ['balance-history'] });
+      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+    },
+  });
+}

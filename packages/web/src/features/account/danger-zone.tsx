@@ -1,0 +1,165 @@
+import { formatUsd, type User } from '@papertrade/domain';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Link,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useDeleteUser } from './api/delete-user.ts';
+import { useResetUser } from './api/reset-user.ts';
+import { PasswordDialog } from './password-dialog.tsx';
+
+const PRESETS = [10_000, 100_000, 1_000_000];
+const MIN = 1_000;
+const MAX = 10_000_000;
+
+function ResetDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: User;
+  onClose: () => void;
+  onDone: (n: number) => void;
+}) {
+  const reset = useResetUser(user.walletAddress, user.username);
+  const [choice, setChoice] = useState('100000');
+  const [custom, setCustom] = useState('');
+  const amount = choice === 'custom' ? Number(custom) : Number(choice);
+  const valid =
+    Number.isFinite(amount) &&
+    amount >= MIN &&
+    amount <= MAX &&
+    /^\d+(\.\d{1,2})?$/.test(String(amount));
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Reset account</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Your holdings and working orders are cleared and your cash becomes the starting balance.
+          Your past transactions stay viewable as archived history.
+        </DialogContentText>
+        <FormControl>
+          <FormLabel id="start-label">Starting balance</FormLabel>
+          <RadioGroup
+            aria-labelledby="start-label"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+          >
+            {PRESETS.map((n) => (
+              <FormControlLabel
+                key={n}
+                value={String(n)}
+                control={<Radio />}
+                label={formatUsd(n, 0)}
+              />
+            ))}
+            <FormControlLabel value="custom" control={<Radio />} label="Custom amount" />
+          </RadioGroup>
+        </FormControl>
+        {choice === 'custom' && (
+          <TextField
+            label="Custom starting balance"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value.replace(/[^\d.]/g, ''))}
+            error={custom !== '' && !valid}
+            helperText={`From ${formatUsd(MIN, 0)} to ${formatUsd(MAX, 0)}`}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            fullWidth
+            sx={{ mt: 1 }}
+          />
+        )}
+        {reset.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(reset.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={!valid || reset.isPending}
+          onClick={() => reset.mutate(amount, { onSuccess: () => onDone(amount) })}
+        >
+          Confirm reset
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Reset (archive and start over) and delete (gone for good). */
+export function DangerZone({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const remove = useDeleteUser(user.walletAddress);
+  const [open, setOpen] = useState<'reset' | 'delete' | null>(null);
+  const [resetTo, setResetTo] = useState<number>();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="danger-heading">
+      <Typography id="danger-heading" component="h2" variant="h6" fontWeight={700} gutterBottom>
+        Start over or leave
+      </Typography>
+      {resetTo !== undefined && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your account was reset to {formatUsd(resetTo)}. Your earlier trades are in{' '}
+          <Link component={RouterLink} to="/all-transactions?archived=true">
+            archived history
+          </Link>
+          .
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <Button variant="outlined" color="warning" onClick={() => setOpen('reset')}>
+          Reset account
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>
+          Delete account
+        </Button>
+      </Stack>
+      {open === 'reset' && (
+        <ResetDialog
+          user={user}
+          onClose={() => setOpen(null)}
+          onDone={(n) => {
+            setOpen(null);
+            setResetTo(n);
+          }}
+        />
+      )}
+      <PasswordDialog
+        title="Delete account"
+        confirmLabel="Delete my account"
+        danger
+        open={open === 'delete'}
+        onClose={() => setOpen(null)}
+        intro={
+          <DialogContentText>
+            This deletes your account, your history and your uploads for good. It cannot be undone.
+          </DialogContentText>
+        }
+        onConfirm={async (password) => {
+          await remove.mutateAsync(password);
+          await navigate('/', { replace: true });
+        }}
+      />
+    </Paper>
+  );
+}

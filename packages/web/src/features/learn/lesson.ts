@@ -1,0 +1,14 @@
+import { BASIC_LESSONS } from './lessons-basics.ts';
+import { RISK_LESSONS } from './lessons-risk.ts';
+
+export interface Lesson {
+  slug: string;
+  title: string;
+  summary: string;
+  sections: string[];
+}
+
+export const LESSONS: Lesson[] = [...BASIC_LESSONS, ...RISK_LESSONS];
+
+/** Progress lives in the user's settings map as `lesson:<slug>: true` (docs/pages.md). */
+export const lessonSettingKey = (slug: string) => `lesson:${slug}`;

@@ -1,0 +1,25 @@
+import { OpenLimitAnswer, type OpenLimitBody } from '@papertrade/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionUser, withoutExtra } from '../../auth/api/get-session.ts';
+
+/** POST /open-limit-position; the answer is the updated User plus the new limitPosition. */
+export async function openLimitPosition(body: OpenLimitBody) {
+  return api('/open-limit-position', {
+    method: 'POST',
+    body,
+    wallet: body.walletAddress,
+    schema: OpenLimitAnswer,
+  });
+}
+
+export function useOpenLimitPosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openLimitPosition,
+    onSuccess: (answer) => {
+      setSessionUser(queryClient, withoutExtra(answer, 'limitPosition'));
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    },
+  });
+}
