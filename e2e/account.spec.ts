@@ -7,21 +7,28 @@ test.beforeEach(async ({ page }) => {
   await skipOnboarding(page);
 });
 
-test('an uploaded avatar shows in the header', async ({ page }) => {
+test('an uploaded avatar shows in the header', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await page.goto('/account');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload avatar' }).click();
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
   const headerAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
   await expect(headerAvatar).toHaveAttribute('src', /\/uploads\//);
-  await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', /\/uploads\//);
+  await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveAttribute(
+    'src',
+    /\/uploads\//,
+  );
 });
 
-test('a text file renamed .png is rejected with a clear error', async ({ page }) => {
+test('a text file renamed .png is rejected with a clear error', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await page.goto('/account');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload avatar' }).click();
-  await (await chooser).setFiles({
+  await (
+    await chooser
+  ).setFiles({
     name: 'notes.png',
     mimeType: 'image/png',
     buffer: Buffer.from('just some text, not a picture'),
@@ -30,7 +37,8 @@ test('a text file renamed .png is rejected with a clear error', async ({ page })
   await expect(page.getByRole('button', { name: 'Account menu' }).locator('img')).toHaveCount(0);
 });
 
-test('a 3 MB image is rejected with a clear error', async ({ page }) => {
+test('a 3 MB image is rejected with a clear error', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await page.goto('/account');
   const big = Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]);
   const chooser = page.waitForEvent('filechooser');
@@ -52,7 +60,8 @@ test('change password, then log in with the new one', async ({ page, user }) => 
   await loginThroughForm(page, { email: user.email, password: 'a-brand-new-secret' });
 });
 
-test('a wrong current password is refused when changing the password', async ({ page }) => {
+test('a wrong current password is refused when changing the password', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await page.goto('/account');
   await page.getByRole('button', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
@@ -62,7 +71,10 @@ test('a wrong current password is refused when changing the password', async ({ 
   await expect(dialog.getByRole('alert')).toBeVisible();
 });
 
-test('forgot password through the outbox mail to a successful login', async ({ browser, request }) => {
+test('forgot password through the outbox mail to a successful login', async ({
+  browser,
+  request,
+}) => {
   const credentials = newCredentials();
   expect((await request.post('/auth/sign-up', { data: credentials })).status()).toBe(201);
   const context = await browser.newContext();
@@ -81,7 +93,11 @@ test('forgot password through the outbox mail to a successful login', async ({ b
   await context.close();
 });
 
-test('reset the account to $10,000 and see the archived history', async ({ page, request, user }) => {
+test('reset the account to $10,000 and see the archived history', async ({
+  page,
+  request,
+  user,
+}) => {
   await buyViaApi(request, user, 'BTC', 500);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Reset account' }).click();
@@ -96,11 +112,16 @@ test('reset the account to $10,000 and see the archived history', async ({ page,
   await page.getByRole('link', { name: 'archived history' }).click();
   const archived = page.getByRole('table', { name: 'Archived transactions' });
   await expect(archived.getByRole('link', { name: /BUY BTC|PURCHASE BTC/ })).toBeVisible();
-  await page.getByRole('switch', { name: /Archived/ }).or(page.getByLabel(/Archived/)).uncheck();
+  const archivedSwitch = page.getByRole('switch', { name: 'Archived (before resets)' });
+  await archivedSwitch.click();
+  await expect(archivedSwitch).not.toBeChecked();
   await expect(page.getByText('No transactions yet.')).toBeVisible();
 });
 
-test('delete the account: back on the landing page and the login is refused', async ({ page, user }) => {
+test('delete the account: back on the landing page and the login is refused', async ({
+  page,
+  user,
+}) => {
   await page.goto('/account');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });

@@ -5,11 +5,16 @@ import { loginInBrowser } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
 
-test('following a user gives them a NEW_FOLLOWER notification', async ({ page, browser, request, user }) => {
+test('following a user gives them a NEW_FOLLOWER notification', async ({
+  page,
+  browser,
+  request,
+  user,
+}) => {
   await skipOnboarding(page);
   const other = await signUpViaApi(request);
   await page.goto(`/user?wallet=${other.walletAddress}`);
-  await expect(page.getByRole('heading', { name: other.username })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: other.username })).toBeVisible();
   await page.getByRole('button', { name: `Follow ${other.username}` }).click();
   await expect(page.getByRole('button', { name: `Unfollow ${other.username}` })).toBeVisible();
   await expect(page.getByText('Followers').locator('..')).toContainText('1');
@@ -19,19 +24,26 @@ test('following a user gives them a NEW_FOLLOWER notification', async ({ page, b
   await loginInBrowser(theirs, other);
   await theirs.goto('/notifications');
   await expect(
-    theirs.getByRole('list', { name: 'Notifications' }).getByText(`${user.username} started following you`),
+    theirs
+      .getByRole('list', { name: 'Notifications' })
+      .getByText(`${user.username} started following you`),
   ).toBeVisible();
   await context.close();
 });
 
-test('the leaderboard shows my own rank and follows from a row', async ({ page }) => {
+test('the leaderboard shows my own rank and follows from a row', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await skipOnboarding(page);
   await page.goto('/leaderboard');
   await expect(page.getByRole('table', { name: 'Your rank' }).getByText('(you)')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Leaderboard' })).toBeVisible();
 });
 
-test('CSV export downloads a file whose rows match the transactions', async ({ page, request, user }) => {
+test('CSV export downloads a file whose rows match the transactions', async ({
+  page,
+  request,
+  user,
+}) => {
   await skipOnboarding(page);
   await buyViaApi(request, user, 'BTC', 100);
   await buyViaApi(request, user, 'ETH', 50);
@@ -40,7 +52,9 @@ test('CSV export downloads a file whose rows match the transactions', async ({ p
   await expect(table.getByRole('link')).toHaveCount(2);
   const ids = await table
     .getByRole('link')
-    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')));
+    .evaluateAll((links) =>
+      links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')),
+    );
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();
@@ -61,7 +75,8 @@ test('transactions filter by asset', async ({ page, request, user }) => {
   await expect(table.getByRole('link')).toContainText('ETH');
 });
 
-test('the balance chart switches between 1D, 7D, 30D and Max', async ({ page }) => {
+test('the balance chart switches between 1D, 7D, 30D and Max', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await skipOnboarding(page);
   await page.goto('/home');
   const group = page.getByRole('group', { name: 'Balance range' });
@@ -74,16 +89,20 @@ test('the balance chart switches between 1D, 7D, 30D and Max', async ({ page }) 
     const answer = page.waitForResponse((r) => r.url().includes(`/balance-history?days=${days}`));
     await group.getByRole('button', { name: label }).click();
     expect((await answer).status()).toBe(200);
-    await expect(group.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+    await expect(group.getByRole('button', { name: label })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('figure', { name: `Total balance, ${name}` })).toBeVisible();
   }
 });
 
-test('a lesson marked read stays read after a reload', async ({ page }) => {
+test('a lesson marked read stays read after a reload', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await skipOnboarding(page);
   await page.goto('/learn');
   await page.getByRole('link', { name: /Market orders/ }).click();
-  await expect(page.getByRole('heading', { name: 'Market orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Market orders' })).toBeVisible();
   await page.getByRole('button', { name: 'Mark as read' }).click();
   await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
   await page.reload();
@@ -92,7 +111,11 @@ test('a lesson marked read stays read after a reload', async ({ page }) => {
   await expect(page.getByText('1 of 8 lessons read')).toBeVisible();
 });
 
-test('the star adds an asset to the watchlist and the watchlist offers Buy', async ({ page }) => {
+test('the star adds an asset to the watchlist and the watchlist offers Buy', async ({
+  page,
+  user,
+}) => {
+  expect(user.walletAddress).toBeTruthy();
   await skipOnboarding(page);
   await page.goto('/watchlist');
   await expect(page.getByText('Your watchlist is empty')).toBeVisible();
@@ -103,11 +126,17 @@ test('the star adds an asset to the watchlist and the watchlist offers Buy', asy
     'true',
   );
   await page.goto('/watchlist');
-  await page.getByRole('list', { name: 'Watchlist' }).getByRole('button', { name: 'Buy ETH' }).click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Buy Ethereum' })).toBeVisible();
+  await page
+    .getByRole('list', { name: 'Watchlist' })
+    .getByRole('button', { name: 'Buy ETH' })
+    .click();
+  await expect(
+    page.getByRole('dialog').getByRole('heading', { name: 'Buy Ethereum' }),
+  ).toBeVisible();
 });
 
-test('onboarding shows once and can be skipped', async ({ page }) => {
+test('onboarding shows once and can be skipped', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip introduction' }).click();
@@ -136,25 +165,29 @@ for (const mode of ['light', 'dark'] as const) {
     { width: 390, height: 844 },
   ]) {
     for (const screen of screens) {
-      base(`${screen.path} in ${mode} mode at ${size.width}px has no serious axe violation`, async ({
-        page,
-        request,
-      }) => {
-        await page.setViewportSize(size);
-        await page.addInitScript((stored) => localStorage.setItem('theme_mode', stored), mode);
-        const me = await signUpViaApi(request);
-        await loginInBrowser(page, me);
-        let path = screen.path;
-        if (path === 'other-user') path = `/user?wallet=${(await signUpViaApi(request)).walletAddress}`;
-        await page.goto(path);
-        await expect(page.getByText(screen.ready, { exact: true }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        expect(await severeAxeViolations(page)).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
-      });
+      base(
+        `${screen.path} in ${mode} mode at ${size.width}px has no serious axe violation`,
+        async ({ page, request }) => {
+          await page.setViewportSize(size);
+          await page.addInitScript((stored) => localStorage.setItem('theme_mode', stored), mode);
+          const me = await signUpViaApi(request);
+          await loginInBrowser(page, me);
+          let path = screen.path;
+          if (path === 'other-user')
+            path = `/user?wallet=${(await signUpViaApi(request)).walletAddress}`;
+          await page.goto(path);
+          // Generous: the two-core test machine runs two browsers and the server at once.
+          await expect(page.getByText(screen.ready, { exact: true }).first()).toBeVisible({
+            timeout: 30_000,
+          });
+          await page.waitForLoadState('networkidle');
+          expect(await severeAxeViolations(page)).toEqual([]);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
+        },
+      );
     }
   }
 }

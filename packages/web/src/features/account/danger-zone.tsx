@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useResetUser } from './api/reset-user.ts';
@@ -95,7 +95,6 @@ function ResetDialog({
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          color="warning"
           disabled={!valid || reset.isPending}
           onClick={() => reset.mutate(amount, { onSuccess: () => onDone(amount) })}
         >
@@ -108,7 +107,6 @@ function ResetDialog({
 
 /** Reset (archive and start over) and delete (gone for good). */
 export function DangerZone({ user }: { user: User }) {
-  const navigate = useNavigate();
   const remove = useDeleteUser(user.walletAddress);
   const [open, setOpen] = useState<'reset' | 'delete' | null>(null);
   const [resetTo, setResetTo] = useState<number>();
@@ -127,7 +125,7 @@ export function DangerZone({ user }: { user: User }) {
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <Button variant="outlined" color="warning" onClick={() => setOpen('reset')}>
+        <Button variant="outlined" onClick={() => setOpen('reset')}>
           Reset account
         </Button>
         <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>
@@ -157,7 +155,10 @@ export function DangerZone({ user }: { user: User }) {
         }
         onConfirm={async (password) => {
           await remove.mutateAsync(password);
-          await navigate('/', { replace: true });
+          // A full load of the landing page: the live socket closing or a session refetch may
+          // already have sent this screen to /login, and no trace of the account must remain.
+          remove.forget();
+          window.location.replace('/');
         }}
       />
     </Paper>

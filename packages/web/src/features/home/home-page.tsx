@@ -1,5 +1,5 @@
 import { centsToNumber, formatPercent, formatUsd, returnPercentage } from '@papertrade/domain';
-import { Alert, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
@@ -51,17 +51,23 @@ export default function HomePage() {
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <StatCard label="Total balance" value={totals && formatUsd(totals.total)} big />
-          {changeText && (
-            <Typography
-              variant="body2"
-              fontWeight={600}
-              color={change! > 0 ? 'success.main' : change! < 0 ? 'error.main' : 'text.secondary'}
-              sx={{ mt: 1 }}
-            >
-              {changeText}
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <Typography variant="body2" color="text.secondary">
+              Total balance
             </Typography>
-          )}
+            <Typography variant="h4" component="p" fontWeight={700}>
+              {totals ? formatUsd(totals.total) : <Skeleton width="60%" />}
+            </Typography>
+            {changeText && (
+              <Typography
+                variant="body2"
+                fontWeight={600}
+                color={change! > 0 ? 'success.main' : change! < 0 ? 'error.main' : 'text.secondary'}
+              >
+                {changeText}
+              </Typography>
+            )}
+          </Paper>
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <StatCard label="Cash" value={formatUsd(centsToNumber(cashCents))} />

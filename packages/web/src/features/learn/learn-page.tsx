@@ -5,6 +5,7 @@ import {
   Chip,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -101,19 +102,16 @@ export default function LearnPage() {
           {LESSONS.map((l, i) => {
             const read = isRead(user, l.slug);
             return (
-              <ListItemButton
-                key={l.slug}
-                component={RouterLink}
-                to={`/learn?lesson=${l.slug}`}
-                divider
-              >
-                <ListItemText primary={`${i + 1}. ${l.title}`} secondary={l.summary} />
-                {read ? (
-                  <Chip size="small" color="success" icon={<CheckCircle />} label="Read" />
-                ) : (
-                  <Chip size="small" variant="outlined" label="Unread" />
-                )}
-              </ListItemButton>
+              <ListItem key={l.slug} disablePadding divider>
+                <ListItemButton component={RouterLink} to={`/learn?lesson=${l.slug}`}>
+                  <ListItemText primary={`${i + 1}. ${l.title}`} secondary={l.summary} />
+                  {read ? (
+                    <Chip size="small" color="success" icon={<CheckCircle />} label="Read" />
+                  ) : (
+                    <Chip size="small" variant="outlined" label="Unread" />
+                  )}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

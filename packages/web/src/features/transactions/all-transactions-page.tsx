@@ -101,7 +101,7 @@ function Filters({ symbols }: { symbols: string[] }) {
         label="Type"
         value={params.get('type') ?? ''}
         onChange={(e) => set('type', e.target.value)}
-        slotProps={{ select: { native: true } }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 160 }}
       >
         {TYPES.map((t) => (
@@ -116,7 +116,7 @@ function Filters({ symbols }: { symbols: string[] }) {
         label="Asset"
         value={params.get('symbol') ?? ''}
         onChange={(e) => set('symbol', e.target.value)}
-        slotProps={{ select: { native: true } }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 160 }}
       >
         <option value="">All assets</option>

@@ -1,20 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../auth/api/get-session.ts';
 
-/** DELETE /delete-user: 204; the account, its sessions and uploads are gone. */
+/** Nothing of the deleted user may linger in the cache. */
+export function forgetUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/**
+ * DELETE /delete-user: 204; the account, its sessions and uploads are gone. The caller leaves the
+ * signed-in screens first and then calls forgetUser, or the login guard would send it to /login.
+ */
 export function useDeleteUser(walletAddress: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (currentPassword: string) =>
       api('/delete-user', {
         method: 'DELETE',
         body: { walletAddress, currentPassword },
         wallet: walletAddress,
       }),
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData(sessionQueryKey, null);
-    },
   });
+  return { ...mutation, forget: () => forgetUser(queryClient) };
 }
