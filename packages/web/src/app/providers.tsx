@@ -1,13 +1,15 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
-import { PageTitleProvider } from '../lib/page-title.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
+import { useMemo, type ReactNode } from 'react';
 import { ThemeModeProvider } from '../lib/theme-mode.tsx';
 import type { ThemeMode } from '../lib/theme-mode-choice.ts';
-import { LiveProvider } from './live-provider.tsx';
 import { createAppTheme } from './theme.ts';
 
+/**
+ * @mui/system's ThemeProvider is what @mui/material's renders for a theme without CSS variables
+ * (ours: createTheme without `cssVariables`/`colorSchemes`); importing it directly keeps the unused
+ * CSS-variables provider (~3 KB gzipped) out of the entry chunk the landing page pays for.
+ */
 function Themed({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
   const theme = useMemo(() => createAppTheme(mode), [mode]);
   return (
@@ -18,19 +20,10 @@ function Themed({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
   );
 }
 
+/**
+ * The providers of every page, the landing page included: only the theme. Server state, the live
+ * socket and the header title live in the lazily loaded data layout (data-layout.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        {(mode) => (
-          <Themed mode={mode}>
-            <PageTitleProvider>
-              <LiveProvider>{children}</LiveProvider>
-            </PageTitleProvider>
-          </Themed>
-        )}
-      </ThemeModeProvider>
-    </QueryClientProvider>
-  );
+  return <ThemeModeProvider>{(mode) => <Themed mode={mode}>{children}</Themed>}</ThemeModeProvider>;
 }

@@ -9,18 +9,19 @@ import {
 import type { RouteHandle } from '../lib/page-title.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RouteSuspense } from './route-boundary.tsx';
-import { PlainLayout } from './shell/plain-layout.tsx';
 
-// Every screen is its own chunk (SPEC §7: screens load on demand). The guards too: the session
-// and its schemas are not needed by the landing page.
-const RequireUser = lazyPage('session', () =>
-  import('./shell/guards.tsx').then((m) => ({ default: m.RequireUser })),
+// Every screen is its own chunk (SPEC §7: screens load on demand). Everything but the landing page
+// also sits below the data layout (TanStack Query, live socket, guards, plain layout): one chunk the
+// public landing page never loads.
+const dataChunk = () => import('./data-layout.tsx');
+const DataLayout = lazyPage('app', dataChunk);
+const RequireUser = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireUser })));
+const RequireGuest = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireGuest })));
+const SessionSwitch = lazyPage('app', () =>
+  dataChunk().then((m) => ({ default: m.SessionSwitch })),
 );
-const RequireGuest = lazyPage('session', () =>
-  import('./shell/guards.tsx').then((m) => ({ default: m.RequireGuest })),
-);
-const SessionSwitch = lazyPage('session', () =>
-  import('./shell/guards.tsx').then((m) => ({ default: m.SessionSwitch })),
+const LazyPlainLayout = lazyPage('app', () =>
+  dataChunk().then((m) => ({ default: m.PlainLayout })),
 );
 const AppShell = lazyPage('shell', () => import('./shell/app-shell.tsx'));
 const LandingPage = lazyPage('landing', () => import('../features/landing/landing-page.tsx'));
@@ -119,6 +120,62 @@ const openPages: RouteObject[] = [
   page('/icons', 'Icons', IconsPage),
 ];
 
+/** The plain layout (auth forms, verify e-mail, not-found) comes with the data chunk. */
+function PlainLayout() {
+  return (
+    <RouteSuspense>
+      <LazyPlainLayout />
+    </RouteSuspense>
+  );
+}
+
+const behindLanding: RouteObject[] = [
+  {
+    element: (
+      <RouteSuspense>
+        <RequireGuest />
+      </RouteSuspense>
+    ),
+    children: [
+      {
+        element: <PlainLayout />,
+        children: [
+          page('/login', 'Log in', LoginPage),
+          page('/sign-up', 'Sign up', SignUpPage),
+          page('/forgot-password', 'Forgot password', ForgotPasswordPage),
+          page('/reset-password', 'Reset password', ResetPasswordPage),
+        ],
+      },
+    ],
+  },
+  {
+    element: (
+      <RouteSuspense>
+        <RequireUser />
+      </RouteSuspense>
+    ),
+    children: [
+      { element: <PlainLayout />, children: [page('/logout', 'Log out', LogoutPage)] },
+      { element: <Shell />, children: shellPages },
+    ],
+  },
+  {
+    element: (
+      <RouteSuspense>
+        <SessionSwitch signedIn={<Shell />} visitor={<PlainLayout />} />
+      </RouteSuspense>
+    ),
+    children: openPages,
+  },
+  {
+    element: <PlainLayout />,
+    children: [
+      page('/verify-email', 'Verify e-mail', VerifyEmailPage),
+      page('*', 'Not found', NotFoundPage),
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -134,46 +191,10 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RouteSuspense>
-            <RequireGuest />
+            <DataLayout />
           </RouteSuspense>
         ),
-        children: [
-          {
-            element: <PlainLayout />,
-            children: [
-              page('/login', 'Log in', LoginPage),
-              page('/sign-up', 'Sign up', SignUpPage),
-              page('/forgot-password', 'Forgot password', ForgotPasswordPage),
-              page('/reset-password', 'Reset password', ResetPasswordPage),
-            ],
-          },
-        ],
-      },
-      {
-        element: (
-          <RouteSuspense>
-            <RequireUser />
-          </RouteSuspense>
-        ),
-        children: [
-          { element: <PlainLayout />, children: [page('/logout', 'Log out', LogoutPage)] },
-          { element: <Shell />, children: shellPages },
-        ],
-      },
-      {
-        element: (
-          <RouteSuspense>
-            <SessionSwitch signedIn={<Shell />} visitor={<PlainLayout />} />
-          </RouteSuspense>
-        ),
-        children: openPages,
-      },
-      {
-        element: <PlainLayout />,
-        children: [
-          page('/verify-email', 'Verify e-mail', VerifyEmailPage),
-          page('*', 'Not found', NotFoundPage),
-        ],
+        children: behindLanding,
       },
     ],
   },

@@ -69,7 +69,10 @@ export function TradePanel({
   const navigate = useNavigate();
   const [side, setSide] = useState<TradeSide>(initialSide);
   const [method, setMethod] = useState<OrderMethodValue>('MARKET');
-  const [unit, setUnit] = useState<AmountUnit>('USD');
+  // SPEC §4: USD by default; the account page can store another default in settings.
+  const [unit, setUnit] = useState<AmountUnit>(() =>
+    user?.settings.defaultTradeUnit === 'SYMBOL' ? 'SYMBOL' : 'USD',
+  );
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
