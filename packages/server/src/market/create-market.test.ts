@@ -12,7 +12,8 @@ afterEach(async () => {
 });
 
 async function testApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
-  const t = await createTestApp(overrides);
+  // These tests read price history: one day of it unless a test asks otherwise.
+  const t = await createTestApp({ marketHistoryDays: 1, ...overrides });
   opened.push(t);
   return t;
 }
