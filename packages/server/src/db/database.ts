@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -15,6 +15,86 @@ export interface Database {
 // int8 as bigint, so money never passes through a float (schema.ts).
 pg.types.setTypeParser(20, (v) => BigInt(v));
 
+/** Distinct statements kept prepared; the app has far fewer, batch sizes add a few more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew, which costs as much as running a small
+ * one. The app sends the same few dozen statements again and again, so keep them prepared
+ * (least recently used out first). A statement still being iterated is busy: it gets a fresh one.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let stmt = cache.get(sql);
+      if (stmt) cache.delete(sql);
+      if (!stmt || stmt.busy) stmt = sqlite.prepare(sql);
+      cache.set(sql, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return stmt;
+    },
+  };
+}
+
+/**
+ * The single SQLite connection, handed out first come first served. Kysely's own lock wakes
+ * every waiter on each release and lets whichever runs first take it, so under load some
+ * requests starve for seconds while others pass; a queue keeps every wait about equal.
+ */
+class QueuedSqliteDriver extends SqliteDriver {
+  #busy = false;
+  #waiting: (() => void)[] = [];
+
+  override async acquireConnection() {
+    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#busy = true;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection() {
+    await super.releaseConnection();
+    const next = this.#waiting.shift();
+    // The connection passes straight to the next in line, so nobody can slip in between.
+    if (next) next();
+    else this.#busy = false;
+  }
+}
+
+class QueuedSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver({ database: this.#database });
+  }
+}
+
+/**
+ * pool.end() resolves once it has asked every client to end, not once they have: a database
+ * dropped right after (the tests do) would cut those still closing, and each reports
+ * "terminating connection due to administrator command". This close resolves when all are gone.
+ */
+function closeWhenEnded(db: Kysely<DB>, pool: pg.Pool): () => Promise<void> {
+  const live = new Set<unknown>();
+  let allEnded: (() => void) | null = null;
+  pool.on('connect', (client) => live.add(client));
+  pool.on('remove', (client) => {
+    live.delete(client);
+    if (live.size === 0) allEnded?.();
+  });
+  return async () => {
+    const ended = new Promise<void>((resolve) => {
+      allEnded = resolve;
+    });
+    await db.destroy();
+    if (live.size > 0) await ended;
+  };
+}
+
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -22,7 +102,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: closeWhenEnded(db, pool) };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
@@ -31,6 +111,6 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new QueuedSqliteDialect(withStatementCache(sqlite)) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

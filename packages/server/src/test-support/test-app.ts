@@ -44,16 +44,25 @@ async function createPgDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-async function dropPgDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  if (/^pt_test_[0-9a-f]+$/.test(name)) {
+/**
+ * Removes a test database and its data folder: what close() does, and what a test that kept its
+ * database (`keep: true`) calls once it is done with it. Only databases made here are dropped.
+ * FORCE ends connections something leaked; the app's own pool is fully closed before this runs
+ * (Database.close waits for it), so no live client of ours is cut off.
+ */
+export async function disposeTestDatabase(kept: { dataDir: string; databaseUrl?: string | undefined }): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = kept.databaseUrl ? new URL(kept.databaseUrl).pathname.slice(1) : '';
+  if (adminUrl && /^pt_test_[0-9a-f]+$/.test(name)) {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+  rmSync(kept.dataDir, { recursive: true, force: true });
 }
 
 /**
- * A fresh app over a fresh database. To test a restart, pass `{ dataDir, databaseUrl }` of an
- * earlier app created with `{ keep: true }`: the same database is opened again and kept on close.
+ * A fresh app over a fresh database. To test a restart, create the first app with `{ keep: true }`
+ * (its close() then leaves the database), open the same one again with its `{ dataDir, databaseUrl }`,
+ * and call disposeTestDatabase once done: an app made with `keep` never removes its database.
  */
 export async function createTestApp(
   overrides: Partial<Config> & { keep?: boolean } = {},
@@ -87,9 +96,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (keep) return;
-      if (adminUrl && databaseUrl) await dropPgDatabase(adminUrl, databaseUrl);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) await disposeTestDatabase({ dataDir, databaseUrl });
     },
   };
 }

@@ -2,7 +2,7 @@ import { totalBalanceCents, type Cents, type WorkingOrderInput, type HoldingInpu
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { currentPrices } from './total-balance.ts';
+import { currentPrices, WORKING } from './total-balance.ts';
 
 export interface UserTotalBalance {
   id: string;
@@ -45,7 +45,7 @@ async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {
   const orders = await trx
     .selectFrom('limit_orders')
     .select(['user_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
-    .where('status', '=', 'WORKING')
+    .where('status', '=', WORKING)
     .execute();
   const prices = await currentPrices(trx);
 

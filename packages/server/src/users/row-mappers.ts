@@ -9,8 +9,13 @@ import {
 import type { Selectable } from 'kysely';
 import type { LimitOrdersTable, NotificationsTable, TransactionsTable } from '../db/schema.ts';
 
+/** A transaction row as the mapper needs it: its epoch only when archived ones are to be marked. */
+export type TransactionFields = Omit<Selectable<TransactionsTable>, 'user_id' | 'epoch'> & {
+  epoch?: Selectable<TransactionsTable>['epoch'];
+};
+
 /** Database rows to the contract's shapes: the one place where bigint columns become JSON numbers. */
-export function toTransaction(row: Selectable<TransactionsTable>, currentEpoch?: bigint): Transaction {
+export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Transaction {
   const tx: Transaction = {
     id: row.id,
     type: row.type as Transaction['type'],
@@ -22,7 +27,7 @@ export function toTransaction(row: Selectable<TransactionsTable>, currentEpoch?:
     timestamp: Number(row.created_at),
   };
   if (row.position_id) tx.positionId = row.position_id;
-  if (currentEpoch !== undefined && BigInt(row.epoch) < currentEpoch) tx.archived = true;
+  if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch) tx.archived = true;
   return tx;
 }
 

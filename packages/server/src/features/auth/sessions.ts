@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -23,14 +23,18 @@ export async function createSession(db: Kysely<DB>, userId: string, now = Date.n
   return token;
 }
 
+/**
+ * Runs on every signed-in request: one primary-key lookup and a join on the users primary key.
+ * Written as SQL text rather than with the query builder, which costs several times more to
+ * build than this query takes to run.
+ */
 export async function findSessionUser(db: Kysely<DB>, token: string, now = Date.now()): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.wallet_address', 'users.email', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: string; wallet_address: string; email: string; expires_at: bigint }>`
+    SELECT users.id, users.wallet_address, users.email, sessions.expires_at
+    FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash = ${tokenHash}`.execute(db);
+  const row = rows[0];
   if (!row || BigInt(row.expires_at) <= BigInt(now)) return null;
   return { id: row.id, walletAddress: row.wallet_address, email: row.email, tokenHash };
 }

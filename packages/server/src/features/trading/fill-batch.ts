@@ -9,11 +9,13 @@ import { sql, type Insertable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { newId } from '../../db/new-id.ts';
 import type { DB } from '../../db/schema.ts';
+import { chunks } from '../../users/chunks.ts';
+import { notifyMany } from '../../users/notify.ts';
 import type { Side } from './crossing-orders.ts';
 import type { Trx } from './db-retry.ts';
 import { consumeLots, lockUsers, MAX_HOLDING_UNITS, type LockedUser } from './ledger.ts';
 import { priceText, sharesText } from './money-text.ts';
-import { caseById, chunks } from './sql-case.ts';
+import { caseById } from './sql-case.ts';
 
 export interface Fill {
   orderId: string;
@@ -98,15 +100,12 @@ export async function fillBatch(trx: Trx, dialect: Dialect, input: BatchInput): 
   }
   await insertRows(trx, 'transactions', done.map((f) => transactionRow(f, input, users.get(f.userId))));
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
-  await insertRows(trx, 'notifications', done.map((f) => ({
-    id: newId(at),
-    user_id: f.userId,
-    type: 'TRANSACTION',
+  await notifyMany(trx, done.map((f) => ({
+    userId: f.userId,
+    type: 'TRANSACTION' as const,
     text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceText(price)}`,
     url: `/transaction?id=${f.transactionId}`,
-    read: 0,
-    created_at: at,
-  })));
+  })), at);
   return { fills: done, cancelled, unmatchedShares };
 }
 
@@ -127,7 +126,7 @@ function transactionRow(f: Fill, input: BatchInput, user: LockedUser | undefined
 }
 
 /** Multi-row inserts, 200 rows each (11 columns: far below every parameter limit). */
-async function insertRows<T extends 'lots' | 'transactions' | 'notifications'>(trx: Trx, table: T, rows: Insertable<DB[T]>[]) {
+async function insertRows<T extends 'lots' | 'transactions'>(trx: Trx, table: T, rows: Insertable<DB[T]>[]) {
   for (const part of chunks(rows, 200)) await trx.insertInto(table).values(part).execute();
 }
 

@@ -2,9 +2,10 @@ import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
+import { chunks } from '../../users/chunks.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
 import type { Trx } from './db-retry.ts';
-import { caseById, chunks } from './sql-case.ts';
+import { caseById } from './sql-case.ts';
 
 /**
  * The moves of money and shares that every order is made of. Each runs inside the caller's

@@ -1,6 +1,6 @@
 import type { LimitPosition, User } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { createTestApp, createTestUser, disposeTestDatabase, type TestApp, type TestUser } from '../../test-support/test-app.ts';
 import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
 
 let t: TestApp;
@@ -130,20 +130,7 @@ describe('the limit order trigger', () => {
       await expectSound(second.ctx, [user.id]);
     } finally {
       await second.close();
-      await disposeKept(first);
+      await disposeTestDatabase(first);
     }
   });
 });
-
-/** createTestApp keeps a database opened with keep/dataDir; this test owns it, so it removes it. */
-async function disposeKept(app: { dataDir: string; databaseUrl: string | undefined }) {
-  const { rmSync } = await import('node:fs');
-  rmSync(app.dataDir, { recursive: true, force: true });
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin || !app.databaseUrl) return;
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${new URL(app.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-  await client.end();
-}

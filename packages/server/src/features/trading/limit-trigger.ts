@@ -1,9 +1,9 @@
 import type { PriceUnits } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
+import { recordBalanceSnapshots } from '../../users/total-balance.ts';
 import { crossedSides, crossingOrders, type Side } from './crossing-orders.ts';
 import { inTransaction } from './db-retry.ts';
 import { fillBatch } from './fill-batch.ts';
-import { recordBalanceSnapshots } from './fill-snapshots.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
 export const FILL_BATCH_SIZE = 500;

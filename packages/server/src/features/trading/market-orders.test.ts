@@ -1,6 +1,7 @@
 import type { Transaction, User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, createTestUser, disposeTestDatabase, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
 import { balances, buy, expectSound, expectStatus, sell, setPrice } from './trading-test-kit.ts';
 
 let t: TestApp;
@@ -97,7 +98,31 @@ describe('market orders', () => {
     });
     expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200);
     expect(events).toContain(ann.id);
-    const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('user_id', '=', ann.id).execute();
-    expect(points.length).toBeGreaterThan(0);
+    // The point is written by the balance point queue, off the order's path, within a second.
+    await vi.waitFor(
+      async () => {
+        const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('user_id', '=', ann.id).execute();
+        expect(points.length).toBeGreaterThan(0);
+      },
+      { timeout: BALANCE_POINT_DELAY_MS * 5, interval: 100 },
+    );
+  });
+
+  it('a balance point still pending when the app closes is written before the database closes', async () => {
+    const kept = await createTestApp({ keep: true });
+    try {
+      const bob = await createTestUser(kept.ctx);
+      expectStatus(await buy(kept.app, bob, 'BTC', 100, 'USD'), 200);
+      await kept.close();
+      const again = await createTestApp({ dataDir: kept.dataDir, databaseUrl: kept.databaseUrl, keep: true });
+      try {
+        const points = await again.ctx.db.selectFrom('balance_snapshots').select('user_id').where('user_id', '=', bob.id).execute();
+        expect(points).toHaveLength(1);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await disposeTestDatabase(kept);
+    }
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
-import { recordBalanceSnapshot } from '../../users/total-balance.ts';
+import { createBalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
@@ -24,10 +24,14 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await trigger(prices, at);
   });
 
-  /** After the order's transaction commits: a balance point, then every open screen of the user hears. */
+  const balancePoints = createBalancePointQueue(ctx.db, app.log);
+  // preClose, not onClose: the app's own onClose closes the database before this scope's would run.
+  // Requests still in flight after this write their point directly (BalancePointQueue.add).
+  app.addHook('preClose', () => balancePoints.close());
+
+  /** After the order's transaction commits: a balance point (batched), then every open screen of the user hears. */
   const afterChange = async (userId: string) => {
-    // The order is already committed: a missing chart point must not turn it into an error.
-    await recordBalanceSnapshot(ctx.db, userId).catch((err: unknown) => app.log.error({ err }, 'balance snapshot failed'));
+    await balancePoints.add(userId);
     ctx.bus.publish({ type: 'user-changed', userId });
     return loadUserRecord(ctx.db, userId);
   };

@@ -11,10 +11,3 @@ export function caseById<T>(pairs: readonly (readonly [string, unknown])[], cast
   );
   return sql<T>`CASE id ${sql.join(whens, sql` `)} END`;
 }
-
-/** Splits long id lists so no statement comes near a parameter limit. */
-export function chunks<T>(items: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}

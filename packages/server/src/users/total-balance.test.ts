@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { totalBalanceCents } from '../../users/total-balance.ts';
-import { recordBalanceSnapshots } from './fill-snapshots.ts';
-import { buy, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../features/trading/trading-test-kit.ts';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../test-support/test-app.ts';
+import { recordBalanceSnapshot, recordBalanceSnapshots, totalBalanceCents } from './total-balance.ts';
 
 let t: TestApp;
 let ann: TestUser;
@@ -19,7 +18,7 @@ afterEach(async () => {
 const points = (userId: string) =>
   t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).orderBy('ts').execute();
 
-describe('balance points after fills', () => {
+describe('balance points', () => {
   it('the batch balance point equals the total balance of SPEC §9, each working SELL valued on its own', async () => {
     await setPrice(t.app, 'ETH', 3_000.03);
     expectStatus(await buy(t.app, ann, 'ETH', 3), 200);
@@ -44,5 +43,13 @@ describe('balance points after fills', () => {
     await recordBalanceSnapshots(t.ctx.db, [ann.id], at + 100_000);
     const later = (await points(ann.id)).filter((p) => Number(p.ts) >= at).map((p) => Number(p.ts));
     expect(later).toEqual([at + 30_000, at + 100_000]);
+  });
+
+  it('one user\'s point inside the caller\'s transaction is the same rule', async () => {
+    const at = Date.now() + 120_000;
+    await recordBalanceSnapshot(t.ctx.db, ann.id, at);
+    await t.ctx.db.transaction().execute((trx) => recordBalanceSnapshot(trx, ann.id, at + 10_000));
+    const later = (await points(ann.id)).filter((p) => Number(p.ts) >= at);
+    expect(later).toEqual([{ ts: BigInt(at + 10_000), balance_cents: 10_000_000n }]);
   });
 });

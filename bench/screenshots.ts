@@ -1,0 +1,75 @@
+/**
+ * `npm run screenshots`: the README's pictures, taken in Debian's Chromium from the built app on the
+ * real server with a fresh account that has made a few trades. Run `npm run build` first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+
+const out = path.resolve('docs/screenshots');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-shots-'));
+const config = loadConfig();
+const { app, ctx } = await buildApp({
+  config: { ...config, dataDir, databaseUrl: undefined, marketTickMs: 0, marketHistoryDays: 30, logLevel: 'silent' },
+  logger: false,
+});
+await ctx.market.start();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function signUp(username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/sign-up',
+    payload: { email: `${username}@example.test`, password: 'screenshot-pass', username },
+  });
+  return res.json<{ token: string; user: { walletAddress: string } }>();
+}
+
+async function buy(token: string, wallet: string, symbol: string, usd: number) {
+  await app.inject({
+    method: 'POST',
+    url: '/purchase-asset',
+    headers: { authorization: `Bearer ${token}`, wallet },
+    payload: { symbol, walletAddress: wallet, assetAmount: usd, unit: 'USD' },
+  });
+}
+
+const me = await signUp('ada');
+for (const [symbol, usd] of [['BTC', 25_000], ['ETH', 15_000], ['SOL', 8_000], ['DOGE', 2_000]] as const) {
+  await buy(me.token, me.user.walletAddress, symbol, usd);
+}
+for (const [i, name] of ['grace', 'linus', 'margaret', 'alan'].entries()) {
+  const other = await signUp(name);
+  await buy(other.token, other.user.walletAddress, ['BTC', 'ETH', 'XRP', 'ADA'][i]!, 20_000 + i * 9_000);
+}
+await ctx.market.tick();
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+try {
+  for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    await context.addCookies([{ name: 'session', value: me.token, url: base }]);
+    await context.addInitScript(() => localStorage.setItem('onboarding_done', 'true'));
+    const page = await context.newPage();
+    for (const route of ['home', 'leaderboard', 'learn']) {
+      if (name === 'mobile' && route !== 'home') continue;
+      await page.goto(`${base}/${route}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: path.join(out, `${route}-${name}.png`) });
+    }
+    await context.close();
+  }
+  console.log(`screenshots written to ${out}`);
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
