@@ -91,6 +91,12 @@ export const User = z.object({
   startingBalance: z.number(),
   assets: z.record(z.string(), z.number()),
   openPositions: z.record(z.string(), z.array(z.number())),
+  /**
+   * Beyond the contract: the cost basis per held symbol, the average price of the open lots
+   * weighted by their shares (openPositions lists lot prices without sizes, so a plain mean of
+   * them is wrong when buys differ in size).
+   */
+  averageCost: z.record(z.string(), z.number()),
   limitPositions: z.array(LimitPosition),
   history: z.array(HistoryEntry),
   watchlist: z.array(z.string()),

@@ -45,7 +45,7 @@ export async function loadUserRecordRows(db: Db, userId: string, limits: RecordL
     sql<PositionRow>`
       SELECT symbol, shares, NULL AS price, NULL AS lot_id FROM holdings WHERE user_id = ${userId}
       UNION ALL
-      SELECT symbol, NULL, price, id FROM lots WHERE user_id = ${userId}`.execute(db),
+      SELECT symbol, shares, price, id FROM lots WHERE user_id = ${userId}`.execute(db),
     sql<OrderRow>`
       SELECT * FROM limit_orders WHERE user_id = ${userId} AND status = ${WORKING}
       UNION ALL

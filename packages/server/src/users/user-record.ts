@@ -1,5 +1,6 @@
 import {
   centsToNumber,
+  averageCostPrice,
   priceToNumber,
   sharesToNumber,
   type BalancePoint,
@@ -40,7 +41,18 @@ export async function loadUserRecord(db: Db, userId: string): Promise<User> {
     if (BigInt(h.shares ?? 0n) > 0n) assets[h.symbol] = sharesToNumber(BigInt(h.shares ?? 0n));
   }
   const openPositions: Record<string, number[]> = {};
-  for (const lot of lots) (openPositions[lot.symbol] ??= []).push(priceToNumber(BigInt(lot.price ?? 0n)));
+  const lotsBySymbol = new Map<string, { shares: bigint; price: bigint }[]>();
+  for (const lot of lots) {
+    const price = BigInt(lot.price ?? 0n);
+    (openPositions[lot.symbol] ??= []).push(priceToNumber(price));
+    const list = lotsBySymbol.get(lot.symbol) ?? [];
+    list.push({ shares: BigInt(lot.shares ?? 0n), price });
+    lotsBySymbol.set(lot.symbol, list);
+  }
+  const averageCost: Record<string, number> = {};
+  for (const [symbol, symbolLots] of lotsBySymbol) {
+    averageCost[symbol] = priceToNumber(averageCostPrice(symbolLots));
+  }
 
   const working = workingOrders.map(toLimitPosition);
   const history: HistoryEntry[] = [...transactions.map((t) => toTransaction(t)), ...working]
@@ -66,6 +78,7 @@ export async function loadUserRecord(db: Db, userId: string): Promise<User> {
     startingBalance: centsToNumber(BigInt(user.starting_balance_cents)),
     assets,
     openPositions,
+    averageCost,
     limitPositions: [...working, ...closedOrders.map(toLimitPosition)],
     history,
     watchlist: parseJsonColumn<string[]>(user.watchlist, []),

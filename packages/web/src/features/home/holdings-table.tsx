@@ -26,8 +26,7 @@ export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] })
     .filter((a) => (user.assets[a.symbol] ?? 0) > 0)
     .map((asset) => {
       const shares = user.assets[asset.symbol] ?? 0;
-      // openPositions keeps one price per lot without its size, so the exact figure available
-      // is SPEC §9's mean of the lot prices (docs/pages.md).
+      // Weighted by shares per lot, so unequal buys give the right cost basis (docs/pages.md).
       const average = averageCost(user, asset.symbol);
       return { asset, shares, average, value: holdingValue(shares, asset.currentPrice) };
     })
