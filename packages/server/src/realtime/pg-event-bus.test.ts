@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect } from '../test-support/test-app.ts';
 import type { BusEvent } from './event-bus.ts';
-import { createPgBus } from './pg-event-bus.ts';
+import { createPgBus, type PgBusOptions } from './pg-event-bus.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -10,14 +10,25 @@ afterEach(async () => {
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
+/** A fresh database's URL; it is dropped after the test. */
+async function freshDatabase(): Promise<string> {
+  const t = await createTestApp();
+  cleanups.push(() => t.close());
+  return t.ctx.config.databaseUrl!;
+}
+
+/** A bus on that database, closed after the test (closing twice is harmless). */
+function busOn(url: string, options?: PgBusOptions) {
+  const bus = createPgBus(url, options);
+  cleanups.push(() => bus.close());
+  return bus;
+}
+
 describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
   it('an event published on one instance reaches every instance once', async () => {
-    const t = await createTestApp();
-    cleanups.push(() => t.close());
-    const url = t.ctx.config.databaseUrl!;
-    const a = createPgBus(url);
-    const b = createPgBus(url);
-    cleanups.push(() => a.close(), () => b.close());
+    const url = await freshDatabase();
+    const a = busOn(url);
+    const b = busOn(url);
     await Promise.all([a.ready(), b.ready()]);
     const heardA: BusEvent[] = [];
     const heardB: BusEvent[] = [];
@@ -32,19 +43,35 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
   });
 
   it('events published before the connection is up are delivered once it is', async () => {
-    const t = await createTestApp();
-    cleanups.push(() => t.close());
-    const url = t.ctx.config.databaseUrl!;
-    const listener = createPgBus(url);
-    cleanups.push(() => listener.close());
+    const url = await freshDatabase();
+    const listener = busOn(url);
     await listener.ready();
     const heard: BusEvent[] = [];
     listener.subscribe((e) => heard.push(e));
-    const early = createPgBus(url);
-    cleanups.push(() => early.close());
+    const early = busOn(url);
     early.publish({ type: 'user-deleted', userId: 'u2' });
     await early.ready();
     await settle();
     expect(heard).toEqual([{ type: 'user-deleted', userId: 'u2' }]);
+  });
+
+  it('closing right after a publish sends that event and logs nothing; events published after close stay local', async () => {
+    const url = await freshDatabase();
+    const listener = busOn(url);
+    const errors: string[] = [];
+    const closing = busOn(url, { onError: (message) => errors.push(message) });
+    await Promise.all([listener.ready(), closing.ready()]);
+    const heard: BusEvent[] = [];
+    listener.subscribe((e) => heard.push(e));
+    const heardLocally: BusEvent[] = [];
+    closing.subscribe((e) => heardLocally.push(e));
+
+    for (let i = 0; i < 20; i += 1) closing.publish({ type: 'user-changed', userId: `u${i}` });
+    await closing.close();
+    closing.publish({ type: 'prices', at: 1 });
+    await settle();
+    expect(errors).toEqual([]);
+    expect(heard).toHaveLength(20);
+    expect(heardLocally).toHaveLength(21);
   });
 });

@@ -45,13 +45,21 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
   let markReady: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
 
+  // NOTIFYs go out one after another: pg warns about overlapping queries on one client, and close
+  // waits for this chain so it never ends the connection under a NOTIFY (or loses the event).
+  let sending: Promise<void> = Promise.resolve();
   const send = (payload: string) => {
     const c = client;
     if (!c) {
       if (pending.length < MAX_PENDING) pending.push(payload);
       return;
     }
-    c.query('select pg_notify($1, $2)', [PG_CHANNEL, payload]).catch((err: unknown) => onError('event bus notify failed', err));
+    sending = sending
+      .then(() => c.query('select pg_notify($1, $2)', [PG_CHANNEL, payload]))
+      .then(
+        () => undefined,
+        (err: unknown) => onError('event bus notify failed', err),
+      );
   };
 
   const lost = (c: pg.Client) => {
@@ -105,13 +113,15 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
   return {
     publish(event) {
       local.publish(event);
-      send(JSON.stringify({ origin, event }));
+      // Once closing, events stay local: the connection is about to end and nothing would resend them.
+      if (!closed) send(JSON.stringify({ origin, event }));
     },
     subscribe: (listener) => local.subscribe(listener),
     ready: () => readyPromise,
     async close() {
       closed = true;
       clearTimeout(timer);
+      await sending;
       const c = client;
       client = null;
       if (c) await c.end().catch(() => undefined);

@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../test-support/test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../test-support/test-app.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 import { createBalancePointQueue } from './balance-point-queue.ts';
 
-let t: TestApp;
-let ann: TestUser;
-let bob: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-  bob = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
   t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).execute();

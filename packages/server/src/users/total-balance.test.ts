@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../features/trading/trading-test-kit.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../test-support/test-app.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 import { recordBalanceSnapshot, recordBalanceSnapshots, totalBalanceCents } from './total-balance.ts';
 
-let t: TestApp;
-let ann: TestUser;
-let bob: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-  bob = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
   t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).orderBy('ts').execute();

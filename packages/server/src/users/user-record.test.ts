@@ -1,16 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-support/use-test-app.ts';
 import { loadUserRecord, USER_BALANCE_POINTS_LIMIT } from './user-record.ts';
 
-let t: TestApp;
-let ann: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [ann] } = useTestApp({ users: 1 });
 
 const MINUTE = 60_000;
 

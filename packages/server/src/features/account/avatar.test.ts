@@ -1,20 +1,13 @@
 import { readdirSync } from 'node:fs';
 import type { User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { createTestUser } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { currentUser, fakeImage, updateUser, uploadAvatar } from './account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
-let t: TestApp;
-let me: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  me = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [me] } = useTestApp({ users: 1 });
 
 const storedFiles = () => {
   try {

@@ -1,21 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { createTestUser } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
 import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
-let t: TestApp;
-let me: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  me = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [me] } = useTestApp({ users: 1 });
 
 const deleteUser = (body: Record<string, unknown>, headers: Record<string, string> = me.headers) =>
   t.app.inject({ method: 'DELETE', url: '/delete-user', headers, payload: { walletAddress: me.walletAddress, ...body } });

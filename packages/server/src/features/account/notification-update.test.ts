@@ -1,18 +1,11 @@
 import type { User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
 import { currentUser, updateUser } from './account-test-helpers.ts';
 
-let t: TestApp;
-let me: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  me = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [me] } = useTestApp({ users: 1 });
 
 describe('PUT /update-user notifications', () => {
   async function seed() {

@@ -1,21 +1,16 @@
 import type { User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { createTestUser } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { currentUser, updateUser } from './account-test-helpers.ts';
 
-let t: TestApp;
-let me: TestUser;
+const { t, users: [me] } = useTestApp({ users: 1 });
 let events: BusEvent[];
-beforeEach(async () => {
-  t = await createTestApp();
-  me = await createTestUser(t.ctx);
+beforeEach(() => {
   events = [];
   t.ctx.bus.subscribe((e) => events.push(e));
-});
-afterEach(async () => {
-  await t.close();
 });
 
 /** Asserts a refused request left the whole user record as it was. */

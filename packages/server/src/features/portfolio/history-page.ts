@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@papertrade/domain';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import type { DB, LimitOrdersTable, TransactionsTable } from '../../db/schema.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import { encodeCursor, type CursorKey } from './page-cursor.ts';
 
@@ -23,6 +23,50 @@ interface Keyed {
 /** Newest first, ties broken by id: the same order as the (user_id, created_at, id) index. */
 const newestFirst = (a: Keyed, b: Keyed) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** What both history tables are filtered on: the owner, the epochs, the symbol and the cursor. */
+interface KeysetFilter {
+  userId: string;
+  epoch: bigint;
+  epochOp: '<' | '=';
+  symbol: string | undefined;
+  cursor: CursorKey | undefined;
+  take: number;
+}
+
+type HistoryTable = 'transactions' | 'limit_orders';
+type Narrow<T extends HistoryTable> = (eb: ExpressionBuilder<DB, T>) => Expression<SqlBool>;
+interface HistoryRow {
+  transactions: Selectable<TransactionsTable>;
+  limit_orders: Selectable<LimitOrdersTable>;
+}
+
+/**
+ * Up to `take` rows of one history table after the cursor, newest first, in the order of its
+ * (user_id, created_at, id) index; `narrow` adds the filter only that table has. The overload
+ * gives each table its own row type, which Kysely cannot infer for a table chosen at run time.
+ */
+function newestAfterCursor<T extends HistoryTable>(db: Kysely<DB>, table: T, f: KeysetFilter, narrow?: Narrow<T>): Promise<HistoryRow[T][]>;
+function newestAfterCursor(db: Kysely<DB>, table: HistoryTable, f: KeysetFilter, narrow?: Narrow<HistoryTable>) {
+  const { symbol, cursor } = f;
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('user_id', '=', f.userId)
+    .where('epoch', f.epochOp, f.epoch)
+    .$call((qb) => (narrow ? qb.where(narrow) : qb))
+    .$if(symbol !== undefined, (qb) => qb.where('symbol', '=', symbol as string))
+    .$if(cursor !== undefined, (qb) =>
+      qb.where((eb) => {
+        const { createdAt, id } = cursor as CursorKey;
+        return eb.or([eb('created_at', '<', BigInt(createdAt)), eb.and([eb('created_at', '=', BigInt(createdAt)), eb('id', '<', id)])]);
+      }),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.take)
+    .execute();
+}
+
 /**
  * One page of history: transactions and working limit orders (the spec's WORKING entries), merged
  * newest first. Each table is read by keyset (created_at, id) after the cursor, limit + 1 rows, so
@@ -33,50 +77,14 @@ export async function loadHistoryPage(db: Kysely<DB>, q: HistoryPageQuery): Prom
   const user = await db.selectFrom('users').select('epoch').where('id', '=', q.userId).executeTakeFirstOrThrow();
   const epoch = BigInt(user.epoch);
   const epochOp = q.archived ? '<' : '=';
-  const take = q.limit + 1;
-  const { cursor } = q;
-
-  const wantTransactions = q.type !== 'WORKING';
-  const wantOrders = q.type === undefined || q.type === 'WORKING';
-
+  const filter: KeysetFilter = { userId: q.userId, epoch, epochOp, symbol: q.symbol, cursor: q.cursor, take: q.limit + 1 };
+  const { type } = q;
   const [transactions, orders] = await Promise.all([
-    wantTransactions
-      ? db
-          .selectFrom('transactions')
-          .selectAll()
-          .where('user_id', '=', q.userId)
-          .where('epoch', epochOp, epoch)
-          .$if(q.type !== undefined, (qb) => qb.where('type', '=', q.type as string))
-          .$if(q.symbol !== undefined, (qb) => qb.where('symbol', '=', q.symbol as string))
-          .$if(cursor !== undefined, (qb) =>
-            qb.where((eb) => {
-              const { createdAt, id } = cursor as CursorKey;
-              return eb.or([eb('created_at', '<', BigInt(createdAt)), eb.and([eb('created_at', '=', BigInt(createdAt)), eb('id', '<', id)])]);
-            }),
-          )
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(take)
-          .execute()
-      : Promise.resolve([]),
-    wantOrders
-      ? db
-          .selectFrom('limit_orders')
-          .selectAll()
-          .where('user_id', '=', q.userId)
-          .where('status', '=', 'WORKING')
-          .where('epoch', epochOp, epoch)
-          .$if(q.symbol !== undefined, (qb) => qb.where('symbol', '=', q.symbol as string))
-          .$if(cursor !== undefined, (qb) =>
-            qb.where((eb) => {
-              const { createdAt, id } = cursor as CursorKey;
-              return eb.or([eb('created_at', '<', BigInt(createdAt)), eb.and([eb('created_at', '=', BigInt(createdAt)), eb('id', '<', id)])]);
-            }),
-          )
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(take)
-          .execute()
+    type === 'WORKING'
+      ? Promise.resolve([])
+      : newestAfterCursor(db, 'transactions', filter, type ? (eb) => eb('type', '=', type) : undefined),
+    type === undefined || type === 'WORKING'
+      ? newestAfterCursor(db, 'limit_orders', filter, (eb) => eb('status', '=', 'WORKING'))
       : Promise.resolve([]),
   ]);
 

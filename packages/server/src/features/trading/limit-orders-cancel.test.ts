@@ -1,27 +1,9 @@
-import type { LimitPosition, User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+import type { User } from '@papertrade/domain';
+import { describe, expect, it } from 'vitest';
+import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
+import { balances, buy, cancelLimit, expectSound, expectStatus, setPrice } from './trading-test-kit.ts';
 
-let t: TestApp;
-let ann: TestUser;
-let bob: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-  bob = await createTestUser(t.ctx);
-  await setPrice(t.app, 'BTC', 50_000);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-type OpenAnswer = User & { limitPosition: LimitPosition };
-
-const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
-  openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });
-const openSell = (user: TestUser, sellAsk: number, limitAsk = 60_000) =>
-  openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
+const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 
 describe('cancelling limit orders', () => {
   it('cancel releases the reserved dollars; a second cancel is 409 ORDER_NOT_WORKING', async () => {

@@ -1,27 +1,8 @@
-import type { LimitPosition, User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { balances, buy, expectSound, expectStatus, openLimit, sell, setPrice } from './trading-test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
+import { balances, buy, expectSound, expectStatus, openLimit, sell } from './trading-test-kit.ts';
 
-let t: TestApp;
-let ann: TestUser;
-let bob: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-  bob = await createTestUser(t.ctx);
-  await setPrice(t.app, 'BTC', 50_000);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-type OpenAnswer = User & { limitPosition: LimitPosition };
-
-const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
-  openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });
-const openSell = (user: TestUser, sellAsk: number, limitAsk = 60_000) =>
-  openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
+const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 
 describe('opening limit orders', () => {
   it('a PURCHASE reserves its dollars: they leave the balance and the order is working', async () => {

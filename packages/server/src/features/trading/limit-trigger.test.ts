@@ -1,20 +1,12 @@
-import type { LimitPosition, User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestUser, disposeTestDatabase, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import type { User } from '@papertrade/domain';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
+import type { OpenAnswer } from './limit-order-test-kit.ts';
 import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
 
-let t: TestApp;
-let ann: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-  await setPrice(t.app, 'BTC', 50_000);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-type OpenAnswer = User & { limitPosition: LimitPosition };
+const { t, users: [ann] } = useTestApp({ users: 1 });
+beforeEach(() => setPrice(t.app, 'BTC', 50_000));
 
 async function open(body: Record<string, unknown>, user = ann): Promise<string> {
   const res = await openLimit(t.app, user, body);

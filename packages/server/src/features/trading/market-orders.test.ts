@@ -1,18 +1,11 @@
 import type { Transaction, User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, createTestUser, disposeTestDatabase, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
 import { balances, buy, expectSound, expectStatus, sell, setPrice } from './trading-test-kit.ts';
 
-let t: TestApp;
-let ann: TestUser;
-beforeEach(async () => {
-  t = await createTestApp();
-  ann = await createTestUser(t.ctx);
-});
-afterEach(async () => {
-  await t.close();
-});
+const { t, users: [ann] } = useTestApp({ users: 1 });
 
 type TradeAnswer = User & { transaction: Transaction };
 

@@ -3,6 +3,7 @@ import {
   quoteMarketBuy,
   quoteMarketSell,
   sharesFromNumber,
+  type Fill,
   type MarketOrderBody,
   type OrderAmount,
   type PriceUnits,
@@ -65,6 +66,32 @@ export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTa
 const tooSmall = () =>
   badRequest('AMOUNT_TOO_SMALL', 'The amount is too small to trade at the current price', 'assetAmount');
 
+interface MarketFill {
+  id: string;
+  userId: string;
+  epoch: bigint;
+  type: 'PURCHASE' | 'SELL';
+  symbol: string;
+  fill: Fill;
+  price: PriceUnits;
+  at: number;
+}
+
+/** The transactions row of a market order's fill (a market fill belongs to no limit position). */
+const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
+  id: m.id,
+  user_id: m.userId,
+  epoch: m.epoch,
+  type: m.type,
+  method: 'MARKET',
+  symbol: m.symbol,
+  shares: m.fill.shares,
+  total_cents: m.fill.totalCents,
+  price: m.price,
+  position_id: null,
+  created_at: m.at,
+});
+
 /** A market buy, all or nothing, in one transaction. */
 export async function marketBuy(ctx: Ctx, userId: string, body: MarketOrderBody): Promise<TransactionRow> {
   const amount = orderAmount(body);
@@ -78,19 +105,7 @@ export async function marketBuy(ctx: Ctx, userId: string, body: MarketOrderBody)
     await addFreeShares(trx, userId, body.symbol, fill.shares);
     const id = newId(now);
     await insertLot(trx, { id, userId, symbol: body.symbol, shares: fill.shares, price, at: now });
-    return insertTransaction(trx, {
-      id,
-      user_id: userId,
-      epoch,
-      type: 'PURCHASE',
-      method: 'MARKET',
-      symbol: body.symbol,
-      shares: fill.shares,
-      total_cents: fill.totalCents,
-      price,
-      position_id: null,
-      created_at: now,
-    });
+    return insertTransaction(trx, marketFillRow({ id, userId, epoch, type: 'PURCHASE', symbol: body.symbol, fill, price, at: now }));
   });
 }
 
@@ -106,18 +121,6 @@ export async function marketSell(ctx: Ctx, userId: string, body: MarketOrderBody
     await takeFreeShares(trx, userId, body.symbol, fill.shares);
     await consumeLots(trx, body.symbol, new Map([[userId, fill.shares]]));
     await creditCash(trx, userId, fill.totalCents);
-    return insertTransaction(trx, {
-      id: newId(now),
-      user_id: userId,
-      epoch,
-      type: 'SELL',
-      method: 'MARKET',
-      symbol: body.symbol,
-      shares: fill.shares,
-      total_cents: fill.totalCents,
-      price,
-      position_id: null,
-      created_at: now,
-    });
+    return insertTransaction(trx, marketFillRow({ id: newId(now), userId, epoch, type: 'SELL', symbol: body.symbol, fill, price, at: now }));
   });
 }

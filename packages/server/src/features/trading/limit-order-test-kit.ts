@@ -1,0 +1,22 @@
+import type { LimitPosition, User } from '@papertrade/domain';
+import { beforeEach } from 'vitest';
+import type { TestUser } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
+import { openLimit, setPrice } from './trading-test-kit.ts';
+
+/** The answer to POST /open-limit-position: the user record and the new order. */
+export type OpenAnswer = User & { limitPosition: LimitPosition };
+
+/**
+ * The limit order tests' starting point, fresh for each test: Ann and Bob signed in with their
+ * 100,000 USD, BTC at 50,000, and BTC orders whose default limits are 10,000 away from it.
+ */
+export function useLimitOrderTest() {
+  const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+  beforeEach(() => setPrice(t.app, 'BTC', 50_000));
+  const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
+    openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });
+  const openSell = (user: TestUser, sellAsk: number, limitAsk = 60_000) =>
+    openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
+  return { t, ann, bob, openPurchase, openSell };
+}
