@@ -3,6 +3,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Web layers (bulletproof-react): src/components and src/lib are shared; a feature is private
+// except its api/ files (one per API call, which other features and shared widgets may use);
+// only src/app wires features together, and nothing imports src/app. ESLint sees the import
+// text, not the resolved file, so a feature file's depth says how many "../" lead out of it.
+const webAppImport = {
+  regex: '^(\\.\\./)+app/',
+  message: 'Only src/app imports src/app: pass what you need down, or move it to src/lib.',
+};
+const featureFiles = [1, 2, 3].map((depth) => ({
+  files: [`packages/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth}}(?!\\.\\./)[^/]+/(?!api/)`,
+            message:
+              "Another feature's internals: use its api/ files, or move the shared piece to src/components or src/lib.",
+          },
+          webAppImport,
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -37,6 +64,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['node:*', 'fs', 'path', '@papertrade/server', '@papertrade/web', 'react'] },
+      ],
+    },
+  },
+  ...featureFiles,
+  {
+    files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features/[^/]+/(?!api/)',
+              message: "Shared code may use a feature's api/ files only, never its internals.",
+            },
+            webAppImport,
+          ],
+        },
       ],
     },
   },

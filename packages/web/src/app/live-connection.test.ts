@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_POLL_INTERVAL_MS } from '@papertrade/domain';
-import { QueryObserver } from '@tanstack/react-query';
+import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
 import { BTC, ETH, makeUser } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { testQueryClient } from '../test/render.tsx';
+import { SESSION_POLL_INTERVAL_MS, sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { allAssetsQueryOptions } from '../features/market/api/get-all-assets.ts';
 import { liveStatus } from '../lib/live-socket.ts';
 import { startLive } from './live-connection.ts';
@@ -28,23 +29,51 @@ afterEach(() => {
   liveStatus.set(false);
 });
 
+/** Subscribes to a query as a mounted screen would; `interval()` is its poll interval right now. */
+async function watch<T, K extends readonly unknown[]>(
+  queryClient: QueryClient,
+  options: QueryObserverOptions<T, Error, T, T, K>,
+  expected: T,
+) {
+  const observer = new QueryObserver(queryClient, options);
+  const unsubscribe = observer.subscribe(() => undefined);
+  await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(expected));
+  const poll = observer.options.refetchInterval as (query: unknown) => number | false;
+  return { interval: () => poll(observer.getCurrentQuery()), unsubscribe };
+}
+
+function openLive(queryClient: QueryClient) {
+  const connection = startLive(queryClient);
+  const socket = FakeWebSocket.last!;
+  socket.readyState = 1;
+  socket.onopen?.({});
+  return { connection, socket };
+}
+
+/** The socket drops: polling resumes at `every` and the query is read again at once. */
+async function dropAndExpectPolling(
+  live: ReturnType<typeof openLive>,
+  calls: unknown[],
+  interval: () => number | false,
+  every: number,
+) {
+  const before = calls.length;
+  live.socket.onclose?.({ code: 1006 });
+  expect(interval()).toBe(every);
+  await vi.waitFor(() => expect(calls.length).toBeGreaterThan(before));
+  live.connection.close();
+}
+
 describe('live connection', () => {
   it('prices and the user land in their queries; polling pauses while open and resumes when down', async () => {
     const api = mockApi((r) => (r.path === '/all-assets' ? { body: [BTC] } : undefined));
     const queryClient = testQueryClient();
-    const observer = new QueryObserver(queryClient, allAssetsQueryOptions());
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual([BTC]));
-    expect(observer.options.refetchInterval).toBeTypeOf('function');
-    const interval = () =>
-      (observer.options.refetchInterval as (q: unknown) => number | false)(undefined);
+    const { interval, unsubscribe } = await watch(queryClient, allAssetsQueryOptions(), [BTC]);
     expect(interval()).toBe(ASSET_POLL_INTERVAL_MS);
 
-    const connection = startLive(queryClient);
-    const socket = FakeWebSocket.last!;
+    const live = openLive(queryClient);
+    const { socket } = live;
     expect(socket.url).toMatch(/^ws:\/\/.*\/live$/);
-    socket.readyState = 1;
-    socket.onopen?.({});
     expect(interval()).toBe(false);
     socket.onmessage?.({ data: JSON.stringify({ type: 'prices', assets: [ETH], at: 1 }) });
     expect(queryClient.getQueryData(['assets'])).toEqual([ETH]);
@@ -52,11 +81,22 @@ describe('live connection', () => {
     socket.onmessage?.({ data: JSON.stringify({ type: 'user', user }) });
     expect(queryClient.getQueryData(['session'])).toEqual(user);
 
-    const before = api.calls.length;
-    socket.onclose?.({ code: 1006 });
-    expect(interval()).toBe(ASSET_POLL_INTERVAL_MS);
-    await vi.waitFor(() => expect(api.calls.length).toBeGreaterThan(before));
-    connection.close();
+    await dropAndExpectPolling(live, api.calls, interval, ASSET_POLL_INTERVAL_MS);
+    unsubscribe();
+  });
+
+  it('the session is polled only while the socket is down, since the socket pushes the user', async () => {
+    const user = makeUser();
+    const api = mockApi((r) => (r.path === '/auth/session' ? { body: { user } } : undefined));
+    const queryClient = testQueryClient();
+    const { interval, unsubscribe } = await watch(queryClient, sessionQueryOptions(), user);
+    expect(interval()).toBe(SESSION_POLL_INTERVAL_MS);
+
+    const live = openLive(queryClient);
+    expect(interval()).toBe(false);
+
+    // Down: the session is read again at once (it may have ended), then polled.
+    await dropAndExpectPolling(live, api.calls, interval, SESSION_POLL_INTERVAL_MS);
     unsubscribe();
   });
 });

@@ -2,6 +2,7 @@ import type { Notification } from '@papertrade/domain';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, ListItem, ListItemButton, ListItemText, Tooltip } from '@mui/material';
+import { VisuallyHidden } from './visually-hidden.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -72,19 +73,7 @@ export function NotificationListItem({
         <ListItemText
           primary={
             <>
-              {!read && (
-                <span
-                  style={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    overflow: 'hidden',
-                    clip: 'rect(0 0 0 0)',
-                  }}
-                >
-                  Unread:{' '}
-                </span>
-              )}
+              {!read && <VisuallyHidden>Unread: </VisuallyHidden>}
               {text}
             </>
           }

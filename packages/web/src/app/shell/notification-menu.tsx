@@ -1,6 +1,6 @@
 import { NOTIFICATION_MENU_WIDTH, type User } from '@papertrade/domain';
-import { Alert, Box, Button, Divider, List, Popover, Typography } from '@mui/material';
-import { NotificationListItem } from '../../components/notification-list-item.tsx';
+import { Alert, Box, Button, Divider, Popover, Typography } from '@mui/material';
+import { NotificationList } from '../../components/notification-list.tsx';
 import {
   unreadCount,
   useNotificationActions,
@@ -56,24 +56,7 @@ export function NotificationMenu({ user, anchorEl, onClose }: NotificationMenuPr
           {errorMessage(actions.error)}
         </Alert>
       )}
-      {user.notifications.length === 0 ? (
-        <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
-          No notifications
-        </Typography>
-      ) : (
-        <List dense disablePadding>
-          {user.notifications.map((n) => (
-            <NotificationListItem
-              key={n.id}
-              notification={n}
-              onOpen={actions.open}
-              onMarkRead={actions.markRead}
-              onDelete={actions.remove}
-              disabled={actions.pending}
-            />
-          ))}
-        </List>
-      )}
+      <NotificationList notifications={user.notifications} actions={actions} dense />
     </Popover>
   );
 }

@@ -1,64 +1,37 @@
 /** The candlestick chart; this module (and lightweight-charts) loads only on /asset. */
 import type { Candle } from '@papertrade/domain';
-import { Box, useTheme } from '@mui/material';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useTheme } from '@mui/material';
+import { CandlestickSeries, type UTCTimestamp } from 'lightweight-charts';
+import { useMemo } from 'react';
+import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
+import { useChart } from '../../lib/use-chart.ts';
 
-export default function CandleChart({ candles, label }: { candles: Candle[]; label: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  const theme = useTheme();
-
-  useEffect(() => {
-    if (!container.current) return;
-    const created = createChart(container.current, { autoSize: true });
-    chart.current = created;
-    series.current = created.addSeries(CandlestickSeries, {
-      upColor: theme.palette.success.main,
-      downColor: theme.palette.error.main,
-      wickUpColor: theme.palette.success.main,
-      wickDownColor: theme.palette.error.main,
+export default function CandleChart({
+  candles,
+  label,
+  height,
+}: {
+  candles: Candle[];
+  label: string;
+  height: ChartHeight;
+}) {
+  const { success, error } = useTheme().palette;
+  const cheapest = candles.reduce((min, c) => Math.min(min, c.low), Infinity);
+  // Cheap coins need more decimals than 2 to show any movement at all.
+  const precision = cheapest < 1 ? 6 : 2;
+  const options = useMemo(
+    () => ({
+      upColor: success.main,
+      downColor: error.main,
+      wickUpColor: success.main,
+      wickDownColor: error.main,
       borderVisible: false,
-      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
-    });
-    return () => {
-      created.remove();
-      chart.current = null;
-      series.current = null;
-    };
-  }, [theme.palette.success.main, theme.palette.error.main]);
-
-  useEffect(() => {
-    chart.current?.applyOptions({
-      layout: {
-        background: { type: ColorType.Solid, color: theme.palette.background.paper },
-        textColor: theme.palette.text.primary,
-      },
-      grid: {
-        vertLines: { color: theme.palette.divider },
-        horzLines: { color: theme.palette.divider },
-      },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
-      rightPriceScale: { borderColor: theme.palette.divider },
-    });
-  }, [theme]);
-
-  useEffect(() => {
-    const cheapest = candles.reduce((min, c) => Math.min(min, c.low), Infinity);
-    // Cheap coins need more decimals than 2 to show any movement at all.
-    const precision = cheapest < 1 ? 6 : 2;
-    series.current?.applyOptions({
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
-    });
-    series.current?.setData(
+      priceFormat: { type: 'price' as const, precision, minMove: 10 ** -precision },
+    }),
+    [success.main, error.main, precision],
+  );
+  const data = useMemo(
+    () =>
       candles.map((c) => ({
         time: Math.floor(c.time / 1000) as UTCTimestamp,
         open: c.open,
@@ -66,16 +39,8 @@ export default function CandleChart({ candles, label }: { candles: Candle[]; lab
         low: c.low,
         close: c.close,
       })),
-    );
-    chart.current?.timeScale().fitContent();
-  }, [candles]);
-
-  return (
-    <Box
-      ref={container}
-      role="figure"
-      aria-label={label}
-      sx={{ width: '100%', height: { xs: 280, sm: 380 } }}
-    />
+    [candles],
   );
+  const container = useChart(CandlestickSeries, options, data);
+  return <ChartFigure ref={container} label={label} height={height} />;
 }

@@ -1,18 +1,7 @@
-import { ASSET_LIST_MAX_HEIGHT, formatPrice } from '@papertrade/domain';
-import {
-  Alert,
-  Button,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { ASSET_LIST_MAX_HEIGHT, formatPrice, type Asset } from '@papertrade/domain';
+import { Alert, Button, Paper, Typography } from '@mui/material';
 import { AssetLink } from '../../components/asset-link.tsx';
+import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
 import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -24,6 +13,49 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
 export default function AssetsPage() {
   const { data: assets, isPending, error } = useAllAssets();
   const { openTrade, dialog } = useTradeDialog();
+  const columns: Column<Asset>[] = [
+    {
+      header: 'Asset',
+      sx: { maxWidth: 220 },
+      cell: (asset) => (
+        <>
+          <AssetLink asset={asset} />
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ml: 5.5 }}>
+            {asset.symbol}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      header: 'Price',
+      align: 'right',
+      cell: (asset) => (
+        <>
+          ${formatPrice(asset.currentPrice)}
+          <DayChange
+            value={asset.dayChangePercentage}
+            sx={{ display: { xs: 'block', sm: 'none' } }}
+          />
+        </>
+      ),
+    },
+    {
+      header: 'Day change',
+      align: 'right',
+      sx: narrowHidden,
+      cell: (asset) => <DayChange value={asset.dayChangePercentage} />,
+    },
+    buttonColumn('Trade', (asset) => (
+      <Button
+        size="small"
+        variant="contained"
+        onClick={() => openTrade(asset)}
+        aria-label={`Buy ${asset.symbol}`}
+      >
+        Buy
+      </Button>
+    )),
+  ];
   return (
     <>
       {error && (
@@ -32,85 +64,21 @@ export default function AssetsPage() {
         </Alert>
       )}
       <Paper variant="outlined">
-        <TableContainer
-          sx={{ maxHeight: ASSET_LIST_MAX_HEIGHT }}
-          tabIndex={0}
-          aria-label="Asset list"
-        >
-          <Table stickyHeader aria-label="Assets" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Asset</TableCell>
-                <TableCell align="right">Price</TableCell>
-                <TableCell align="right" sx={narrowHidden}>
-                  Day change
-                </TableCell>
-                <TableCell align="right">
-                  <span
-                    style={{
-                      position: 'absolute',
-                      width: 1,
-                      height: 1,
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
-                    Trade
-                  </span>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending &&
-                [0, 1, 2, 3, 4].map((i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={4}>
-                      <Skeleton height={32} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {assets?.map((asset) => (
-                <TableRow key={asset.id} hover>
-                  <TableCell sx={{ maxWidth: 220 }}>
-                    <AssetLink asset={asset} />
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', ml: 5.5 }}
-                    >
-                      {asset.symbol}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">
-                    ${formatPrice(asset.currentPrice)}
-                    <DayChange
-                      value={asset.dayChangePercentage}
-                      sx={{ display: { xs: 'block', sm: 'none' } }}
-                    />
-                  </TableCell>
-                  <TableCell align="right" sx={narrowHidden}>
-                    <DayChange value={asset.dayChangePercentage} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      variant="contained"
-                      onClick={() => openTrade(asset)}
-                      aria-label={`Buy ${asset.symbol}`}
-                    >
-                      Buy
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {assets?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4}>No assets are listed right now.</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Assets"
+          columns={columns}
+          rows={assets}
+          rowKey={(asset) => asset.id}
+          loading={isPending}
+          empty="No assets are listed right now."
+          hover
+          container={{
+            sx: { maxHeight: ASSET_LIST_MAX_HEIGHT },
+            tabIndex: 0,
+            'aria-label': 'Asset list',
+          }}
+          table={{ stickyHeader: true, sx: { '& td, & th': { px: { xs: 1, sm: 2 } } } }}
+        />
       </Paper>
       {dialog}
     </>

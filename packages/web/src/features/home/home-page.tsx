@@ -6,7 +6,7 @@ import { useAllAssets } from '../market/api/get-all-assets.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { portfolioTotals, toCents } from '../../lib/portfolio.ts';
 import { StatCard } from '../../components/stat-card.tsx';
-import { OnboardingCard } from '../onboarding/onboarding-card.tsx';
+import { OnboardingCard } from './onboarding-card.tsx';
 import { BalanceHistoryCard } from './balance-history-card.tsx';
 import { HoldingsTable } from './holdings-table.tsx';
 import { RecentActivity } from './recent-activity.tsx';

@@ -2,7 +2,6 @@ import { formatPercent, formatUsd, type LeaderboardEntry } from '@papertrade/dom
 import {
   Alert,
   Avatar,
-  Button,
   Link,
   Paper,
   Skeleton,
@@ -15,9 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
-import { FollowButton } from '../user/components/follow-button.tsx';
+import { FollowButton } from '../../components/follow-button.tsx';
 import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
 
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
@@ -72,9 +73,7 @@ function Head() {
         </TableCell>
         <TableCell align="right">Return</TableCell>
         <TableCell align="right">
-          <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }}>
-            Follow
-          </span>
+          <VisuallyHidden>Follow</VisuallyHidden>
         </TableCell>
       </TableRow>
     </TableHead>
@@ -132,16 +131,7 @@ export default function LeaderboardPage() {
           </Table>
         </Paper>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, List, Paper, Stack, Typography } from '@mui/material';
-import { NotificationListItem } from '../../components/notification-list-item.tsx';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { NotificationList } from '../../components/notification-list.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { unreadCount, useNotificationActions } from './use-notification-actions.ts';
@@ -18,24 +18,11 @@ export default function NotificationsPage() {
       </Stack>
       {actions.error && <Alert severity="error">{errorMessage(actions.error)}</Alert>}
       <Paper variant="outlined">
-        {user.notifications.length === 0 ? (
-          <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-            No notifications
-          </Typography>
-        ) : (
-          <List aria-label="Notifications">
-            {user.notifications.map((n) => (
-              <NotificationListItem
-                key={n.id}
-                notification={n}
-                onOpen={actions.open}
-                onMarkRead={actions.markRead}
-                onDelete={actions.remove}
-                disabled={actions.pending}
-              />
-            ))}
-          </List>
-        )}
+        <NotificationList
+          notifications={user.notifications}
+          actions={actions}
+          label="Notifications"
+        />
       </Paper>
     </Stack>
   );

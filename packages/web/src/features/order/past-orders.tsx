@@ -1,16 +1,28 @@
-import { formatPrice, type User } from '@papertrade/domain';
-import {
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { formatPrice, type LimitPosition, type User } from '@papertrade/domain';
+import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { limitText, orderTime, reservedText, sideText } from './order-format.ts';
+import { nowrap, OrderTable, placedColumn } from './order-table.tsx';
+
+function Status({ p }: { p: LimitPosition }) {
+  if (p.status !== 'FILLED') return 'Cancelled';
+  return (
+    <>
+      Filled
+      {p.fillPrice !== undefined && ` at $${formatPrice(p.fillPrice)}`}
+      {p.transactionId && (
+        <>
+          {' · '}
+          <Link
+            component={RouterLink}
+            to={`/transaction?id=${encodeURIComponent(p.transactionId)}`}
+          >
+            View transaction
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
 
 /** Filled and cancelled orders, newest first, as the user record keeps them. */
 export function PastOrders({ user }: { user: User }) {
@@ -22,51 +34,11 @@ export function PastOrders({ user }: { user: User }) {
       </Typography>
     );
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Past orders">
-        <TableHead>
-          <TableRow>
-            <TableCell>Asset</TableCell>
-            <TableCell>Side</TableCell>
-            <TableCell align="right">Limit price</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Placed</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {past.map((p) => (
-            <TableRow key={p.positionId}>
-              <TableCell>{p.symbol}</TableCell>
-              <TableCell>{sideText(p)}</TableCell>
-              <TableCell align="right">{limitText(p)}</TableCell>
-              <TableCell align="right">{reservedText(p)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {p.status === 'FILLED' ? (
-                  <>
-                    Filled
-                    {p.fillPrice !== undefined && ` at $${formatPrice(p.fillPrice)}`}
-                    {p.transactionId && (
-                      <>
-                        {' · '}
-                        <Link
-                          component={RouterLink}
-                          to={`/transaction?id=${encodeURIComponent(p.transactionId)}`}
-                        >
-                          View transaction
-                        </Link>
-                      </>
-                    )}
-                  </>
-                ) : (
-                  'Cancelled'
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{orderTime.format(p.timestamp)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <OrderTable
+      label="Past orders"
+      orders={past}
+      amountHeader="Amount"
+      more={[{ header: 'Status', sx: nowrap, cell: (p) => <Status p={p} /> }, placedColumn]}
+    />
   );
 }

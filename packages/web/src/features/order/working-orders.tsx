@@ -1,33 +1,20 @@
 import type { LimitPosition, User } from '@papertrade/domain';
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useCancelLimitPosition } from '../trading/api/cancel-limit-position.ts';
+import { buttonColumn } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { limitText, orderName, orderTime, reservedText, sideText } from './order-format.ts';
-
-const hidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
+import { orderName, reservedText } from './order-format.ts';
+import { OrderTable, placedColumn } from './order-table.tsx';
 
 /** Orders waiting for their price, each with a Cancel that asks first. */
 export function WorkingOrders({ user }: { user: User }) {
@@ -53,50 +40,27 @@ export function WorkingOrders({ user }: { user: User }) {
           No working orders. Choose Limit in the trade panel to place one.
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Working orders">
-            <TableHead>
-              <TableRow>
-                <TableCell>Asset</TableCell>
-                <TableCell>Side</TableCell>
-                <TableCell align="right">Limit price</TableCell>
-                <TableCell align="right">Reserved</TableCell>
-                <TableCell>Placed</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={hidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {working.map((p) => (
-                <TableRow key={p.positionId}>
-                  <TableCell>{p.symbol}</TableCell>
-                  <TableCell>{sideText(p)}</TableCell>
-                  <TableCell align="right">{limitText(p)}</TableCell>
-                  <TableCell align="right">{reservedText(p)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {orderTime.format(p.timestamp)}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      aria-label={`Cancel ${orderName(p)}`}
-                      onClick={() => {
-                        cancel.reset();
-                        setAsking(p);
-                      }}
-                    >
-                      Cancel
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <OrderTable
+          label="Working orders"
+          orders={working}
+          amountHeader="Reserved"
+          more={[
+            placedColumn,
+            buttonColumn('Actions', (p) => (
+              <Button
+                size="small"
+                color="error"
+                aria-label={`Cancel ${orderName(p)}`}
+                onClick={() => {
+                  cancel.reset();
+                  setAsking(p);
+                }}
+              >
+                Cancel
+              </Button>
+            )),
+          ]}
+        />
       )}
       <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="cancel-title">
         <DialogTitle id="cancel-title">Cancel this order?</DialogTitle>

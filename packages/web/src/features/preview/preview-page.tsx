@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../auth/api/get-session.ts';
 import { useMyRank } from '../leaderboard/api/get-leaderboard.ts';
 import { useFollowCounts } from '../user/api/get-follow-counts.ts';
-import { ProfileView } from '../user/components/profile-view.tsx';
+import { ProfileView } from '../../components/profile-view.tsx';
 
 function OwnPreview({ wallet }: { wallet: string }) {
   const { data: user } = useSession();

@@ -19,6 +19,7 @@ import {
 import Download from '@mui/icons-material/Download';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime, formatShareCount } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
@@ -208,16 +209,7 @@ export default function AllTransactionsPage() {
       {query.error && entries.length > 0 && (
         <Alert severity="error">{errorMessage(query.error)}</Alert>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
     </Stack>
   );
 }

@@ -5,8 +5,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useSession } from '../auth/api/get-session.ts';
 import { useUserDetails } from './api/get-user-details.ts';
-import { FollowButton } from './components/follow-button.tsx';
-import { ProfileView } from './components/profile-view.tsx';
+import { FollowButton } from '../../components/follow-button.tsx';
+import { ProfileView } from '../../components/profile-view.tsx';
 
 /** /user?wallet=: a trader's public profile with Follow; your own sends you to /preview. */
 export default function UserPage() {

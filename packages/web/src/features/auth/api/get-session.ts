@@ -1,8 +1,10 @@
 import { SessionAnswer, type User } from '@papertrade/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { liveStatus } from '../../../lib/live-socket.ts';
 
 export const sessionQueryKey = ['session'] as const;
+export const SESSION_POLL_INTERVAL_MS = 30_000;
 
 /** The signed-in user, or null for a visitor (401). Other failures are real errors. */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
@@ -19,8 +21,11 @@ export const sessionQueryOptions = () =>
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 15_000,
-    // Until the live socket lands, this keeps notifications and limit fills reasonably fresh.
-    refetchInterval: (query) => (query.state.data ? 30_000 : false),
+    // While the live socket is open it pushes every change of the user; only while it is down
+    // does polling keep notifications and limit fills fresh. The live provider refetches when
+    // the socket drops, which re-reads this interval and restarts the polling.
+    refetchInterval: (query) =>
+      query.state.data && !liveStatus.isOpen() ? SESSION_POLL_INTERVAL_MS : false,
   });
 
 export function useSession() {

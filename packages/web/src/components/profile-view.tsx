@@ -1,8 +1,8 @@
 import { formatPercent, formatUsd, type PublicProfile } from '@papertrade/domain';
 import { Avatar, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { StatCard } from '../../../components/stat-card.tsx';
-import { WalletAddressLabel } from '../../../components/wallet-address-label.tsx';
+import { StatCard } from './stat-card.tsx';
+import { WalletAddressLabel } from './wallet-address-label.tsx';
 
 const TYPE_LABELS = { PERSONAL: 'Personal', DEMO: 'Demo', STUDENT: 'Student', TEACHER: 'Teacher' };
 const joined = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });

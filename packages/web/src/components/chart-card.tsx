@@ -1,0 +1,95 @@
+import {
+  Alert,
+  Box,
+  Paper,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { Suspense, type ReactNode, type Ref } from 'react';
+import { errorMessage } from '../lib/api-client.ts';
+
+/** A chart's height on phones and from `sm` up; the loading skeleton takes the same. */
+export type ChartHeight = { xs: number; sm: number };
+
+interface ChartCardProps<T extends string | number> {
+  title: string;
+  /** Given, the card is a section named by its heading. */
+  headingId?: string;
+  /** The toggle buttons above the chart (interval, range ...), named by `label`. */
+  toggle: {
+    label: string;
+    choices: readonly { value: T; label: string }[];
+    value: T;
+    onChange: (next: T) => void;
+  };
+  /** The chart data's query: its error and loading state show here. */
+  query: { error: unknown; isPending: boolean };
+  height: ChartHeight;
+  /** The chart (usually a lazy module) or an empty state; nothing while there is no data. */
+  children?: ReactNode;
+}
+
+/** A titled card with toggle buttons over a lazily loaded chart, its skeleton and its error. */
+export function ChartCard<T extends string | number>({
+  title,
+  headingId,
+  toggle,
+  query,
+  height,
+  children,
+}: ChartCardProps<T>) {
+  const skeleton = <Skeleton variant="rounded" sx={{ height }} />;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      {...(headingId ? { component: 'section', 'aria-labelledby': headingId } : {})}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 1,
+          gap: 1,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Typography id={headingId} component="h2" variant="subtitle1" fontWeight={700}>
+          {title}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={toggle.value}
+          onChange={(_, next: T | null) => next !== null && toggle.onChange(next)}
+          aria-label={toggle.label}
+        >
+          {toggle.choices.map((c) => (
+            <ToggleButton key={c.label} value={c.value}>
+              {c.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      {Boolean(query.error) && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      {query.isPending && skeleton}
+      {children && <Suspense fallback={skeleton}>{children}</Suspense>}
+    </Paper>
+  );
+}
+
+/** The box a chart draws into, named for screen readers (the canvas itself says nothing). */
+export function ChartFigure({
+  ref,
+  label,
+  height,
+}: {
+  ref: Ref<HTMLDivElement>;
+  label: string;
+  height: ChartHeight;
+}) {
+  return <Box ref={ref} role="figure" aria-label={label} sx={{ width: '100%', height }} />;
+}

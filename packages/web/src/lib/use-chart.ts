@@ -1,0 +1,73 @@
+import { useTheme, type Theme } from '@mui/material';
+import {
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesDataItemTypeMap,
+  type SeriesDefinition,
+  type SeriesPartialOptionsMap,
+  type SeriesType,
+} from 'lightweight-charts';
+import { useEffect, useRef, type RefObject } from 'react';
+
+function themed(theme: Theme) {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: theme.palette.background.paper },
+      textColor: theme.palette.text.primary,
+    },
+    grid: {
+      vertLines: { color: theme.palette.divider },
+      horzLines: { color: theme.palette.divider },
+    },
+    timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
+    rightPriceScale: { borderColor: theme.palette.divider },
+  };
+}
+
+/**
+ * One lightweight-charts chart with one series, drawn into the returned container, sized to it
+ * and coloured from the MUI theme. Import it only from lazily loaded modules: it pulls in
+ * lightweight-charts, which stays in its own chunk. Memoise `options` and `data`: a new object
+ * is applied again. Options are applied, not used to rebuild the chart, so a change of theme
+ * keeps the data on screen.
+ */
+export function useChart<T extends SeriesType>(
+  type: SeriesDefinition<T>,
+  options: SeriesPartialOptionsMap[T],
+  data: SeriesDataItemTypeMap[T][],
+): RefObject<HTMLDivElement | null> {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<T> | null>(null);
+  const theme = useTheme();
+
+  useEffect(() => {
+    if (!container.current) return;
+    const created = createChart(container.current, { autoSize: true });
+    chart.current = created;
+    series.current = created.addSeries(type);
+    return () => {
+      created.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, [type]);
+
+  // `type` is in each list below so that a rebuilt chart gets everything again.
+  useEffect(() => {
+    chart.current?.applyOptions(themed(theme));
+  }, [type, theme]);
+
+  useEffect(() => {
+    series.current?.applyOptions(options);
+  }, [type, options]);
+
+  useEffect(() => {
+    series.current?.setData(data);
+    chart.current?.timeScale().fitContent();
+  }, [type, data]);
+
+  return container;
+}
