@@ -1,6 +1,7 @@
 import type { PublicProfile } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
+import { FOLLOW_NOTICE_QUIET_MS } from './follow-routes.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
 
 let t: TestApp;
@@ -57,6 +58,25 @@ describe('POST /follow', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ followers: 1, followedByMe: true });
     expect(await notificationsOf(star.id)).toHaveLength(1);
+  });
+
+  test('unfollowing and following again many times notifies once a day', async () => {
+    const fan = await createTestUser(t.ctx);
+    const star = await createTestUser(t.ctx);
+    for (let i = 0; i < 5; i++) {
+      expect((await follow(fan, star.walletAddress)).statusCode).toBe(200);
+      expect((await follow(fan, star.walletAddress, 'DELETE')).statusCode).toBe(200);
+    }
+    expect(await notificationsOf(star.id)).toHaveLength(1);
+
+    // A day later the same follower is news again.
+    await t.ctx.db
+      .updateTable('notifications')
+      .set({ created_at: Date.now() - FOLLOW_NOTICE_QUIET_MS - 1 })
+      .where('user_id', '=', star.id)
+      .execute();
+    await follow(fan, star.walletAddress);
+    expect(await notificationsOf(star.id)).toHaveLength(2);
   });
 
   test('following yourself answers 400 CANNOT_FOLLOW_SELF', async () => {

@@ -18,6 +18,9 @@ async function otherUserId(ctx: AppContext, me: SessionUser, walletAddress: stri
   return id;
 }
 
+/** A follower who unfollows and follows again within this window does not notify again. */
+export const FOLLOW_NOTICE_QUIET_MS = 24 * 60 * 60 * 1000;
+
 export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -46,6 +49,17 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
           .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+        const url = `/user?wallet=${me.walletAddress}`;
+        // Unfollow and follow again must not flood the followee: one NEW_FOLLOWER per follower a day.
+        const recent = await trx
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', followeeId)
+          .where('type', '=', 'NEW_FOLLOWER')
+          .where('url', '=', url)
+          .where('created_at', '>', BigInt(now - FOLLOW_NOTICE_QUIET_MS))
+          .executeTakeFirst();
+        if (recent) return false;
         const follower = await trx.selectFrom('users').select('username').where('id', '=', me.id).executeTakeFirstOrThrow();
         await notify(
           trx,
@@ -53,7 +67,7 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
             userId: followeeId,
             type: 'NEW_FOLLOWER',
             text: `${follower.username} started following you`,
-            url: `/user?wallet=${me.walletAddress}`,
+            url,
           },
           now,
         );
