@@ -4,9 +4,9 @@ import {
   switchToDark,
   type ThemeMode,
 } from './support/dialog-helpers.ts';
-import { test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 import { skipOnboarding } from './support/pages-helpers.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 // The pages themselves are checked by a11y.spec.ts and pages.spec.ts; these tests open each
 // dialog and menu, because axe only sees what is in the DOM when it runs.
@@ -15,9 +15,6 @@ const MODES: ThemeMode[] = ['light', 'dark'];
 const DESKTOP = { width: 1280, height: 900 };
 const TABLET = { width: 768, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Left out until the app defect named here (reported to the lead) is fixed. */
-const appDefect = (description: string) => ({ annotation: { type: 'issue', description } });
 
 test.beforeEach(async ({ page }) => {
   await skipOnboarding(page);
@@ -33,58 +30,65 @@ async function inBothModes(page: Page, path: string, check: (mode: ThemeMode) =>
   }
 }
 
+/**
+ * A signed-in test named `what` that opens `path` and checks the popup `locate` finds with its
+ * trigger, in both modes.
+ */
+function popupTest(
+  what: string,
+  path: string,
+  locate: (page: Page) => { trigger: Locator; popup: Locator },
+) {
+  test(what, async ({ page, user }) => {
+    void user;
+    const { trigger, popup } = locate(page);
+    await inBothModes(page, path, (mode) => checkPopup(page, { what, mode, trigger, popup }));
+  });
+}
+
 test.describe('at desktop width', () => {
   test.use({ viewport: DESKTOP });
 
-  test.fixme(
-    'the account menu',
-    appDefect(
-      'AccountMenu: the user header <Box> in role=menu gets focus and fails aria-required-children; the Dark mode item nests a Switch (nested-interactive)',
-    ),
-    async ({ page, user }) => {
-      void user;
-      await inBothModes(page, '/home', (mode) =>
-        checkPopup(page, {
-          what: 'the account menu',
-          mode,
-          trigger: page.getByRole('button', { name: 'Account menu' }),
-          popup: page.getByRole('menu', { name: 'Account menu' }),
-        }),
-      );
-    },
-  );
-
-  test('the quick-trade dialog', async ({ page, user }) => {
+  test('the account menu', async ({ page, user }) => {
     void user;
-    await inBothModes(page, '/home', (mode) =>
-      checkPopup(page, {
-        what: 'the quick-trade dialog',
+    const menu = page.getByRole('menu', { name: 'Account menu' });
+    await inBothModes(page, '/home', async (mode) => {
+      await checkPopup(page, {
+        what: 'the account menu',
         mode,
-        trigger: page.getByRole('button', { name: 'Quick trade' }),
-        popup: page.getByRole('dialog', { name: 'Buy Bitcoin' }),
-      }),
-    );
+        trigger: page.getByRole('button', { name: 'Account menu' }),
+        popup: menu,
+      });
+      // Focus starts on the first item, not on the user header, and the arrow keys move it.
+      await page.getByRole('button', { name: 'Account menu' }).press('Enter');
+      await expect(menu.getByRole('menuitem', { name: 'Account', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Watchlist' })).toBeFocused();
+      await page.keyboard.press('Escape');
+    });
   });
 
-  test.fixme(
-    'the success dialog after a market buy',
-    appDefect(
-      'SuccessDialog: closing it drops focus to <body>; the Buy button that opened it is disabled by then',
-    ),
-    async ({ page, user }) => {
-      void user;
-      const panel = page.getByRole('form', { name: 'Buy Bitcoin' });
-      await inBothModes(page, '/asset?pair=btcusd', async (mode) => {
-        await panel.getByLabel('Amount').fill('25');
-        await checkPopup(page, {
-          what: 'the success dialog',
-          mode,
-          trigger: panel.getByRole('button', { name: 'Buy BTC' }),
-          popup: page.getByRole('dialog', { name: 'Transaction Successful!' }),
-        });
+  popupTest('the quick-trade dialog', '/home', (page) => ({
+    trigger: page.getByRole('button', { name: 'Quick trade' }),
+    popup: page.getByRole('dialog', { name: 'Buy Bitcoin' }),
+  }));
+
+  test('the success dialog after a market buy', async ({ page, user }) => {
+    void user;
+    const panel = page.getByRole('form', { name: 'Buy Bitcoin' });
+    const amount = panel.getByLabel('Amount');
+    await inBothModes(page, '/asset?pair=btcusd', async (mode) => {
+      await amount.fill('25');
+      // The fill clears the amount, which disables the Buy button: focus goes to the amount.
+      await checkPopup(page, {
+        what: 'the success dialog',
+        mode,
+        trigger: panel.getByRole('button', { name: 'Buy BTC' }),
+        popup: page.getByRole('dialog', { name: 'Transaction Successful!' }),
+        returnTo: amount,
       });
-    },
-  );
+    });
+  });
 
   test("the account page's dialogs: reset account, change e-mail, change password, delete account", async ({
     page,
@@ -112,58 +116,25 @@ test.describe('at desktop width', () => {
 test.describe('at tablet width', () => {
   test.use({ viewport: TABLET });
 
-  test('the notification menu with the welcome notification', async ({ page, user }) => {
-    void user;
-    // Sign-up leaves the welcome notification, so the bell counts at least one unread.
-    await inBothModes(page, '/home', (mode) =>
-      checkPopup(page, {
-        what: 'the notification menu',
-        mode,
-        trigger: page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }),
-        popup: page.getByRole('dialog', { name: 'Notifications' }),
-      }),
-    );
-  });
+  // Sign-up leaves the welcome notification, so the bell counts at least one unread.
+  popupTest('the notification menu with the welcome notification', '/home', (page) => ({
+    trigger: page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }),
+    popup: page.getByRole('dialog', { name: 'Notifications' }),
+  }));
 });
 
 test.describe('at phone width', () => {
   test.use({ viewport: PHONE });
 
-  test.fixme(
-    'the asset search dialog',
-    appDefect(
-      'AssetSearchDialog: axe list (serious), <ul aria-label="Assets"> has <div> children, not <li>',
-    ),
-    async ({ page, user }) => {
-      void user;
-      await inBothModes(page, '/home', (mode) =>
-        checkPopup(page, {
-          what: 'the asset search dialog',
-          mode,
-          trigger: page.getByRole('button', { name: 'Search assets' }),
-          popup: page.getByRole('dialog', { name: 'Search assets' }),
-        }),
-      );
-    },
-  );
+  popupTest('the asset search dialog', '/home', (page) => ({
+    trigger: page.getByRole('button', { name: 'Search assets' }),
+    popup: page.getByRole('dialog', { name: 'Search assets' }),
+  }));
 
-  test.fixme(
-    'the mobile Trade sheet on the asset page',
-    appDefect(
-      "MobileTradeBar: axe list (serious), the sheet's <ul> has ListItemButton (div role=button) children, not <li>",
-    ),
-    async ({ page, user }) => {
-      void user;
-      await inBothModes(page, '/asset?pair=btcusd', (mode) =>
-        checkPopup(page, {
-          what: 'the Trade sheet',
-          mode,
-          trigger: page.getByRole('button', { name: 'Trade', exact: true }),
-          popup: page.getByLabel('Trade BTC'),
-        }),
-      );
-    },
-  );
+  popupTest('the mobile Trade sheet on the asset page', '/asset?pair=btcusd', (page) => ({
+    trigger: page.getByRole('button', { name: 'Trade', exact: true }),
+    popup: page.getByRole('dialog', { name: 'Trade BTC' }),
+  }));
 
   test('the full-screen trade form from the mobile Trade sheet', async ({ page, user }) => {
     void user;

@@ -16,10 +16,21 @@ export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number })
       underline="hover"
       color="inherit"
       title={name}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, fontWeight: 600, minWidth: 0 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1.5,
+        fontWeight: 600,
+        minWidth: 0,
+        // In a narrow place (a phone's table cell) the name ends in an ellipsis, not past the edge.
+        maxWidth: '100%',
+      }}
     >
       <AssetAvatar asset={asset} size={size} />
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
         {shortAssetName(name)}
       </Box>
     </Link>

@@ -8,6 +8,7 @@ import {
   DialogTitle,
   InputAdornment,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -90,7 +91,11 @@ export default function AssetSearchDialog({
         )}
         <List aria-label="Assets">
           {matches.map((asset) => (
-            <Box key={asset.id} sx={{ display: 'flex', alignItems: 'center' }}>
+            <ListItem
+              key={asset.id}
+              disablePadding
+              secondaryAction={<WatchStar symbol={asset.symbol} />}
+            >
               <ListItemButton onClick={() => onPick(asset)} sx={{ borderRadius: 2 }}>
                 <ListItemAvatar sx={{ minWidth: 48 }}>
                   <AssetAvatar asset={asset} />
@@ -103,8 +108,7 @@ export default function AssetSearchDialog({
                   <DayChange value={asset.dayChangePercentage} />
                 </Box>
               </ListItemButton>
-              <WatchStar symbol={asset.symbol} />
-            </Box>
+            </ListItem>
           ))}
         </List>
       </DialogContent>

@@ -10,16 +10,27 @@ import {
   TableCell,
   TableRow,
 } from '@mui/material';
+import type { RefObject } from 'react';
 import { formatShareCount } from '../lib/format.ts';
 
 interface SuccessDialogProps {
   transaction: Transaction | null;
   onClose: () => void;
   onViewDetails: (transaction: Transaction) => void;
+  /**
+   * Where focus goes once the dialog has closed, instead of back to what opened it: the trade's
+   * submit button is disabled by then (the amount was cleared), so focus would fall to the page.
+   */
+  focusAfterClose?: RefObject<HTMLElement | null>;
 }
 
 /** SPEC §2/§3: 'Transaction Successful!' with the fill and a 'View details' button. */
-export function SuccessDialog({ transaction, onClose, onViewDetails }: SuccessDialogProps) {
+export function SuccessDialog({
+  transaction,
+  onClose,
+  onViewDetails,
+  focusAfterClose,
+}: SuccessDialogProps) {
   const rows: [string, string][] = transaction
     ? [
         ['Type', transaction.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
@@ -33,6 +44,8 @@ export function SuccessDialog({ transaction, onClose, onViewDetails }: SuccessDi
     <Dialog
       open={transaction !== null}
       onClose={onClose}
+      disableRestoreFocus={focusAfterClose !== undefined}
+      slotProps={{ transition: { onExited: () => focusAfterClose?.current?.focus() } }}
       aria-labelledby="trade-success-title"
       fullWidth
       maxWidth="xs"

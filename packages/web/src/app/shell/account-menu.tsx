@@ -9,15 +9,16 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Switch,
   Typography,
+  type MenuItemProps,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { APP_ICONS } from '../../components/app-icons.ts';
 import { unreadCount } from '../../features/notifications/use-notification-actions.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 import { useThemeMode } from '../../lib/theme-mode.tsx';
+import { SwitchLook } from './switch-look.tsx';
 
 interface AccountMenuProps {
   user: User;
@@ -25,21 +26,42 @@ interface AccountMenuProps {
   onClose: () => void;
 }
 
+/**
+ * Who is signed in, at the top of the menu but not one of its items: role none keeps it out of
+ * the menu's item roles, and muiSkipListHighlight tells MenuList to give the first focus to the
+ * first real item instead.
+ */
+function MenuHeader({ user, id }: { user: User; id: string }) {
+  return (
+    <Box component="li" role="none" id={id} sx={{ px: 2, py: 1 }}>
+      <Typography fontWeight={700} noWrap>
+        {user.username}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {user.email}
+      </Typography>
+    </Box>
+  );
+}
+MenuHeader.muiSkipListHighlight = true;
+
 function LinkItem({
   to,
   icon,
   label,
   onClose,
   extra,
+  ...focusProps
 }: {
   to: string;
   icon: ReactNode;
   label: string;
   onClose: () => void;
   extra?: ReactNode;
-}) {
+  // MenuList hands the first item autoFocus (and tabIndex): they must reach the MenuItem.
+} & Pick<MenuItemProps, 'autoFocus' | 'tabIndex'>) {
   return (
-    <MenuItem component={RouterLink} to={to} onClick={onClose}>
+    <MenuItem component={RouterLink} to={to} onClick={onClose} {...focusProps}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{label}</ListItemText>
       {extra}
@@ -52,6 +74,7 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
   const isMobile = useIsMobile();
   const { mode, toggle } = useThemeMode();
   const unread = unreadCount(user);
+  const headerId = useId();
   const {
     watchlist: WatchIcon,
     receipt: ReceiptIcon,
@@ -68,17 +91,10 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{
         paper: { sx: { width: ACCOUNT_MENU_WIDTH, maxWidth: 'calc(100vw - 16px)' } },
-        list: { 'aria-label': 'Account menu' },
+        list: { 'aria-label': 'Account menu', 'aria-describedby': headerId },
       }}
     >
-      <Box sx={{ px: 2, py: 1 }}>
-        <Typography fontWeight={700} noWrap>
-          {user.username}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {user.email}
-        </Typography>
-      </Box>
+      <MenuHeader user={user} id={headerId} />
       <Divider />
       <LinkItem
         to="/account"
@@ -121,13 +137,7 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
           <DarkModeOutlined fontSize="small" />
         </ListItemIcon>
         <ListItemText>Dark mode</ListItemText>
-        <Switch
-          edge="end"
-          size="small"
-          checked={mode === 'dark'}
-          tabIndex={-1}
-          slotProps={{ input: { 'aria-hidden': true } }}
-        />
+        <SwitchLook checked={mode === 'dark'} />
       </MenuItem>
       <Divider />
       <LinkItem

@@ -1,5 +1,6 @@
 import { AMOUNT_INPUT_MAX_LENGTH, type AmountUnit } from '@papertrade/domain';
 import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { Ref } from 'react';
 import { sanitizeAmount } from './amount-text.ts';
 
 interface AmountFieldProps {
@@ -13,6 +14,7 @@ interface AmountFieldProps {
   disabled?: boolean;
   /** Limit orders take dollars for a buy and shares for a sell: no unit toggle. */
   unitLocked?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The amount input of SPEC §5 with its unit toggle (USD / symbol) and the Max button. */
@@ -26,6 +28,7 @@ export function AmountField({
   error,
   disabled,
   unitLocked,
+  inputRef,
 }: AmountFieldProps) {
   return (
     <>
@@ -51,6 +54,7 @@ export function AmountField({
         helperText={error}
         disabled={disabled}
         fullWidth
+        inputRef={inputRef}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: {

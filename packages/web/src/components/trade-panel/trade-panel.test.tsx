@@ -27,6 +27,21 @@ async function ready() {
   return amountInput();
 }
 
+/** A $100 market buy of BTC that the server fills, up to its success dialog. */
+async function buyOneHundredDollars() {
+  const user = makeUser();
+  const api = setup(user, {}, (request) =>
+    request.path === '/purchase-asset'
+      ? { body: { ...user, transaction: makeTransaction() } }
+      : undefined,
+  );
+  const input = await ready();
+  await userEvent.type(input, '100');
+  await userEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Transaction Successful!' });
+  return { api, input, dialog };
+}
+
 describe('trade panel', () => {
   it('starts on Buy, market, USD and BTC', async () => {
     setup(makeUser());
@@ -119,16 +134,7 @@ describe('trade panel', () => {
   });
 
   it('sends the market order with symbol, wallet, amount and unit', async () => {
-    const user = makeUser();
-    const api = setup(user, {}, (request) =>
-      request.path === '/purchase-asset'
-        ? { body: { ...user, transaction: makeTransaction() } }
-        : undefined,
-    );
-    const input = await ready();
-    await userEvent.type(input, '100');
-    await userEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
-    await screen.findByRole('dialog', { name: 'Transaction Successful!' });
+    const { api } = await buyOneHundredDollars();
     const order = api.calls.find((c) => c.path === '/purchase-asset');
     expect(order?.method).toBe('POST');
     expect(order?.body).toEqual({
@@ -226,5 +232,12 @@ describe('trade panel', () => {
     expect(screen.getByText('$99,899.50')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'View details' }));
     expect(await screen.findByText('page /transaction')).toBeInTheDocument();
+  });
+
+  it('closing the success dialog puts focus on the amount, as the submit button is disabled', async () => {
+    const { input, dialog } = await buyOneHundredDollars();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeDisabled();
   });
 });

@@ -23,7 +23,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { findAsset, useAllAssets } from '../../features/market/api/get-all-assets.ts';
@@ -77,6 +77,7 @@ export function TradePanel({
   const [error, setError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
   const order = usePlaceMarketOrder();
   const limit = useLimitOrder(side);
 
@@ -205,6 +206,7 @@ export function TradePanel({
               }}
               onMax={fillMax}
               error={error}
+              inputRef={amountInput}
             />
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
@@ -236,6 +238,7 @@ export function TradePanel({
       <SuccessDialog
         transaction={filled}
         onClose={() => setFilled(null)}
+        focusAfterClose={amountInput}
         onViewDetails={(tx) => {
           setFilled(null);
           onClose?.();

@@ -1,5 +1,14 @@
 import { formatPrice, formatShares, type Asset, type User } from '@papertrade/domain';
-import { Box, Button, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Drawer,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import type { TradeSide } from '../trading/api/place-market-order.ts';
 
@@ -49,7 +58,10 @@ export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
         open={expanded}
         onClose={() => setExpanded(false)}
         slotProps={{
+          // A modal sheet: the Trade button announces a dialog (aria-haspopup), so it is one.
           paper: {
+            role: 'dialog',
+            'aria-modal': true,
             'aria-label': `Trade ${asset.symbol}`,
             sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 },
           },
@@ -59,19 +71,23 @@ export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
           Trade {asset.symbol}
         </Typography>
         <List>
-          <ListItemButton onClick={() => choose('BUY')}>
-            <ListItemText
-              primary={`Buy ${asset.symbol}`}
-              secondary={`$${formatPrice(asset.currentPrice)}`}
-            />
-          </ListItemButton>
-          {held > 0 && (
-            <ListItemButton onClick={() => choose('SELL')}>
+          <ListItem disablePadding>
+            <ListItemButton onClick={() => choose('BUY')}>
               <ListItemText
-                primary={`Sell ${asset.symbol}`}
-                secondary={`${formatShares(held)} ${asset.symbol} held`}
+                primary={`Buy ${asset.symbol}`}
+                secondary={`$${formatPrice(asset.currentPrice)}`}
               />
             </ListItemButton>
+          </ListItem>
+          {held > 0 && (
+            <ListItem disablePadding>
+              <ListItemButton onClick={() => choose('SELL')}>
+                <ListItemText
+                  primary={`Sell ${asset.symbol}`}
+                  secondary={`${formatShares(held)} ${asset.symbol} held`}
+                />
+              </ListItemButton>
+            </ListItem>
           )}
         </List>
       </Drawer>

@@ -8,6 +8,12 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 
 const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
+/**
+ * Phones: the asset column takes what price and Buy leave (max-width 0 with width 100% lets a
+ * table cell be narrower than its text) and a long name ends in an ellipsis, so the Buy button
+ * stays inside the card at 390px.
+ */
+const assetColumn = { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 220 } };
 
 /** Every asset with its price and day change; Buy opens the trade dialog for it. */
 export default function AssetsPage() {
@@ -16,11 +22,16 @@ export default function AssetsPage() {
   const columns: Column<Asset>[] = [
     {
       header: 'Asset',
-      sx: { maxWidth: 220 },
+      sx: assetColumn,
       cell: (asset) => (
         <>
           <AssetLink asset={asset} />
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ml: 5.5 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            sx={{ display: 'block', ml: 5.5 }}
+          >
             {asset.symbol}
           </Typography>
         </>

@@ -24,12 +24,18 @@ import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 // Phones: tighter cells so rank, trader, return and Follow fit in 390px without scrolling.
 const dense = { '& td, & th': { px: { xs: 1, sm: 2 } } };
+/**
+ * Phones: the trader column takes what the others leave (max-width 0 with width 100% lets a
+ * table cell be narrower than its text) and the name is cut with an ellipsis, so a long name
+ * never pushes the Follow button past the card's edge.
+ */
+const trader = { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none' } };
 
 function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWallet: string }) {
   return (
     <TableRow selected={me} aria-current={me ? 'true' : undefined}>
       <TableCell>#{row.rank}</TableCell>
-      <TableCell>
+      <TableCell sx={trader}>
         <Stack direction="row" spacing={1} alignItems="center">
           <Avatar
             src={row.avatar ?? undefined}
@@ -41,7 +47,11 @@ function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWal
           <Link component={RouterLink} to={`/user?wallet=${row.walletAddress}`} noWrap>
             {row.username}
           </Link>
-          {me && <Typography variant="caption">(you)</Typography>}
+          {me && (
+            <Typography variant="caption" sx={{ flexShrink: 0 }}>
+              (you)
+            </Typography>
+          )}
         </Stack>
       </TableCell>
       <TableCell align="right" sx={wide}>
@@ -67,7 +77,7 @@ function Head() {
     <TableHead>
       <TableRow>
         <TableCell>Rank</TableCell>
-        <TableCell>Trader</TableCell>
+        <TableCell sx={trader}>Trader</TableCell>
         <TableCell align="right" sx={wide}>
           Total balance
         </TableCell>

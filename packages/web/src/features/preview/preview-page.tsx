@@ -2,37 +2,21 @@ import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../auth/api/get-session.ts';
-import { useMyRank } from '../leaderboard/api/get-leaderboard.ts';
-import { useFollowCounts } from '../user/api/get-follow-counts.ts';
 import { ProfileView } from '../../components/profile-view.tsx';
+import { usePublicProfile } from './api/get-public-profile.ts';
 
+/** Your own PublicProfile, from the same route anyone else's comes from. */
 function OwnPreview({ wallet }: { wallet: string }) {
-  const { data: user } = useSession();
-  const rank = useMyRank(wallet);
-  const counts = useFollowCounts(wallet);
-  if (rank.error) return <Alert severity="error">{errorMessage(rank.error)}</Alert>;
-  if (!user || !rank.data || !counts.data) return <Skeleton variant="rounded" height={240} />;
+  const { data: profile, error } = usePublicProfile(wallet);
+  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (!profile) return <Skeleton variant="rounded" height={240} />;
   return (
     <Stack spacing={2}>
       <Alert severity="info">
         This is how other traders see your profile. Change your picture and names on{' '}
         <RouterLink to="/account">Account</RouterLink>.
       </Alert>
-      <ProfileView
-        profile={{
-          walletAddress: user.walletAddress,
-          username: user.username,
-          displayName: user.displayName,
-          avatar: user.avatar,
-          accountType: user.accountType,
-          totalBalance: rank.data.totalBalance,
-          returnPercentage: rank.data.returnPercentage,
-          followers: counts.data.followers,
-          following: counts.data.following,
-          createdAt: user.createdAt,
-          followedByMe: false,
-        }}
-      />
+      <ProfileView profile={profile} />
     </Stack>
   );
 }
