@@ -21,6 +21,8 @@ const apiPaths = [
   '/balance-history',
   '/leaderboard',
   '/follow',
+  '/users/',
+  '/explore/',
   '/uploads',
   '/market-control',
   '/health',

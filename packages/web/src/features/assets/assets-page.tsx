@@ -1,8 +1,9 @@
 import { ASSET_LIST_MAX_HEIGHT, formatPrice, type Asset } from '@papertrade/domain';
-import { Alert, Button, Paper, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
+import { WatchStar } from '../../components/watch-star.tsx';
 import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
@@ -57,14 +58,17 @@ export default function AssetsPage() {
       cell: (asset) => <DayChange value={asset.dayChangePercentage} />,
     },
     buttonColumn('Trade', (asset) => (
-      <Button
-        size="small"
-        variant="contained"
-        onClick={() => openTrade(asset)}
-        aria-label={`Buy ${asset.symbol}`}
-      >
-        Buy
-      </Button>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+        <WatchStar symbol={asset.symbol} />
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => openTrade(asset)}
+          aria-label={`Buy ${asset.symbol}`}
+        >
+          Buy
+        </Button>
+      </Stack>
     )),
   ];
   return (
@@ -74,7 +78,8 @@ export default function AssetsPage() {
           {errorMessage(error)}
         </Alert>
       )}
-      <Paper variant="outlined">
+      {/* Clips the sticky header's background to the card's rounded corners. */}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <DataTable
           label="Assets"
           columns={columns}

@@ -98,6 +98,9 @@ export default function LeaderboardPage() {
   const rows = query.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: -1 }}>
+        Your rank
+      </Typography>
       <Paper
         variant="outlined"
         sx={{ overflowX: 'auto' }}
@@ -124,6 +127,9 @@ export default function LeaderboardPage() {
       {!query.isPending && rows.length === 0 && !query.error && (
         <Typography color="text.secondary">Nobody is ranked yet.</Typography>
       )}
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: -1 }}>
+        All traders
+      </Typography>
       {rows.length > 0 && (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table aria-label="Leaderboard" size="small" sx={dense}>
