@@ -82,3 +82,21 @@ test('the header shows the balance with 2 decimals after scrolling 100px', async
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(balance).toBeHidden();
 });
+
+test('no page scrolls sideways at 390px and the Buy button and star of an assets row are fully on screen', async ({
+  page,
+  user,
+}) => {
+  await buyViaApi(page.request, user, 'BTC', 100);
+  for (const path of ['/home', '/assets', '/leaderboard', '/order', '/all-transactions', '/watchlist', '/explore']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBe(0);
+  }
+  await page.goto('/assets');
+  const buy = page.getByRole('button', { name: 'Buy BTC' });
+  await expect(buy).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Add ETH to watchlist' })).toBeInViewport({ ratio: 1 });
+});
