@@ -85,6 +85,11 @@ test('the amount input rejects letters and keeps at most 10 characters', async (
   await expect(amount).toHaveValue('');
   await amount.pressSequentially('1x2e3.4-5');
   await expect(amount).toHaveValue('123.45');
+  // A pasted "-5" or "1e5" is refused whole rather than turned into another amount.
+  await amount.fill('-5');
+  await expect(amount).toHaveValue('123.45');
+  await amount.fill('1e5');
+  await expect(amount).toHaveValue('123.45');
   await amount.fill('');
   await amount.pressSequentially('123456789012345');
   await expect(amount).toHaveValue('1234567890');

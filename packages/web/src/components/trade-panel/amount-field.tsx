@@ -1,7 +1,7 @@
 import { AMOUNT_INPUT_MAX_LENGTH, type AmountUnit } from '@papertrade/domain';
 import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Ref } from 'react';
-import { sanitizeAmount } from './amount-text.ts';
+import { nextAmountText } from './amount-text.ts';
 
 interface AmountFieldProps {
   symbol: string;
@@ -49,7 +49,7 @@ export function AmountField({
         label="Amount"
         placeholder="0"
         value={amount}
-        onChange={(e) => onAmountChange(sanitizeAmount(e.target.value))}
+        onChange={(e) => onAmountChange(nextAmountText(e.target.value, amount))}
         error={error !== null}
         helperText={error}
         disabled={disabled}

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, parseAmount, sanitizeAmount } from './amount-text.ts';
+import { amountText, nextAmountText, parseAmount, sanitizeAmount } from './amount-text.ts';
 
 describe('amount text', () => {
   it('drops letters, signs and a second decimal point', () => {
     expect(sanitizeAmount('-1,2a3.4.5e6')).toBe('123.456');
+  });
+
+  it('refuses an edit with a sign, a letter or a currency sign and keeps what was there', () => {
+    expect(nextAmountText('-5', '')).toBe('');
+    expect(nextAmountText('1e', '1')).toBe('1');
+    expect(nextAmountText('$20', '2')).toBe('2');
+  });
+
+  it('takes a pasted amount with grouping commas and spaces as its digits', () => {
+    expect(nextAmountText('1,000.50', '')).toBe('1000.50');
+    expect(nextAmountText(' 12 ', '')).toBe('12');
   });
 
   it('cuts typed text to 10 characters', () => {

@@ -13,6 +13,15 @@ export function sanitizeAmount(raw: string): string {
 }
 
 /**
+ * What the amount input shows after an edit. Grouping commas and spaces ("1,000") are dropped,
+ * but text with any other character ("-5", "1e5", "$20") leaves the input as it was: silently
+ * keeping the digits would place an order for an amount the user never typed.
+ */
+export function nextAmountText(raw: string, previous: string): string {
+  return /^[\d.,\s]*$/.test(raw) ? sanitizeAmount(raw) : previous;
+}
+
+/**
  * A number as input text that fits the 10-character input: plain digits (never 1e-7), trailing
  * zeros dropped, decimals cut (rounded down, so a Max never asks for more than there is).
  */
