@@ -2,7 +2,7 @@ import type { Notification } from '@papertrade/domain';
 import { List, Typography } from '@mui/material';
 import { NotificationListItem } from './notification-list-item.tsx';
 
-/** What a list does with a notification (features/notifications/use-notification-actions.ts). */
+/** What a list does with a notification (use-notification-actions.ts). */
 export interface NotificationHandlers {
   open: (notification: Notification) => void;
   markRead: (notification: Notification) => void;

@@ -10,6 +10,7 @@ import {
   type SeriesType,
 } from 'lightweight-charts';
 import { useEffect, useRef, type RefObject } from 'react';
+import { formatChartPrice } from './chart-scale.ts';
 
 function themed(theme: Theme) {
   return {
@@ -23,6 +24,8 @@ function themed(theme: Theme) {
     },
     timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
     rightPriceScale: { borderColor: theme.palette.divider },
+    // Axis and crosshair in dollars ("$100,000.06"), not the library's bare "100000.06".
+    localization: { priceFormatter: formatChartPrice },
   };
 }
 

@@ -15,7 +15,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { APP_ICONS } from '../../components/app-icons.ts';
-import { unreadCount } from '../../features/notifications/use-notification-actions.ts';
+import { unreadCount } from '../../components/use-notification-actions.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 import { useThemeMode } from '../../lib/theme-mode.tsx';
 import { SwitchLook } from './switch-look.tsx';

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useMatches } from 'react-router';
 import { APP_ICONS } from '../../components/app-icons.ts';
-import { unreadCount } from '../../features/notifications/use-notification-actions.ts';
+import { unreadCount } from '../../components/use-notification-actions.ts';
 import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
 import {
   DEFAULT_PAGE_TITLE,

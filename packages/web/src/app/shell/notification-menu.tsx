@@ -1,10 +1,8 @@
 import { NOTIFICATION_MENU_WIDTH, type User } from '@papertrade/domain';
 import { Alert, Box, Button, Divider, Popover, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { NotificationList } from '../../components/notification-list.tsx';
-import {
-  unreadCount,
-  useNotificationActions,
-} from '../../features/notifications/use-notification-actions.ts';
+import { unreadCount, useNotificationActions } from '../../components/use-notification-actions.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 
 interface NotificationMenuProps {
@@ -57,6 +55,10 @@ export function NotificationMenu({ user, anchorEl, onClose }: NotificationMenuPr
         </Alert>
       )}
       <NotificationList notifications={user.notifications} actions={actions} dense />
+      <Divider />
+      <Button component={RouterLink} to="/notifications" onClick={onClose} fullWidth>
+        View all
+      </Button>
     </Popover>
   );
 }

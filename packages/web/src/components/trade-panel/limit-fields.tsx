@@ -1,9 +1,16 @@
-import { formatShares, formatUsd, maxAmount, type Asset, type User } from '@papertrade/domain';
+import {
+  formatPrice,
+  formatShares,
+  formatUsd,
+  maxAmount,
+  type Asset,
+  type User,
+} from '@papertrade/domain';
 import { Alert, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
 import { AmountField } from './amount-field.tsx';
-import { amountText, sanitizeAmount } from './amount-text.ts';
+import { amountText, nextAmountText } from './amount-text.ts';
 import { Row } from './row.tsx';
 import type { LimitOrderState } from './use-limit-order.ts';
 
@@ -19,6 +26,13 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
   const held = user?.assets[asset.symbol] ?? 0;
   const preview = limit.preview(asset);
   const problem = limit.problem;
+  const crossed = limit.crossedNote(asset);
+  // The live user shows when the order just placed fills (a crossed limit does at the next tick).
+  const filled = limit.placed
+    ? user?.limitPositions.find(
+        (p) => p.positionId === limit.placed?.positionId && p.status === 'FILLED',
+      )
+    : undefined;
   const fillMax = () => {
     if (!user) return;
     const max = maxAmount({
@@ -35,7 +49,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
       <TextField
         label="Limit price"
         value={limit.limitText(asset)}
-        onChange={(e) => limit.setLimitText(sanitizeAmount(e.target.value))}
+        onChange={(e) => limit.setLimitText(nextAmountText(e.target.value, limit.limitText(asset)))}
         error={problem?.field === 'limitAsk'}
         helperText={
           problem?.field === 'limitAsk'
@@ -68,6 +82,11 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
             ? 'Enter the dollars to reserve for this order.'
             : `Enter the ${asset.symbol} to reserve for this order.`)}
       </Typography>
+      {crossed && (
+        <Alert severity="info" role="note">
+          {crossed}
+        </Alert>
+      )}
       {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
       {user && <Row label="You own" value={`${formatShares(held)} ${asset.symbol}`} />}
       {limit.placed && (
@@ -75,12 +94,23 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
           severity="success"
           role="status"
           action={
-            <Button component={RouterLink} to="/order" color="inherit" size="small">
-              View orders
+            <Button
+              component={RouterLink}
+              to={
+                filled?.transactionId
+                  ? `/transaction?id=${encodeURIComponent(filled.transactionId)}`
+                  : '/order'
+              }
+              color="inherit"
+              size="small"
+            >
+              {filled?.transactionId ? 'View' : 'View orders'}
             </Button>
           }
         >
-          Limit order placed
+          {filled
+            ? `Limit order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
+            : 'Limit order placed'}
         </Alert>
       )}
     </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  limitCrossedNote,
   limitOrderBody,
   limitPreview,
   limitPricePrefill,
@@ -93,5 +94,27 @@ describe('limit order rules', () => {
       limitAsk: 94_000,
       sellAsk: 0.5,
     });
+  });
+
+  it('notes a buy limit at or above the current price fills at the next price update', () => {
+    const note =
+      'The market price is already at or below your limit: this order fills at the next price update, at about $95,000.00.';
+    expect(limitCrossedNote({ ...buy, limitText: '95000' })).toBe(note);
+    expect(limitCrossedNote({ ...buy, limitText: '100000' })).toBe(note);
+    expect(limitCrossedNote({ ...buy, limitText: '94999.99' })).toBeNull();
+  });
+
+  it('notes a sell limit at or below the current price fills at the next price update', () => {
+    expect(limitCrossedNote({ ...sell, limitText: '85000' })).toBe(
+      'The market price is already at or above your limit: this order fills at the next price update, at about $90,000.00.',
+    );
+    expect(limitCrossedNote({ ...sell, limitText: '90000.01' })).toBeNull();
+  });
+
+  it('notes a crossed limit on a coin under $1 with its significant decimals, and nothing without a limit', () => {
+    expect(
+      limitCrossedNote({ side: 'BUY', currentPrice: 0.00012345, limitText: '0.0002' }),
+    ).toMatch(/at about \$0\.00012345\.$/);
+    expect(limitCrossedNote({ ...buy, limitText: '' })).toBeNull();
   });
 });

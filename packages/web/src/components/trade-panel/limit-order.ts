@@ -52,6 +52,23 @@ export function limitPreview({
   return `Reserves ${quantity.format(amount)} ${symbol} now; sells for about ${formatUsd(amount * limit)} if the price ${when}`;
 }
 
+/**
+ * A limit the current price has already crossed (a buy at or above it, a sell at or below it) is
+ * still placed, but the market fills it at the next tick: say so before the user places it.
+ */
+export function limitCrossedNote({
+  side,
+  currentPrice,
+  limitText,
+}: Pick<LimitInput, 'side' | 'currentPrice' | 'limitText'>): string | null {
+  const limit = parseAmount(limitText);
+  if (!(limit > 0) || !(currentPrice > 0)) return null;
+  const crossed = side === 'BUY' ? limit >= currentPrice : limit <= currentPrice;
+  if (!crossed) return null;
+  const where = side === 'BUY' ? 'at or below' : 'at or above';
+  return `The market price is already ${where} your limit: this order fills at the next price update, at about $${formatPrice(currentPrice)}.`;
+}
+
 export interface LimitProblem {
   field: 'limitAsk' | 'amount';
   message: string;

@@ -1,5 +1,5 @@
 import type { User } from '@papertrade/domain';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BTC, ETH, WALLET, makeUser } from '../../test/fixtures.ts';
@@ -133,6 +133,63 @@ describe('trade panel, limit orders', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place limit buy' }));
     await vi.waitFor(() =>
       expect(amount).toHaveAccessibleDescription('Markets are closed for this asset.'),
+    );
+  });
+
+  it('notes that a buy limit at or above the price fills at the next price update', async () => {
+    setup(makeUser());
+    const { limit } = await chooseLimit();
+    const note =
+      'The market price is already at or below your limit: this order fills at the next price update, at about $40,000.00.';
+    expect(screen.getByRole('note')).toHaveTextContent(note);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '39000');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('notes that a sell limit at or below the price fills at the next price update', async () => {
+    setup(makeUser({ assets: { BTC: 2 } }));
+    await screen.findByText('Buying power');
+    await userEvent.click(screen.getByRole('tab', { name: 'Sell' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Limit' }));
+    const limit = screen.getByLabelText('Limit price');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '39000');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'The market price is already at or above your limit: this order fills at the next price update, at about $40,000.00.',
+    );
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '41000');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('turns Limit order placed into filled, with its transaction, when the order fills', async () => {
+    const placed = { ...position, limitAsk: 40_000 };
+    mockApi((request) => {
+      if (request.path === '/auth/session') return { body: { user: makeUser() } };
+      if (request.path === '/all-assets') return { body: [BTC, ETH] };
+      if (request.path === '/open-limit-position')
+        return {
+          status: 201,
+          body: { ...makeUser({ limitPositions: [placed] }), limitPosition: placed },
+        };
+      return undefined;
+    });
+    const { queryClient } = renderPage(<TradePanel />, ['/order']);
+    const { amount } = await chooseLimit();
+    await userEvent.type(amount, '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Place limit buy' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Limit order placed');
+    // The live socket brings the user with the order filled at the next tick.
+    const filled = { ...placed, status: 'FILLED', fillPrice: 39_990, transactionId: 't7' } as const;
+    await act(async () => {
+      queryClient.setQueryData(['session'], makeUser({ limitPositions: [filled] }));
+    });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Limit order filled at $39,990.00');
+    expect(within(status).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/transaction?id=t7',
     );
   });
 });

@@ -4,6 +4,7 @@ import { useOpenLimitPosition } from '../../features/trading/api/open-limit-posi
 import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import {
+  limitCrossedNote,
   limitOrderBody,
   limitPreview,
   limitPricePrefill,
@@ -53,6 +54,12 @@ export function useLimitOrder(side: TradeSide) {
         currentPrice: asset.currentPrice,
         limitText: typedLimit ?? limitPricePrefill(asset.currentPrice),
         amountText: amount,
+      }),
+    crossedNote: (asset: Asset) =>
+      limitCrossedNote({
+        side,
+        currentPrice: asset.currentPrice,
+        limitText: typedLimit ?? limitPricePrefill(asset.currentPrice),
       }),
     submit: (asset: Asset, user: User) => {
       if (open.isPending) return;

@@ -4,7 +4,11 @@ import { useTheme } from '@mui/material';
 import { AreaSeries, type UTCTimestamp } from 'lightweight-charts';
 import { useMemo } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
+import { minimumRangeAutoscale } from '../../lib/chart-scale.ts';
 import { useChart } from '../../lib/use-chart.ts';
+
+// A flat day moves a balance by cents: showing at least 1% of it keeps that line flat.
+const autoscaleInfoProvider = minimumRangeAutoscale(0.01);
 
 /** lightweight-charts needs strictly increasing times in seconds: keep the last point per second. */
 function toSeries(points: BalancePoint[]) {
@@ -31,6 +35,7 @@ export default function BalanceChart({
       bottomColor: `${colour}05`,
       lineWidth: 2 as const,
       priceFormat: { type: 'price' as const, precision: 2, minMove: 0.01 },
+      autoscaleInfoProvider,
     }),
     [colour],
   );

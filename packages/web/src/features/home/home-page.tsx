@@ -9,6 +9,7 @@ import { StatCard } from '../../components/stat-card.tsx';
 import { OnboardingCard } from './onboarding-card.tsx';
 import { BalanceHistoryCard } from './balance-history-card.tsx';
 import { HoldingsTable } from './holdings-table.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { WatchlistGlance } from './watchlist-glance.tsx';
 
@@ -23,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /home: balances, the balance chart, holdings, the latest trades and the watchlist. */
+/** /home: balances, the balance chart, holdings, recent trades, notifications, the watchlist. */
 export default function HomePage() {
   const user = useUser();
   const { data: assets, error } = useAllAssets();
@@ -89,9 +90,12 @@ export default function HomePage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <Section id="watch-heading" title="Watchlist">
-            {assets && <WatchlistGlance user={user} assets={assets} />}
-          </Section>
+          <Stack spacing={3}>
+            <NotificationsCard user={user} />
+            <Section id="watch-heading" title="Watchlist">
+              {assets && <WatchlistGlance user={user} assets={assets} />}
+            </Section>
+          </Stack>
         </Grid>
       </Grid>
     </Stack>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
@@ -33,5 +33,16 @@ describe('landing page', () => {
     expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await user.click(within(menu).getByRole('link', { name: 'Sign up' }));
     expect(router.state.location.pathname).toBe('/sign-up');
+  });
+
+  it('closes the menu drawer with its Close menu button', async () => {
+    const user = userEvent.setup();
+    renderLanding();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('navigation', { name: 'Account' });
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Account' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { NotificationList } from '../../components/notification-list.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
-import { unreadCount, useNotificationActions } from './use-notification-actions.ts';
+import { unreadCount, useNotificationActions } from '../../components/use-notification-actions.ts';
 
 export default function NotificationsPage() {
   const user = useUser();

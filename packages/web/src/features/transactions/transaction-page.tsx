@@ -1,4 +1,4 @@
-import { formatPrice, formatSuccessTotal, formatUsd, pairSlug } from '@papertrade/domain';
+import { formatPrice, formatUsd, pairSlug } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -42,7 +42,8 @@ export default function TransactionPage() {
     ['Asset', tx.symbol],
     ['Shares', formatShareCount(tx.assetsPurchasedSold)],
     ['Price per share', `$${formatPrice(tx.purchaseSellAsk)}`],
-    ['Total', `$${formatSuccessTotal(tx.transactionTotal)}`],
+    // 3-decimal totals are the success dialog's (SPEC); a stored trade shows cents.
+    ['Total', formatUsd(tx.transactionTotal)],
     ['Date', formatDateTime(tx.timestamp)],
     ['Transaction id', tx.id],
   ];

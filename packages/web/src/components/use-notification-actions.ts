@@ -1,8 +1,8 @@
 import type { Notification, User } from '@papertrade/domain';
 import { useNavigate } from 'react-router';
-import { useUpdateNotifications } from './api/update-notifications.ts';
+import { useUpdateNotifications } from '../features/notifications/api/update-notifications.ts';
 
-/** The actions every notification list offers (shell menu and /notifications). */
+/** The actions every notification list offers (shell menu, /home card and /notifications). */
 export function useNotificationActions(user: User, afterOpen?: () => void) {
   const update = useUpdateNotifications(user.walletAddress);
   const navigate = useNavigate();

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatChartPrice, minimumRangeAutoscale } from './chart-scale.ts';
+
+describe('chart price scale', () => {
+  it('formats prices in dollars with thousands separators', () => {
+    expect(formatChartPrice(100_000.06)).toBe('$100,000.06');
+    expect(formatChartPrice(1)).toBe('$1.00');
+  });
+
+  it('keeps the significant decimals of prices under $1', () => {
+    expect(formatChartPrice(0.00012345)).toBe('$0.00012345');
+    expect(formatChartPrice(0.5)).toBe('$0.50');
+  });
+
+  it('widens a flat range to 1% of its value, centred on it', () => {
+    const autoscale = minimumRangeAutoscale(0.01);
+    const info = autoscale(() => ({ priceRange: { minValue: 100_000, maxValue: 100_000.06 } }));
+    expect(info!.priceRange.minValue).toBeCloseTo(99_500.03, 2);
+    expect(info!.priceRange.maxValue).toBeCloseTo(100_500.03, 2);
+  });
+
+  it('leaves a range wider than 1% and an empty one as they are', () => {
+    const autoscale = minimumRangeAutoscale(0.01);
+    const wide = { priceRange: { minValue: 90_000, maxValue: 110_000 } };
+    expect(autoscale(() => wide)).toEqual(wide);
+    expect(autoscale(() => ({ priceRange: null }))).toEqual({ priceRange: null });
+    expect(autoscale(() => null)).toBeNull();
+  });
+});
