@@ -67,6 +67,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One transaction discipline (packages/server/src/db/transaction.ts): its lock order and its
+    // retry hold only if nothing opens a transaction another way.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/db/transaction.ts', 'packages/server/src/**/*.test.ts', 'packages/server/src/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open transactions with inTransaction / inUserTransaction from src/db/transaction.ts.',
+        },
+      ],
+    },
+  },
   ...featureFiles,
   {
     files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],

@@ -1,4 +1,5 @@
 export * from './money.ts';
+export * from './bounds.ts';
 export * from './contract/index.ts';
 export * from './constants.ts';
 export * from './format.ts';

@@ -3,6 +3,7 @@
  * preview and the Max button show), so both sides agree to the cent. Rounding never creates money:
  * the trader always gets the short end of a fraction of a cent or of a 1e-8 share.
  */
+import { checkOrderSize, checkPrice } from './bounds.ts';
 import { formatAmount } from './format.ts';
 import {
   centsToNumber,
@@ -25,9 +26,10 @@ export interface Fill {
   totalCents: Cents;
 }
 
-function assertPositivePrice(price: PriceUnits): void {
-  // A zero price would divide by zero; callers must not trade an asset without a price.
-  if (price <= 0n) throw new RangeError('A trade needs a price greater than 0');
+/** A price inside its bounds, and a fill inside an order's: else a BoundsError (bounds.ts). */
+function bounded(fill: Fill): Fill {
+  checkOrderSize(fill.shares, fill.totalCents);
+  return fill;
 }
 
 /**
@@ -35,11 +37,11 @@ function assertPositivePrice(price: PriceUnits): void {
  * SYMBOL: gets exactly `shares`, for their cost rounded up to the cent.
  */
 export function quoteMarketBuy(amount: OrderAmount, price: PriceUnits): Fill {
-  assertPositivePrice(price);
+  checkPrice(price);
   if (amount.unit === 'USD') {
-    return { shares: sharesForCents(amount.cents, price), totalCents: amount.cents };
+    return bounded({ shares: sharesForCents(amount.cents, price), totalCents: amount.cents });
   }
-  return { shares: amount.shares, totalCents: costOfShares(amount.shares, price) };
+  return bounded({ shares: amount.shares, totalCents: costOfShares(amount.shares, price) });
 }
 
 /**
@@ -47,11 +49,11 @@ export function quoteMarketBuy(amount: OrderAmount, price: PriceUnits): Fill {
  * USD: raises exactly `cents`, selling the shares needed rounded up to 1e-8.
  */
 export function quoteMarketSell(amount: OrderAmount, price: PriceUnits): Fill {
-  assertPositivePrice(price);
+  checkPrice(price);
   if (amount.unit === 'USD') {
-    return { shares: sharesToRaiseCents(amount.cents, price), totalCents: amount.cents };
+    return bounded({ shares: sharesToRaiseCents(amount.cents, price), totalCents: amount.cents });
   }
-  return { shares: amount.shares, totalCents: proceedsOfShares(amount.shares, price) };
+  return bounded({ shares: amount.shares, totalCents: proceedsOfShares(amount.shares, price) });
 }
 
 /**

@@ -4,6 +4,7 @@ import { ASSET_CATALOG } from './asset-catalog.ts';
 import { saveState } from './market-state.ts';
 import { createRandom, seedState } from './random.ts';
 import { generateHistory, type CandleRow } from './simulator.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** History walks in 15-second steps over the last day (believable 1m highs and lows), minutes before. */
 export const HISTORY_STEP_MS = 15_000;
@@ -26,7 +27,7 @@ export interface SeedOptions {
  * Returns false (and touches nothing) when the market already exists.
  */
 export async function seedMarketIfEmpty(db: Kysely<DB>, options: SeedOptions): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (options.isPostgres) await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const existing = await trx.selectFrom('assets').select('id').limit(1).executeTakeFirst();
     if (existing) return false;

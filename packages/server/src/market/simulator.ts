@@ -1,4 +1,4 @@
-import type { PriceUnits } from '@papertrade/domain';
+import { MAX_PRICE_UNITS, MIN_PRICE_UNITS, type PriceUnits } from '@papertrade/domain';
 import type { Random } from './random.ts';
 
 /**
@@ -11,9 +11,9 @@ import type { Random } from './random.ts';
 export const MS_PER_YEAR = 365.25 * 24 * 60 * 60 * 1000;
 /** No drift: the simulated market neither rises nor falls on average. */
 export const DRIFT = 0;
-export const MIN_PRICE: PriceUnits = 1n;
-/** 1e9 USD: keeps share x price products far inside 64-bit columns whatever the walk does. */
-export const MAX_PRICE: PriceUnits = 10n ** 17n;
+/** The walk stays inside the ledger's price bounds (domain bounds.ts), whatever it draws. */
+export const MIN_PRICE: PriceUnits = MIN_PRICE_UNITS;
+export const MAX_PRICE: PriceUnits = MAX_PRICE_UNITS;
 
 export type CandleInterval = '1m' | '1h' | '1d';
 export const CANDLE_INTERVALS: readonly CandleInterval[] = ['1m', '1h', '1d'];

@@ -5,6 +5,7 @@ import { notFound } from '../http/app-error.ts';
 import { parseState, saveState, STATE_KEY } from './market-state.ts';
 import { createRandom } from './random.ts';
 import { bucketStart, CANDLE_INTERVALS, INTERVAL_MS, stepPrice } from './simulator.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** 1m candles are kept two days: enough for the 24-hour chart and the day change. */
 export const MINUTE_CANDLES_KEPT_MS = 2 * INTERVAL_MS['1d'];
@@ -30,7 +31,7 @@ export interface TickedAsset {
  * instances, or a market-control call on another instance, never interleave.
  */
 export async function applyTick(db: Kysely<DB>, input: TickInput): Promise<TickedAsset[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let stateQuery = trx.selectFrom('market_state').select('value').where('key', '=', STATE_KEY);
     if (input.isPostgres) stateQuery = stateQuery.forUpdate();
     const stateRow = await stateQuery.executeTakeFirst();

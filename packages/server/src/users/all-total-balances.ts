@@ -1,7 +1,7 @@
 import { totalBalanceCents, type Cents, type WorkingOrderInput, type HoldingInput } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { currentPrices, WORKING } from './total-balance.ts';
 
 export interface UserTotalBalance {
@@ -29,10 +29,8 @@ interface Positions {
  * would fail and SQLite would silently fall back to a float. The reads share one transaction
  * (REPEATABLE READ on PostgreSQL) so a trade in between is never counted twice or not at all.
  */
-export async function loadAllTotalBalances(db: Kysely<DB>, dialect: Dialect): Promise<UserTotalBalance[]> {
-  let run = db.transaction();
-  if (dialect === 'postgres') run = run.setIsolationLevel('repeatable read');
-  return run.execute((trx) => readAll(trx));
+export async function loadAllTotalBalances(db: Kysely<DB>): Promise<UserTotalBalance[]> {
+  return inTransaction(db, (trx) => readAll(trx), { isolation: 'repeatable read' });
 }
 
 async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {

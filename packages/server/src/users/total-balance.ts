@@ -1,4 +1,5 @@
 import {
+  clampRecordedBalance,
   totalBalanceCents as computeTotal,
   valueOfShares,
   type Cents,
@@ -7,6 +8,7 @@ import {
 } from '@papertrade/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -63,8 +65,7 @@ export function recordBalanceSnapshot(db: Db, userId: string, now = Date.now()):
  */
 export async function recordBalanceSnapshots(db: Db, userIds: readonly string[], at: number): Promise<void> {
   for (const ids of chunks([...new Set(userIds)])) {
-    if (db.isTransaction) await writeSnapshots(db as Transaction<DB>, ids, at);
-    else await db.transaction().execute((trx) => writeSnapshots(trx, ids, at));
+    await inTransaction(db, (trx) => writeSnapshots(trx, ids, at));
   }
 }
 
@@ -110,9 +111,10 @@ async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): 
     user_id: u.id,
     epoch: BigInt(u.epoch),
     ts: at,
-    balance_cents:
+    balance_cents: clampRecordedBalance(
       computeTotal({ cashCents: BigInt(u.cash_cents), holdings: held.get(u.id) ?? [], workingOrders: [], prices }) +
-      (extra.get(u.id) ?? 0n),
+        (extra.get(u.id) ?? 0n),
+    ),
   }));
   for (const epoch of new Set(rows.map((r) => r.epoch))) {
     await trx

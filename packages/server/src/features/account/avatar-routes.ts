@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { CONTENT_TYPES, detectImageType } from './image-type.ts';
 import { ownedBy, removeUpload, UPLOAD_FILE, UPLOADS_URL_PREFIX, uploadFileOf, uploadsDir } from './upload-files.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
@@ -55,8 +56,11 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const url = `${UPLOADS_URL_PREFIX}${file}`;
       let before: { avatar: string | null } | undefined;
       try {
-        before = await ctx.db.selectFrom('users').select('avatar').where('id', '=', me.id).executeTakeFirst();
-        await ctx.db.updateTable('users').set({ avatar: url }).where('id', '=', me.id).execute();
+        before = await inUserTransaction(ctx.db, me.id, async (trx) => {
+          const row = await trx.selectFrom('users').select('avatar').where('id', '=', me.id).executeTakeFirst();
+          await trx.updateTable('users').set({ avatar: url }).where('id', '=', me.id).execute();
+          return row;
+        });
       } catch (error) {
         await unlink(path.join(dir, file)).catch(() => {});
         throw error;

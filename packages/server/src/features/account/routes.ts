@@ -2,6 +2,7 @@ import { DeleteUserBody, ResetUserBody, UpdateUserBody, User } from '@papertrade
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { clearLimit, reauthKey } from '../auth/rate-limit.ts';
@@ -45,8 +46,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const me = sessionUser(request);
       await reauthenticate(db, reply, me.id, request.body.currentPassword);
       // Foreign keys cascade: sessions, holdings, lots, orders, transactions, notifications,
-      // follows, snapshots and tokens go with the row.
-      await db.deleteFrom('users').where('id', '=', me.id).execute();
+      // follows, snapshots and tokens go with the row. The row lock comes first, so an order of
+      // this user in flight finishes before (and goes with the rest) or finds no user after.
+      await inUserTransaction(db, me.id, (trx) => trx.deleteFrom('users').where('id', '=', me.id).execute());
       await clearLimit(db, reauthKey(me.id));
       await removeUserUploads(ctx.config.dataDir, me.id);
       clearSessionCookie(reply, ctx.config);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SettingsUpdates } from '@papertrade/domain';
 import type { DB } from '../../db/schema.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/app-error.ts';
 
 /** Settings are small preferences (theme, onboarding flags), not a place to store documents. */
@@ -21,16 +22,16 @@ function parseSettings(json: string): Map<string, SettingValue> {
 }
 
 /**
- * Merges `updates` into the stored settings; a null value removes that key. The write is a
- * compare-and-set on the old text, so two tabs saving different keys at once both land.
+ * Merges `updates` into the stored settings; a null value removes that key. Read and write happen
+ * under the user's row lock, so calls saving different keys at once all land, one after another.
  */
 export async function mergeSettings(db: Kysely<DB>, userId: string, updates: z.infer<typeof SettingsUpdates>) {
   for (const [key, value] of Object.entries(updates)) {
     if (typeof value === 'string' && value.length > MAX_SETTING_LENGTH)
       throw badRequest('VALIDATION_ERROR', `Setting "${key}" is longer than ${MAX_SETTING_LENGTH} characters`, 'updates');
   }
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const row = await db.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
+  await inUserTransaction(db, userId, async (trx) => {
+    const row = await trx.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
     const merged = parseSettings(row.settings);
     for (const [key, value] of Object.entries(updates)) {
       if (value === null) merged.delete(key);
@@ -38,14 +39,6 @@ export async function mergeSettings(db: Kysely<DB>, userId: string, updates: z.i
     }
     if (merged.size > MAX_SETTINGS) throw badRequest('VALIDATION_ERROR', `At most ${MAX_SETTINGS} settings can be stored`, 'updates');
     // fromEntries defines own properties, so a key like "__proto__" stays a plain key.
-    const next = JSON.stringify(Object.fromEntries(merged));
-    const result = await db
-      .updateTable('users')
-      .set({ settings: next })
-      .where('id', '=', userId)
-      .where('settings', '=', row.settings)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 1n) return;
-  }
-  throw new Error('settings kept changing underneath the update');
+    await trx.updateTable('users').set({ settings: JSON.stringify(Object.fromEntries(merged)) }).where('id', '=', userId).execute();
+  });
 }

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UPDATABLE_USER_KEYS, UpdatesByKey } from '@papertrade/domain';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { DB } from '../../db/schema.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
 import { uniqueViolation } from '../auth/unique-violation.ts';
 import { updateNotifications } from './notification-update.ts';
@@ -25,7 +28,9 @@ async function setUsername(ctx: AppContext, userId: string, username: string) {
   const holder = await ctx.db.selectFrom('users').select('id').where('username_lower', '=', lower).executeTakeFirst();
   if (holder && holder.id !== userId) throw usernameTaken();
   try {
-    await ctx.db.updateTable('users').set({ username, username_lower: lower }).where('id', '=', userId).execute();
+    await inUserTransaction(ctx.db, userId, (trx) =>
+      trx.updateTable('users').set({ username, username_lower: lower }).where('id', '=', userId).execute(),
+    );
   } catch (error) {
     if (uniqueViolation(error) === 'username') throw usernameTaken();
     throw error;
@@ -38,10 +43,17 @@ async function setAvatar(ctx: AppContext, userId: string, url: string | null) {
   if (url !== null && (!file || !ownedBy(file, userId) || !existsSync(path.join(uploadsDir(ctx.config.dataDir), file)))) {
     throw badRequest('INVALID_AVATAR', 'Upload the picture first, then use the address the upload returned', 'updates');
   }
-  const before = await ctx.db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirstOrThrow();
-  await ctx.db.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
+  const before = await inUserTransaction(ctx.db, userId, async (trx) => {
+    const row = await trx.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirstOrThrow();
+    await trx.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
+    return row;
+  });
   const oldFile = uploadFileOf(before.avatar);
   if (oldFile && oldFile !== file && ownedBy(oldFile, userId)) await removeUpload(ctx.config.dataDir, oldFile);
+}
+
+async function setColumn(db: Kysely<DB>, userId: string, values: { display_name: string } | { account_type: string }) {
+  await inUserTransaction(db, userId, (trx) => trx.updateTable('users').set(values).where('id', '=', userId).execute());
 }
 
 /** PUT /update-user: one writable key at a time; everything else about a user is not writable here. */
@@ -56,12 +68,10 @@ export async function updateUser(ctx: AppContext, userId: string, key: string, u
     case 'username':
       return setUsername(ctx, userId, parseUpdates(UpdatesByKey.username, updates));
     case 'displayName':
-      await db.updateTable('users').set({ display_name: parseUpdates(UpdatesByKey.displayName, updates) }).where('id', '=', userId).execute();
-      return;
+      return setColumn(db, userId, { display_name: parseUpdates(UpdatesByKey.displayName, updates) });
     case 'avatar':
       return setAvatar(ctx, userId, parseUpdates(UpdatesByKey.avatar, updates));
     case 'accountType':
-      await db.updateTable('users').set({ account_type: parseUpdates(UpdatesByKey.accountType, updates) }).where('id', '=', userId).execute();
-      return;
+      return setColumn(db, userId, { account_type: parseUpdates(UpdatesByKey.accountType, updates) });
   }
 }

@@ -26,6 +26,7 @@ import { clearSessionCookie } from './session-cookie.ts';
 import { deleteOtherSessions } from './sessions.ts';
 import { uniqueViolation } from './unique-violation.ts';
 import { consumeToken, issueToken } from './verification-tokens.ts';
+import { inTransaction, inUserTransaction } from '../../db/transaction.ts';
 
 export const ChangeEmailAnswer = OkAnswer.extend({ user: User });
 
@@ -38,7 +39,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/auth/verify-email',
     { schema: { tags: ['auth'], body: VerifyEmailBody, response: { 200: SessionAnswer } } },
     async (request) => {
-      const userId = await db.transaction().execute(async (trx) => {
+      const userId = await inTransaction(db, async (trx) => {
         const used = await consumeToken(trx, request.body.token, 'verify-email');
         if (!used) throw invalidToken();
         await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', used.userId).execute();
@@ -67,7 +68,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: OkAnswer } } },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password);
-      const used = await db.transaction().execute(async (trx) => {
+      const used = await inTransaction(db, async (trx) => {
         const found = await consumeToken(trx, request.body.token, 'reset-password');
         if (!found) throw invalidToken();
         // Following the mailed link also proves the address belongs to this person.
@@ -99,7 +100,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       const me = sessionUser(request);
       await reauthenticate(db, reply, me.id, request.body.currentPassword);
       const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction().execute(async (trx) => {
+      await inUserTransaction(db, me.id, async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
         await deleteOtherSessions(trx, me.id, me.tokenHash);
       });
@@ -117,7 +118,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (email === current.email) throw badRequest('SAME_EMAIL', 'That is already your e-mail address', 'newEmail');
       let token: string;
       try {
-        token = await db.transaction().execute(async (trx) => {
+        token = await inUserTransaction(db, me.id, async (trx) => {
           const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
           if (taken) throw emailTaken();
           await trx.updateTable('users').set({ email, email_verified: 0 }).where('id', '=', me.id).execute();

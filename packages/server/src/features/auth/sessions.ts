@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { inTransaction, type Trx } from '../../db/transaction.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -12,14 +13,16 @@ export interface SessionUser {
   tokenHash: string;
 }
 
-export async function createSession(db: Kysely<DB>, userId: string, now = Date.now()): Promise<string> {
+export async function createSession(db: Kysely<DB> | Trx, userId: string, now = Date.now()): Promise<string> {
   const { token, hash } = newToken();
-  // Expired sessions are otherwise never read again; each new one sweeps its user's old ones.
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', BigInt(now)).execute();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
-    .execute();
+  await inTransaction(db, async (trx) => {
+    // Expired sessions are otherwise never read again; each new one sweeps its user's old ones.
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', BigInt(now)).execute();
+    await trx
+      .insertInto('sessions')
+      .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
+      .execute();
+  });
   return token;
 }
 
@@ -44,7 +47,7 @@ export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
-export async function deleteOtherSessions(db: Kysely<DB>, userId: string, keepTokenHash?: string): Promise<void> {
+export async function deleteOtherSessions(db: Kysely<DB> | Trx, userId: string, keepTokenHash?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();

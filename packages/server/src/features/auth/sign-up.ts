@@ -9,6 +9,7 @@ import { createSession } from './sessions.ts';
 import { uniqueViolation } from './unique-violation.ts';
 import { issueToken } from './verification-tokens.ts';
 import type { Mail } from '../../mail/mailer.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export interface SignUpInput {
   email: string;
@@ -28,7 +29,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput, now = Date.now
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await inTransaction(ctx.db, async (trx) => {
       const clash = await trx
         .selectFrom('users')
         .select(['email', 'username_lower'])

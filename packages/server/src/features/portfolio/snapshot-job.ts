@@ -1,3 +1,4 @@
+import { clampRecordedBalance } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -41,10 +42,10 @@ async function claimRun(db: Kysely<DB>, now: number): Promise<boolean> {
  * for all users together, then batched inserts. Returns the number of snapshots written.
  */
 export async function snapshotInvestedUsers(ctx: AppContext, now = Date.now()): Promise<number> {
-  const totals = await loadAllTotalBalances(ctx.db, ctx.database.dialect);
+  const totals = await loadAllTotalBalances(ctx.db);
   const rows = totals
     .filter((u) => u.invested)
-    .map((u) => ({ user_id: u.id, epoch: u.epoch, ts: now, balance_cents: u.totalCents }));
+    .map((u) => ({ user_id: u.id, epoch: u.epoch, ts: now, balance_cents: clampRecordedBalance(u.totalCents) }));
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + INSERT_BATCH)).execute();
   }

@@ -2,6 +2,7 @@ import { FollowBody, PublicProfile } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { notify } from '../../users/notify.ts';
@@ -42,7 +43,8 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       const me = sessionUser(request);
       const followeeId = await otherUserId(ctx, me, request.body.walletAddress);
       const now = Date.now();
-      const created = await ctx.db.transaction().execute(async (trx) => {
+      // The follower's row lock first: a follow racing an unfollow of the same user queues.
+      const created = await inUserTransaction(ctx.db, me.id, async (trx) => {
         const inserted = await trx
           .insertInto('follows')
           .values({ follower_id: me.id, followee_id: followeeId, created_at: now })
@@ -93,7 +95,9 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const me = sessionUser(request);
       const followeeId = await otherUserId(ctx, me, request.body.walletAddress);
-      await ctx.db.deleteFrom('follows').where('follower_id', '=', me.id).where('followee_id', '=', followeeId).execute();
+      await inUserTransaction(ctx.db, me.id, (trx) =>
+        trx.deleteFrom('follows').where('follower_id', '=', me.id).where('followee_id', '=', followeeId).execute(),
+      );
       return loadPublicProfile(ctx.db, followeeId, me.id);
     },
   );

@@ -1,6 +1,5 @@
 import { centsToNumber, type LeaderboardEntry } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadAllTotalBalances, type UserTotalBalance } from '../../users/all-total-balances.ts';
 import { roundedReturnPercentage } from '../../users/public-profile.ts';
@@ -62,10 +61,10 @@ export interface RankingCache {
  * that window is a binary search over one sorted array, and concurrent requests share one
  * computation. The price of it: a trade shows on the leaderboard up to `ttlMs` later.
  */
-export function createRankingCache(db: Kysely<DB>, dialect: Dialect, ttlMs = 5_000): RankingCache {
+export function createRankingCache(db: Kysely<DB>, ttlMs = 5_000): RankingCache {
   let cached: { at: number; ranking: Promise<Ranking> } | undefined;
   const compute = async (): Promise<Ranking> => {
-    const users = (await loadAllTotalBalances(db, dialect)).sort(compareRank);
+    const users = (await loadAllTotalBalances(db)).sort(compareRank);
     return { users, indexById: new Map(users.map((u, i) => [u.id, i])) };
   };
   return {

@@ -8,7 +8,7 @@ import { createRankingCache } from './ranking.ts';
 
 /** Leaderboard, follows, follow lists and public profiles. */
 export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
-  leaderboardRoutes(app, createRankingCache(ctx.db, ctx.database.dialect));
+  leaderboardRoutes(app, createRankingCache(ctx.db));
   followRoutes(app, ctx);
   followListRoutes(app, ctx);
   profileRoute(app, ctx);

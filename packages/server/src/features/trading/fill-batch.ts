@@ -1,29 +1,24 @@
-import {
-  proceedsOfShares,
-  sharesForCents,
-  type Cents,
-  type PriceUnits,
-  type ShareUnits,
-} from '@papertrade/domain';
+import { BoundsError, quoteMarketBuy, quoteMarketSell, type PriceUnits, type ShareUnits } from '@papertrade/domain';
 import { sql, type Insertable } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
 import { newId } from '../../db/new-id.ts';
 import type { DB } from '../../db/schema.ts';
+import { lockUsers, type LockedUser, type Trx } from '../../db/transaction.ts';
+import {
+  addSharesMany,
+  creditCashMany,
+  settleBuys,
+  settleSells,
+  splitOverCaps,
+  sumByUser,
+  type BatchFill,
+} from '../../ledger/batched-moves.ts';
+import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
+import { caseById } from '../../ledger/sql-case.ts';
 import { chunks } from '../../users/chunks.ts';
-import { notifyMany } from '../../users/notify.ts';
+import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import type { Side } from './crossing-orders.ts';
-import type { Trx } from './db-retry.ts';
-import { consumeLots, lockUsers, MAX_HOLDING_UNITS, type LockedUser } from './ledger.ts';
-import { priceText, sharesText } from './money-text.ts';
-import { caseById } from './sql-case.ts';
 
-export interface Fill {
-  orderId: string;
-  userId: string;
-  transactionId: string;
-  shares: ShareUnits;
-  totalCents: Cents;
-}
+export type Fill = BatchFill;
 
 export interface BatchInput {
   symbol: string;
@@ -31,74 +26,86 @@ export interface BatchInput {
   price: PriceUnits;
   at: number;
   orderIds: readonly string[];
-  /** Owners of the orders, sorted: the order their row locks are taken in. */
+  /** Owners of the orders: their row locks are taken first, in ascending id. */
   userIds: readonly string[];
+}
+
+/** An order claimed but not filled: its reservation went back and its owner was told why. */
+export interface Refusal {
+  orderId: string;
+  userId: string;
+  reason: string;
 }
 
 export interface BatchResult {
   fills: Fill[];
-  /** Orders cancelled instead of filled: the fill would take a holding past MAX_HOLDING_UNITS. */
-  cancelled: { orderId: string; userId: string }[];
+  cancelled: Refusal[];
   /** Shares sold without a matching open lot (0 unless the ledger is inconsistent). */
   unmatchedShares: ShareUnits;
 }
 
-function sumBy(fills: readonly Fill[], value: (f: Fill) => bigint): Map<string, bigint> {
-  const sums = new Map<string, bigint>();
-  for (const f of fills) sums.set(f.userId, (sums.get(f.userId) ?? 0n) + value(f));
-  return sums;
+interface Claimed {
+  id: string;
+  user_id: string;
+  purchase_cents: bigint | null;
+  sell_shares: bigint | null;
+  transaction_id: string | null;
 }
 
 /**
  * Fills a batch of crossed orders of one symbol and side at the tick's price, inside the caller's
  * transaction, in a handful of statements whatever the batch size. The orders move WORKING ->
- * FILLED in one statement guarded by their status; only the orders it claimed move money, so an
- * order cancelled meanwhile is skipped and none fills twice.
+ * FILLED in one statement guarded by their status and by their owner's current epoch; only the
+ * orders it claimed move money, so an order cancelled or reset away meanwhile is skipped and
+ * none fills twice. A fill the bounds refuse is cancelled instead, its reservation given back.
  */
-export async function fillBatch(trx: Trx, dialect: Dialect, input: BatchInput): Promise<BatchResult> {
+export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const { symbol, side, price, at } = input;
-  const users = new Map((await lockUsers(trx, dialect, input.userIds)).map((u) => [u.id, u]));
+  const users = new Map((await lockUsers(trx, input.userIds)).map((u) => [u.id, u]));
   if (users.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n };
   const txIds = input.orderIds.map((id) => [id, newId(at)] as const);
-  const claimed = await trx
+  const claimed: Claimed[] = await trx
     .updateTable('limit_orders')
     .set({ status: 'FILLED', fill_price: price, closed_at: at, transaction_id: caseById<string>(txIds) })
     .where('id', 'in', [...input.orderIds])
     .where('user_id', 'in', [...users.keys()])
     .where('status', '=', 'WORKING')
+    .where('epoch', '=', sql<bigint>`(SELECT epoch FROM users WHERE users.id = limit_orders.user_id)`)
     .returning(['id', 'user_id', 'purchase_cents', 'sell_shares', 'transaction_id'])
     .execute();
 
-  const fills: Fill[] = claimed
-    .map((o) => {
-      const reserved = BigInt((side === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n);
-      return {
-        orderId: o.id,
-        userId: o.user_id,
-        transactionId: o.transaction_id ?? newId(at),
-        ...(side === 'PURCHASE'
-          ? { shares: sharesForCents(reserved, price), totalCents: reserved }
-          : { shares: reserved, totalCents: proceedsOfShares(reserved, price) }),
-      };
-    })
-    // Transaction ids were made in the order of the batch (best limit first): keep that order.
-    .sort((a, b) => (a.transactionId < b.transactionId ? -1 : 1));
-
-  let done = fills;
-  let cancelled: BatchResult['cancelled'] = [];
-  let unmatchedShares = 0n;
-  if (side === 'PURCHASE') {
-    ({ done, cancelled } = await splitOverCap(trx, symbol, fills));
-    await cancelOverCap(trx, cancelled, fills);
-    await creditHoldings(trx, symbol, done);
-    await insertRows(trx, 'lots', done.filter((f) => f.shares > 0n).map((f) => ({
-      id: f.transactionId, user_id: f.userId, symbol, shares: f.shares, price, created_at: at,
-    })));
-  } else {
-    await creditCash(trx, sumBy(fills, (f) => f.totalCents));
-    unmatchedShares = await consumeLots(trx, symbol, sumBy(fills, (f) => f.shares));
+  const quoted: Fill[] = [];
+  const refused: (Refusal & { reserved: bigint })[] = [];
+  for (const o of claimed) {
+    const reserved = BigInt((side === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n);
+    try {
+      // The same quotes, with the same bounds, as a market order at this price.
+      const fill =
+        side === 'PURCHASE'
+          ? quoteMarketBuy({ unit: 'USD', cents: reserved }, price)
+          : quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price);
+      if (fill.shares <= 0n || fill.totalCents <= 0n) throw new BoundsError('AMOUNT_TOO_LARGE', 'it trades nothing at this price');
+      quoted.push({ orderId: o.id, userId: o.user_id, transactionId: o.transaction_id ?? newId(at), ...fill });
+    } catch (error) {
+      if (!(error instanceof BoundsError)) throw error;
+      refused.push({ orderId: o.id, userId: o.user_id, reserved, reason: error.message });
+    }
   }
-  await insertRows(trx, 'transactions', done.map((f) => transactionRow(f, input, users.get(f.userId))));
+  // Transaction ids were made in the order of the batch (best limit first): keep that order.
+  quoted.sort((a, b) => (a.transactionId < b.transactionId ? -1 : 1));
+
+  const start = side === 'PURCHASE' ? await holdingsOf(trx, symbol, quoted) : cashOf(users);
+  const { done, over } = splitOverCaps(side, quoted, start);
+  const capReason = side === 'PURCHASE' ? 'it would take your holding past 10,000,000,000 shares' : 'it would take your cash past $10,000,000,000,000';
+  for (const f of over) refused.push({ orderId: f.orderId, userId: f.userId, reserved: side === 'PURCHASE' ? f.totalCents : f.shares, reason: capReason });
+
+  let unmatchedShares = 0n;
+  if (side === 'PURCHASE') await settleBuys(trx, symbol, price, at, done);
+  else unmatchedShares = await settleSells(trx, symbol, done);
+  await refuse(trx, input, refused);
+  for (const part of chunks(done.map((f) => transactionRow(f, input, users.get(f.userId))), 200)) {
+    await trx.insertInto('transactions').values(part).execute();
+  }
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
   await notifyMany(trx, done.map((f) => ({
     userId: f.userId,
@@ -106,7 +113,46 @@ export async function fillBatch(trx: Trx, dialect: Dialect, input: BatchInput): 
     text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceText(price)}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
-  return { fills: done, cancelled, unmatchedShares };
+  return { fills: done, cancelled: refused.map(({ orderId, userId, reason }) => ({ orderId, userId, reason })), unmatchedShares };
+}
+
+async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
+  if (!fills.length) return new Map();
+  const rows = await trx
+    .selectFrom('holdings')
+    .select(['user_id', 'shares'])
+    .where('symbol', '=', symbol)
+    .where('user_id', 'in', [...new Set(fills.map((f) => f.userId))])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, BigInt(r.shares)]));
+}
+
+const cashOf = (users: ReadonlyMap<string, LockedUser>) => new Map([...users].map(([id, u]) => [id, u.cashCents]));
+
+/** Claimed orders that cannot fill: cancelled, reservation back, and a notification saying why. */
+async function refuse(trx: Trx, input: BatchInput, refused: readonly (Refusal & { reserved: bigint })[]): Promise<void> {
+  if (!refused.length) return;
+  for (const part of chunks(refused.map((r) => r.orderId))) {
+    await trx
+      .updateTable('limit_orders')
+      .set({ status: 'CANCELLED', fill_price: null, transaction_id: null, closed_at: input.at })
+      .where('id', 'in', part)
+      .execute();
+  }
+  if (input.side === 'PURCHASE') await creditCashMany(trx, sumByUser(refused, (r) => r.reserved));
+  else await addSharesMany(trx, input.symbol, sumByUser(refused, (r) => r.reserved));
+  await notifyMany(trx, refused.map((r) => refusalNotice(input, r)), input.at);
+}
+
+export function refusalNotice(input: Pick<BatchInput, 'symbol' | 'side' | 'price'>, r: Refusal & { reserved: bigint }): NewNotification {
+  const what = input.side === 'PURCHASE' ? `buy ${input.symbol} for ${usdText(r.reserved)}` : `sell ${sharesText(r.reserved)} ${input.symbol}`;
+  const back = input.side === 'PURCHASE' ? 'the cash it reserved is' : 'the shares it reserved are';
+  return {
+    userId: r.userId,
+    type: 'INFORMATIVE',
+    text: `Your limit order to ${what} was cancelled at ${priceText(input.price)}: ${r.reason}; ${back} free again`,
+    url: '/order',
+  };
 }
 
 function transactionRow(f: Fill, input: BatchInput, user: LockedUser | undefined): Insertable<DB['transactions']> {
@@ -123,66 +169,4 @@ function transactionRow(f: Fill, input: BatchInput, user: LockedUser | undefined
     position_id: f.orderId,
     created_at: input.at,
   };
-}
-
-/** Multi-row inserts, 200 rows each (11 columns: far below every parameter limit). */
-async function insertRows<T extends 'lots' | 'transactions'>(trx: Trx, table: T, rows: Insertable<DB[T]>[]) {
-  for (const part of chunks(rows, 200)) await trx.insertInto(table).values(part).execute();
-}
-
-async function creditCash(trx: Trx, byUser: ReadonlyMap<string, Cents>) {
-  const credits = [...byUser].filter(([, cents]) => cents > 0n);
-  for (const part of chunks(credits)) {
-    await trx
-      .updateTable('users')
-      .set({ cash_cents: sql<bigint>`cash_cents + ${caseById<bigint>(part, 'bigint')}` })
-      .where('id', 'in', part.map(([id]) => id))
-      .execute();
-  }
-}
-
-async function creditHoldings(trx: Trx, symbol: string, fills: readonly Fill[]) {
-  const added = [...sumBy(fills, (f) => f.shares)].filter(([, shares]) => shares > 0n);
-  for (const part of chunks(added)) {
-    await trx
-      .insertInto('holdings')
-      .values(part.map(([user_id, shares]) => ({ user_id, symbol, shares })))
-      .onConflict((oc) => oc.columns(['user_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }))
-      .execute();
-  }
-}
-
-/** Fills that would take a holding past MAX_HOLDING_UNITS (the earlier orders of a user fill first). */
-async function splitOverCap(trx: Trx, symbol: string, fills: Fill[]) {
-  if (!fills.length) return { done: fills, cancelled: [] };
-  const rows = await trx
-    .selectFrom('holdings')
-    .select(['user_id', 'shares'])
-    .where('symbol', '=', symbol)
-    .where('user_id', 'in', [...new Set(fills.map((f) => f.userId))])
-    .execute();
-  const held = new Map(rows.map((r) => [r.user_id, BigInt(r.shares)]));
-  const done: Fill[] = [];
-  const cancelled: BatchResult['cancelled'] = [];
-  for (const f of fills) {
-    const after = (held.get(f.userId) ?? 0n) + f.shares;
-    if (after > MAX_HOLDING_UNITS) cancelled.push({ orderId: f.orderId, userId: f.userId });
-    else {
-      held.set(f.userId, after);
-      done.push(f);
-    }
-  }
-  return { done, cancelled };
-}
-
-/** Turns claimed but oversized fills into cancellations and gives their reserved cash back. */
-async function cancelOverCap(trx: Trx, cancelled: BatchResult['cancelled'], fills: readonly Fill[]) {
-  if (!cancelled.length) return;
-  const ids = new Set(cancelled.map((c) => c.orderId));
-  await trx
-    .updateTable('limit_orders')
-    .set({ status: 'CANCELLED', fill_price: null, transaction_id: null })
-    .where('id', 'in', [...ids])
-    .execute();
-  await creditCash(trx, sumBy(fills.filter((f) => ids.has(f.orderId)), (f) => f.totalCents));
 }

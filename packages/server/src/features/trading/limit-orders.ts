@@ -1,8 +1,9 @@
 import {
   centsFromNumber,
+  checkPrice,
   priceFromNumber,
-  proceedsOfShares,
-  sharesForCents,
+  quoteMarketBuy,
+  quoteMarketSell,
   sharesFromNumber,
   type OpenLimitBody,
 } from '@papertrade/domain';
@@ -11,9 +12,9 @@ import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { LimitOrdersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { inTransaction } from './db-retry.ts';
-import { addFreeShares, creditCash, debitCash, lockUser, takeFreeShares } from './ledger.ts';
-import { currentPrice } from './market-orders.ts';
+import { inTransaction, inUserTransaction, lockUser } from '../../db/transaction.ts';
+import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
+import { boundedQuote, currentPrice } from './market-orders.ts';
 
 export type LimitOrderRow = Selectable<LimitOrdersTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -29,6 +30,7 @@ function exact(value: bigint | null, field: string, message: string): bigint {
  */
 export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBody): Promise<LimitOrderRow> {
   const limitPrice = exact(priceFromNumber(body.limitAsk), 'limitAsk', 'A limit price has at most 8 decimals');
+  boundedQuote(() => checkPrice(limitPrice), 'limitAsk');
   const purchaseCents =
     body.type === 'PURCHASE'
       ? exact(centsFromNumber(body.purchaseAsk ?? 0), 'purchaseAsk', 'A USD amount has at most 2 decimals')
@@ -38,12 +40,14 @@ export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBo
       ? exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals')
       : null;
   // A fill happens at the limit price or better, so an order that trades something at its limit
-  // always trades something when it fills.
-  if (purchaseCents !== null && sharesForCents(purchaseCents, limitPrice) === 0n) {
-    throw badRequest('AMOUNT_TOO_SMALL', 'The amount buys nothing at this limit price', 'purchaseAsk');
+  // always trades something when it fills; the same quote checks its size against the bounds.
+  if (purchaseCents !== null) {
+    const atLimit = boundedQuote(() => quoteMarketBuy({ unit: 'USD', cents: purchaseCents }, limitPrice), 'purchaseAsk');
+    if (atLimit.shares === 0n) throw badRequest('AMOUNT_TOO_SMALL', 'The amount buys nothing at this limit price', 'purchaseAsk');
   }
-  if (sellShares !== null && proceedsOfShares(sellShares, limitPrice) === 0n) {
-    throw badRequest('AMOUNT_TOO_SMALL', 'The shares raise less than a cent at this limit price', 'sellAsk');
+  if (sellShares !== null) {
+    const atLimit = boundedQuote(() => quoteMarketSell({ unit: 'SYMBOL', shares: sellShares }, limitPrice), 'sellAsk');
+    if (atLimit.totalCents === 0n) throw badRequest('AMOUNT_TOO_SMALL', 'The shares raise less than a cent at this limit price', 'sellAsk');
   }
 
   return inTransaction(ctx.db, async (trx) => {
@@ -53,7 +57,7 @@ export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBo
     if (purchaseCents !== null) {
       epoch = await debitCash(trx, userId, purchaseCents, 'purchaseAsk');
     } else {
-      ({ epoch } = await lockUser(trx, ctx.database.dialect, userId));
+      ({ epoch } = await lockUser(trx, userId));
       await takeFreeShares(trx, userId, body.symbol, sellShares ?? 0n, 'sellAsk');
     }
     const row: LimitOrderRow = {
@@ -81,8 +85,7 @@ export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBo
  * "not found" so that ids of other users' orders cannot be probed.
  */
 export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: string): Promise<void> {
-  await inTransaction(ctx.db, async (trx) => {
-    await lockUser(trx, ctx.database.dialect, userId);
+  await inUserTransaction(ctx.db, userId, async (trx, user) => {
     const order = await trx
       .selectFrom('limit_orders')
       .selectAll()
@@ -90,9 +93,12 @@ export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: str
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND', 'No such limit order');
-    const notWorking = () =>
-      conflict('ORDER_NOT_WORKING', `This limit order is already ${order.status.toLowerCase()}`);
-    if (order.status !== 'WORKING') throw notWorking();
+    if (order.status !== 'WORKING') {
+      throw conflict('ORDER_NOT_WORKING', `This limit order is already ${order.status.toLowerCase()}`);
+    }
+    // A reset cancels every working order under this same row lock, so an order of an ended
+    // epoch cannot be working; were one ever found, its reservation is gone with that epoch.
+    if (BigInt(order.epoch) !== user.epoch) throw conflict('ORDER_NOT_WORKING', 'This limit order ended with an account reset');
     const flipped = await trx
       .updateTable('limit_orders')
       .set({ status: 'CANCELLED', closed_at: Date.now() })
@@ -101,10 +107,12 @@ export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: str
       .executeTakeFirst();
     // The trigger may have filled it between the read and the update.
     if (flipped.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
-    if (order.type === 'PURCHASE') {
-      await creditCash(trx, userId, BigInt(order.purchase_cents ?? 0n));
-    } else {
-      await addFreeShares(trx, userId, order.symbol, BigInt(order.sell_shares ?? 0n), false);
-    }
+    await releaseReservation(trx, {
+      userId,
+      type: order.type,
+      symbol: order.symbol,
+      purchaseCents: order.purchase_cents,
+      sellShares: order.sell_shares,
+    });
   });
 }

@@ -2,8 +2,9 @@ import type { PriceUnits } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
 import { recordBalanceSnapshots } from '../../users/total-balance.ts';
 import { crossedSides, crossingOrders, type Side } from './crossing-orders.ts';
-import { inTransaction } from './db-retry.ts';
-import { fillBatch } from './fill-batch.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { fillBatch, type BatchInput, type BatchResult } from './fill-batch.ts';
+import { refuseStuckOrder } from './stuck-order.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
 export const FILL_BATCH_SIZE = 500;
@@ -33,11 +34,50 @@ export function createLimitTrigger(
     const result: TriggerResult = { filled: 0, cancelled: 0, users: 0 };
     const touched = new Set<string>();
 
+    const record = (out: BatchResult, symbol: string) => {
+      for (const f of out.fills) touched.add(f.userId);
+      for (const c of out.cancelled) touched.add(c.userId);
+      result.filled += out.fills.length;
+      result.cancelled += out.cancelled.length;
+      if (out.unmatchedShares > 0n) {
+        log.error({ symbol, unmatched: String(out.unmatchedShares) }, 'limit sells without matching lots');
+      }
+    };
+
+    /**
+     * A batch that fails rolls back whole. Rather than leave its orders to fail again on every
+     * tick (and hold up the rest), each is then filled alone, and one that fails alone too is
+     * cancelled with its reservation back. Returns false when an order could not even be
+     * cancelled: it is still working, so this side stops here until the next tick.
+     */
+    const fillOneByOne = async (input: BatchInput): Promise<boolean> => {
+      for (const orderId of input.orderIds) {
+        const single = { ...input, orderIds: [orderId] };
+        try {
+          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, single)), input.symbol);
+        } catch (error) {
+          log.error({ err: error, orderId }, 'limit order fill failed; cancelling it');
+          try {
+            const refused = await refuseStuckOrder(ctx.db, single, 'it could not be filled at this price');
+            if (refused) record({ fills: [], cancelled: [refused], unmatchedShares: 0n }, input.symbol);
+          } catch (cancelError) {
+            log.error({ err: cancelError, orderId }, 'limit order could not be cancelled');
+            return false;
+          }
+        }
+      }
+      return true;
+    };
+
     const fillSide = async (symbol: string, side: Side, price: PriceUnits) => {
+      const seen = new Set<string>();
       for (;;) {
         const batch = await crossingOrders(ctx.db, symbol, side, price, batchSize);
-        if (batch.length === 0) return;
-        const input = {
+        // Orders this tick has already dealt with and that still show as working cannot be
+        // filled now: stop rather than read them again and again.
+        if (batch.length === 0 || batch.every((o) => seen.has(o.id))) return;
+        for (const o of batch) seen.add(o.id);
+        const input: BatchInput = {
           symbol,
           side,
           price,
@@ -45,13 +85,11 @@ export function createLimitTrigger(
           orderIds: batch.map((o) => o.id),
           userIds: [...new Set(batch.map((o) => o.user_id))].sort(),
         };
-        const out = await inTransaction(ctx.db, (trx) => fillBatch(trx, ctx.database.dialect, input));
-        for (const f of out.fills) touched.add(f.userId);
-        for (const c of out.cancelled) touched.add(c.userId);
-        result.filled += out.fills.length;
-        result.cancelled += out.cancelled.length;
-        if (out.unmatchedShares > 0n) {
-          log.error({ symbol, unmatched: String(out.unmatchedShares) }, 'limit sells without matching lots');
+        try {
+          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
+        } catch (error) {
+          log.error({ err: error, symbol, side }, 'limit order batch failed; filling its orders one by one');
+          if (!(await fillOneByOne(input))) return;
         }
         // A short batch was the last one. Orders of a full batch that someone else took are no
         // longer working, so the next read moves past them.
@@ -66,7 +104,7 @@ export function createLimitTrigger(
         try {
           await fillSide(symbol, side, price);
         } catch (error) {
-          // The failed batch rolled back whole: its orders are still working; the next tick retries.
+          // Reading the crossed orders failed: nothing moved; the next tick tries again.
           log.error({ err: error, symbol, side }, 'limit order fills failed');
         }
       }

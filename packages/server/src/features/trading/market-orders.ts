@@ -1,4 +1,5 @@
 import {
+  BoundsError,
   centsFromNumber,
   quoteMarketBuy,
   quoteMarketSell,
@@ -13,16 +14,8 @@ import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { inTransaction, type Trx } from './db-retry.ts';
-import {
-  addFreeShares,
-  consumeLots,
-  creditCash,
-  debitCash,
-  insertLot,
-  lockUser,
-  takeFreeShares,
-} from './ledger.ts';
+import { inTransaction, lockUser, type Trx } from '../../db/transaction.ts';
+import { addFreeShares, consumeLots, creditCash, debitCash, insertLot, takeFreeShares } from '../../ledger/ledger.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -63,6 +56,16 @@ export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTa
   };
 }
 
+/** A quote of the domain's, its bounds errors answered as 400 on the order's `field`. */
+export function boundedQuote<T>(quote: () => T, field: string): T {
+  try {
+    return quote();
+  } catch (error) {
+    if (error instanceof BoundsError) throw badRequest(error.code, error.message, field);
+    throw error;
+  }
+}
+
 const tooSmall = () =>
   badRequest('AMOUNT_TOO_SMALL', 'The amount is too small to trade at the current price', 'assetAmount');
 
@@ -98,7 +101,7 @@ export async function marketBuy(ctx: Ctx, userId: string, body: MarketOrderBody)
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const price = await currentPrice(trx, body.symbol);
-    const fill = quoteMarketBuy(amount, price);
+    const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     // The guarded debit is the first write, so it is also the user's row lock (ledger.ts).
     const epoch = await debitCash(trx, userId, fill.totalCents);
@@ -114,9 +117,9 @@ export async function marketSell(ctx: Ctx, userId: string, body: MarketOrderBody
   const amount = orderAmount(body);
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
-    const { epoch } = await lockUser(trx, ctx.database.dialect, userId);
+    const { epoch } = await lockUser(trx, userId);
     const price = await currentPrice(trx, body.symbol);
-    const fill = quoteMarketSell(amount, price);
+    const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     await takeFreeShares(trx, userId, body.symbol, fill.shares);
     await consumeLots(trx, body.symbol, new Map([[userId, fill.shares]]));

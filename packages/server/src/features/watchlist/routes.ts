@@ -2,6 +2,7 @@ import { UpdateWatchlistBody, WatchlistAnswer } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 
@@ -30,7 +31,11 @@ export function watchlistRoutes(fastify: FastifyInstance, ctx: AppContext): void
           throw badRequest('UNKNOWN_SYMBOL', `Unknown symbol: ${unknown} is not a listed asset`, 'watchlist');
         }
       }
-      await ctx.db.updateTable('users').set({ watchlist: JSON.stringify(watchlist) }).where('id', '=', user.id).execute();
+      // The list replaces the stored one whole (CONTRACT.md), written under the user's row lock
+      // like every other write of that user.
+      await inUserTransaction(ctx.db, user.id, (trx) =>
+        trx.updateTable('users').set({ watchlist: JSON.stringify(watchlist) }).where('id', '=', user.id).execute(),
+      );
       ctx.bus.publish({ type: 'user-changed', userId: user.id });
       return { watchlist };
     },

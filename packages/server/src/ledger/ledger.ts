@@ -1,49 +1,20 @@
-import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
+import { MAX_CASH_CENTS, MAX_HOLDING_UNITS, type Cents, type PriceUnits, type ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http/app-error.ts';
-import { chunks } from '../../users/chunks.ts';
+import type { Trx } from '../db/transaction.ts';
+import { badRequest, notFound } from '../http/app-error.ts';
+import { chunks } from '../users/chunks.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
-import type { Trx } from './db-retry.ts';
 import { caseById } from './sql-case.ts';
 
 /**
- * The moves of money and shares that every order is made of. Each runs inside the caller's
- * transaction, and each check-and-move is one guarded statement, so two concurrent orders can
- * never spend the same dollar or sell the same share, on SQLite or PostgreSQL.
- *
- * Lock order on PostgreSQL: a transaction takes its users' rows first (ascending id when it
- * takes several), then orders, holdings and lots. Every writer follows it, so they queue
- * behind each other instead of deadlocking.
+ * Every move of money and shares, and nothing else moves them (batched-moves.ts has the same
+ * moves for many users at once). Each runs inside the caller's transaction, opened with
+ * db/transaction.ts in its lock order (user row first), and each check-and-move is one guarded
+ * statement, so two concurrent orders never spend the same dollar or sell the same share.
  */
 
-/** 1e10 shares of one asset (the largest amount an order accepts): far inside a 64-bit column. */
-export const MAX_HOLDING_UNITS: ShareUnits = 10n ** 18n;
-
-export interface LockedUser {
-  id: string;
-  epoch: bigint;
-  cashCents: Cents;
-}
-
-/** Takes the users' row locks on PostgreSQL (SQLite runs one transaction at a time anyway). */
-export async function lockUsers(trx: Trx, dialect: Dialect, userIds: readonly string[]): Promise<LockedUser[]> {
-  if (userIds.length === 0) return [];
-  const rows = await trx
-    .selectFrom('users')
-    .select(['id', 'epoch', 'cash_cents'])
-    .where('id', 'in', [...userIds])
-    .orderBy('id')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
-  return rows.map((r) => ({ id: r.id, epoch: BigInt(r.epoch), cashCents: BigInt(r.cash_cents) }));
-}
-
-export async function lockUser(trx: Trx, dialect: Dialect, userId: string): Promise<LockedUser> {
-  const [user] = await lockUsers(trx, dialect, [userId]);
-  if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
-  return user;
-}
+const balanceLimit = (field: string) =>
+  badRequest('AMOUNT_TOO_LARGE', 'This would take your cash past $10,000,000,000,000, the largest balance an account can hold', field);
 
 /** Takes `cents` of free cash, or answers INSUFFICIENT_FUNDS; returns the user's epoch. */
 export async function debitCash(trx: Trx, userId: string, cents: Cents, field = 'assetAmount'): Promise<bigint> {
@@ -60,26 +31,26 @@ export async function debitCash(trx: Trx, userId: string, cents: Cents, field = 
   throw badRequest('INSUFFICIENT_FUNDS', insufficientFundsText(cents, BigInt(user.cash_cents)), field);
 }
 
-export async function creditCash(trx: Trx, userId: string, cents: Cents): Promise<void> {
+/**
+ * Adds free cash. Proceeds (`capped`) may not take cash past MAX_CASH_CENTS; a reservation
+ * given back always goes through: that cash was the user's already.
+ */
+export async function creditCash(trx: Trx, userId: string, cents: Cents, capped = true, field = 'assetAmount'): Promise<void> {
   if (cents === 0n) return;
-  await trx
+  const result = await trx
     .updateTable('users')
     .set((eb) => ({ cash_cents: eb('cash_cents', '+', cents) }))
     .where('id', '=', userId)
-    .execute();
+    .$if(capped, (q) => q.where('cash_cents', '<=', MAX_CASH_CENTS - cents))
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw capped ? balanceLimit(field) : notFound('USER_NOT_FOUND', 'No such user');
 }
 
 /**
  * Adds free shares; a buy past MAX_HOLDING_UNITS rolls the whole order back. A release of
  * reserved shares (`capped` false) always goes through: those shares were already held.
  */
-export async function addFreeShares(
-  trx: Trx,
-  userId: string,
-  symbol: string,
-  shares: ShareUnits,
-  capped = true,
-): Promise<void> {
+export async function addFreeShares(trx: Trx, userId: string, symbol: string, shares: ShareUnits, capped = true): Promise<void> {
   const row = await trx
     .insertInto('holdings')
     .values({ user_id: userId, symbol, shares })
@@ -104,13 +75,7 @@ export async function freeShares(trx: Trx, userId: string, symbol: string): Prom
 }
 
 /** Takes free shares (never reserved ones), or answers INSUFFICIENT_SHARES. */
-export async function takeFreeShares(
-  trx: Trx,
-  userId: string,
-  symbol: string,
-  shares: ShareUnits,
-  field = 'assetAmount',
-): Promise<void> {
+export async function takeFreeShares(trx: Trx, userId: string, symbol: string, shares: ShareUnits, field = 'assetAmount'): Promise<void> {
   const row = await trx
     .updateTable('holdings')
     .set((eb) => ({ shares: eb('shares', '-', shares) }))
@@ -124,12 +89,7 @@ export async function takeFreeShares(
     throw badRequest('INSUFFICIENT_SHARES', insufficientSharesText(symbol, held, shares), field);
   }
   if (BigInt(row.shares) === 0n) {
-    await trx
-      .deleteFrom('holdings')
-      .where('user_id', '=', userId)
-      .where('symbol', '=', symbol)
-      .where('shares', '=', 0n)
-      .execute();
+    await trx.deleteFrom('holdings').where('user_id', '=', userId).where('symbol', '=', symbol).where('shares', '=', 0n).execute();
   }
 }
 
@@ -141,6 +101,21 @@ export async function insertLot(
     .insertInto('lots')
     .values({ id: lot.id, user_id: lot.userId, symbol: lot.symbol, shares: lot.shares, price: lot.price, created_at: lot.at })
     .execute();
+}
+
+/** What a working order holds back: cash for a PURCHASE, shares for a SELL. */
+export interface Reservation {
+  userId: string;
+  type: string;
+  symbol: string;
+  purchaseCents: Cents | null;
+  sellShares: ShareUnits | null;
+}
+
+/** Gives a closed order's reservation back to its owner (its status is the caller's to set). */
+export async function releaseReservation(trx: Trx, r: Reservation): Promise<void> {
+  if (r.type === 'PURCHASE') await creditCash(trx, r.userId, r.purchaseCents ?? 0n, false);
+  else await addFreeShares(trx, r.userId, r.symbol, r.sellShares ?? 0n, false);
 }
 
 /**
@@ -178,4 +153,28 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
       .execute();
   }
   return [...need.values()].reduce((a, b) => a + b, 0n);
+}
+
+/**
+ * An account reset's money move: the current epoch ends (working orders cancelled, their
+ * reservations dropped with the holdings and lots they came from) and a new one starts with
+ * `cents` of cash. The caller holds the user's row lock, so no order of the old epoch can be
+ * opened, filled or cancelled in between. Returns the new epoch.
+ */
+export async function startNewEpoch(trx: Trx, userId: string, cents: Cents, resetAt: number, now: number): Promise<bigint> {
+  await trx
+    .updateTable('limit_orders')
+    .set({ status: 'CANCELLED', closed_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'WORKING')
+    .execute();
+  await trx.deleteFrom('holdings').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('lots').where('user_id', '=', userId).execute();
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ cash_cents: cents, starting_balance_cents: cents, epoch: eb('epoch', '+', 1n), reset_at: resetAt }))
+    .where('id', '=', userId)
+    .returning(['epoch'])
+    .executeTakeFirstOrThrow();
+  return BigInt(row.epoch);
 }

@@ -1,0 +1,98 @@
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { conflict, notFound } from '../http/app-error.ts';
+import type { DB } from './schema.ts';
+
+export type Trx = Transaction<DB>;
+type Db = Kysely<DB> | Trx;
+
+/**
+ * The one way to write more than one statement (docs/decisions/005-transactions-and-bounds.md).
+ *
+ * Lock order, on PostgreSQL, for every writer: the rows of the users concerned first (ascending
+ * id when there are several), then their orders, holdings, lots and the rest. Writers then queue
+ * behind each other on the user row instead of deadlocking, and a reset or a deletion, which
+ * takes the same row first, is atomic against every order of that user.
+ *
+ * PostgreSQL still aborts one side of a deadlock (40P01) or a serialization conflict (40001)
+ * that a batch touching many users can run into; the work is then run again from the start.
+ * SQLite runs one transaction at a time on one connection, so it only retries a busy file.
+ */
+const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY']);
+export const TRANSACTION_ATTEMPTS = 5;
+
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+export interface TransactionOptions {
+  /** A read of several tables that must see one moment (PostgreSQL; SQLite always does). */
+  isolation?: 'repeatable read' | 'serializable';
+}
+
+/**
+ * Runs `work` in one transaction, again from the start when PostgreSQL aborted it for a lock
+ * conflict. Inside a transaction already, it joins it. A conflict that outlives the attempts is
+ * a 409 WRITE_CONFLICT: the client may simply send the request again.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (trx: Trx) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  if (db.isTransaction) return work(db as Trx);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      let builder = db.transaction();
+      if (options.isolation && isPostgres(db)) builder = builder.setIsolationLevel(options.isolation);
+      return await builder.execute(work);
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) {
+        throw conflict('WRITE_CONFLICT', 'Too many changes to your account at once. Please try again.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
+    }
+  }
+}
+
+export interface LockedUser {
+  id: string;
+  epoch: bigint;
+  cashCents: bigint;
+}
+
+/**
+ * Takes the users' row locks, ascending id, and reads what every writer needs of them.
+ * FOR NO KEY UPDATE rather than FOR UPDATE: it queues writers of the same user just the same,
+ * but does not block another user's insert that merely references this row (a notification,
+ * a follow), which would turn a cross-user write into a deadlock.
+ */
+export async function lockUsers(trx: Trx, userIds: readonly string[]): Promise<LockedUser[]> {
+  if (userIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'epoch', 'cash_cents'])
+    .where('id', 'in', [...new Set(userIds)])
+    .orderBy('id')
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
+    .execute();
+  return rows.map((r) => ({ id: r.id, epoch: BigInt(r.epoch), cashCents: BigInt(r.cash_cents) }));
+}
+
+export async function lockUser(trx: Trx, userId: string): Promise<LockedUser> {
+  const [user] = await lockUsers(trx, [userId]);
+  if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
+  return user;
+}
+
+/** A transaction that starts by taking one user's row lock: what every write of one user uses. */
+export function inUserTransaction<T>(
+  db: Db,
+  userId: string,
+  work: (trx: Trx, user: LockedUser) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => work(trx, await lockUser(trx, userId)));
+}
