@@ -1,0 +1,211 @@
+import { checkMoneyInvariants, type SymbolLedger } from '@papertrade/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The ledger check of the race suite and the crash test: every money invariant of ARCHITECTURE.md
+ * ("Money") reconciled per epoch, read straight from the tables in one consistent snapshot, so it
+ * can run while a server is still trading (the crash test checks a live restarted server).
+ *
+ * For each user, counting only the user's current epoch (a reset starts a new epoch with a new
+ * starting balance; older rows are archived history):
+ * - free cash + reserved cash (WORKING PURCHASE orders) + cost of buys - proceeds of sells = starting balance;
+ * - per symbol: free shares + reserved shares (WORKING SELL orders) = bought - sold = open lots;
+ * - nothing negative (cash, reservations, holdings, lots, transactions), no empty holding row;
+ * - no WORKING order of another epoch than the user's;
+ * - every FILLED order has exactly one transaction (by position_id, same epoch, and the order's
+ *   transaction_id names it); every transaction with a position_id points at a FILLED order of its user.
+ */
+
+export interface LedgerSource {
+  db: Kysely<DB>;
+  dialect: Dialect;
+}
+
+const add = (map: Map<string, bigint>, key: string, value: bigint) =>
+  map.set(key, (map.get(key) ?? 0n) + value);
+
+async function userViolations(trx: Transaction<DB>, userId: string): Promise<string[]> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['cash_cents', 'starting_balance_cents', 'epoch'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return ['user row is missing'];
+  const epoch = BigInt(user.epoch);
+  const violations: string[] = [];
+
+  const holdings = await trx
+    .selectFrom('holdings')
+    .select(['symbol', 'shares'])
+    .where('user_id', '=', userId)
+    .execute();
+  const lotRows = await trx
+    .selectFrom('lots')
+    .select(['id', 'symbol', 'shares'])
+    .where('user_id', '=', userId)
+    .execute();
+  const orders = await trx
+    .selectFrom('limit_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  const txs = await trx
+    .selectFrom('transactions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+
+  const free = new Map<string, bigint>();
+  const reserved = new Map<string, bigint>();
+  const bought = new Map<string, bigint>();
+  const sold = new Map<string, bigint>();
+  const lots = new Map<string, bigint>();
+  let reservedCash = 0n;
+  let buysCost = 0n;
+  let sellsProceeds = 0n;
+
+  for (const h of holdings) {
+    const shares = BigInt(h.shares);
+    if (shares === 0n) violations.push(`${h.symbol}: an empty holding row is left`);
+    add(free, h.symbol, shares);
+  }
+  for (const l of lotRows) {
+    const shares = BigInt(l.shares);
+    if (shares <= 0n) violations.push(`${l.symbol}: lot ${l.id} has ${shares} shares`);
+    add(lots, l.symbol, shares);
+  }
+
+  for (const o of orders) {
+    if (o.status !== 'WORKING') continue;
+    if (BigInt(o.epoch) !== epoch) {
+      violations.push(
+        `WORKING ${o.type} order ${o.id} (${o.symbol}) is of epoch ${o.epoch}, the user is at epoch ${epoch}`,
+      );
+      continue;
+    }
+    if (o.type === 'PURCHASE') reservedCash += BigInt(o.purchase_cents ?? 0n);
+    else add(reserved, o.symbol, BigInt(o.sell_shares ?? 0n));
+  }
+
+  for (const t of txs) {
+    const shares = BigInt(t.shares);
+    const total = BigInt(t.total_cents);
+    if (shares <= 0n || total < 0n)
+      violations.push(`transaction ${t.id} has ${shares} shares for ${total} cents`);
+    if (BigInt(t.epoch) !== epoch) continue;
+    if (t.type === 'PURCHASE') {
+      buysCost += total;
+      add(bought, t.symbol, shares);
+    } else {
+      sellsProceeds += total;
+      add(sold, t.symbol, shares);
+    }
+  }
+
+  const symbols = new Set([
+    ...free.keys(),
+    ...reserved.keys(),
+    ...bought.keys(),
+    ...sold.keys(),
+    ...lots.keys(),
+  ]);
+  const perSymbol: SymbolLedger[] = [...symbols].sort().map((symbol) => ({
+    symbol,
+    freeShares: free.get(symbol) ?? 0n,
+    reservedShares: reserved.get(symbol) ?? 0n,
+    boughtShares: bought.get(symbol) ?? 0n,
+    soldShares: sold.get(symbol) ?? 0n,
+  }));
+  violations.push(
+    ...checkMoneyInvariants({
+      startingCents: BigInt(user.starting_balance_cents),
+      freeCashCents: BigInt(user.cash_cents),
+      reservedCashCents: reservedCash,
+      buysCostCents: buysCost,
+      sellsProceedsCents: sellsProceeds,
+      perSymbol,
+    }),
+  );
+  for (const s of perSymbol) {
+    const open = lots.get(s.symbol) ?? 0n;
+    if (open !== s.freeShares + s.reservedShares) {
+      violations.push(
+        `${s.symbol}: open lots ${open} != free + reserved ${s.freeShares + s.reservedShares}`,
+      );
+    }
+  }
+
+  // Fills: one transaction per FILLED order, and no transaction of an order that did not fill.
+  const txsByPosition = new Map<string, typeof txs>();
+  for (const t of txs) {
+    if (t.position_id === null) continue;
+    txsByPosition.set(t.position_id, [...(txsByPosition.get(t.position_id) ?? []), t]);
+  }
+  const orderById = new Map(orders.map((o) => [o.id, o]));
+  for (const o of orders) {
+    if (o.status !== 'FILLED') continue;
+    const fills = txsByPosition.get(o.id) ?? [];
+    if (fills.length !== 1) {
+      violations.push(`FILLED order ${o.id} has ${fills.length} transactions`);
+      continue;
+    }
+    const [fill] = fills as [(typeof txs)[number]];
+    if (o.transaction_id !== null && o.transaction_id !== fill.id) {
+      violations.push(
+        `FILLED order ${o.id} names transaction ${o.transaction_id}, its fill is ${fill.id}`,
+      );
+    }
+    if (BigInt(fill.epoch) !== BigInt(o.epoch)) {
+      violations.push(
+        `FILLED order ${o.id} of epoch ${o.epoch} was filled by transaction ${fill.id} of epoch ${fill.epoch}`,
+      );
+    }
+    if (fill.type !== o.type || fill.symbol !== o.symbol) {
+      violations.push(
+        `FILLED ${o.type} ${o.symbol} order ${o.id} was filled by a ${fill.type} ${fill.symbol} transaction`,
+      );
+    }
+  }
+  for (const [positionId, fills] of txsByPosition) {
+    const order = orderById.get(positionId);
+    if (!order || order.status !== 'FILLED') {
+      violations.push(
+        `transaction(s) ${fills.map((f) => f.id).join(', ')} point at order ${positionId}, which is ${order ? order.status : 'not an order of this user'}`,
+      );
+    }
+  }
+  return violations;
+}
+
+/**
+ * Every violation of every listed user, each prefixed with the user's id; empty when all is sound.
+ * All users are read in one transaction (REPEATABLE READ on PostgreSQL; a SQLite read transaction
+ * is a snapshot already), so fills landing meanwhile cannot make a sound ledger look broken.
+ */
+export async function ledgerViolations(
+  source: LedgerSource,
+  userIds: readonly string[],
+): Promise<string[]> {
+  const begin =
+    source.dialect === 'postgres'
+      ? source.db.transaction().setIsolationLevel('repeatable read')
+      : source.db.transaction();
+  return begin.execute(async (trx) => {
+    const all: string[] = [];
+    for (const id of userIds)
+      for (const v of await userViolations(trx, id)) all.push(`user ${id}: ${v}`);
+    return all;
+  });
+}
+
+/** Throws with every violation listed when any user's ledger is not sound. */
+export async function expectLedgersSound(
+  source: LedgerSource,
+  userIds: readonly string[],
+): Promise<void> {
+  const all = await ledgerViolations(source, userIds);
+  if (all.length)
+    throw new Error(`ledger check failed (${all.length}):\n${all.slice(0, 60).join('\n')}`);
+}
