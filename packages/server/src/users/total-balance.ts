@@ -8,7 +8,7 @@ import {
 } from '@papertrade/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -70,7 +70,13 @@ export async function recordBalanceSnapshots(db: Db, userIds: readonly string[],
 }
 
 async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): Promise<void> {
-  const users = await trx.selectFrom('users').select(['id', 'epoch', 'cash_cents']).where('id', 'in', ids).execute();
+  // KEY SHARE: an account deleted meanwhile waits for these points instead of failing their insert.
+  const users = await trx
+    .selectFrom('users')
+    .select(['id', 'epoch', 'cash_cents'])
+    .where('id', 'in', ids)
+    .$if(isPostgres(trx), (q) => q.forKeyShare())
+    .execute();
   if (!users.length) return;
   const holdings = await trx.selectFrom('holdings').select(['user_id', 'symbol', 'shares']).where('user_id', 'in', ids).execute();
   // Working orders summed in SQL through the covering partial index: reserved cash per user, and
