@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BoundsError, MAX_ORDER_CENTS, MAX_ORDER_SHARE_UNITS, MAX_PRICE_UNITS, MIN_PRICE_UNITS } from './bounds.ts';
 import { PRICE_SCALE, SHARE_SCALE, parseDecimal } from './money.ts';
 import {
   formatPreview,
@@ -55,13 +56,18 @@ describe('quoteMarketSell', () => {
 });
 
 describe('trade maths properties', () => {
-  const price = fc.bigInt({ min: 1n, max: 10n ** 15n }); // 1e-8 .. 10,000,000 USD
-  const cashCents = fc.bigInt({ min: 1n, max: 10n ** 12n }); // up to 10,000,000,000 USD
-  const shareUnits = fc.bigInt({ min: 1n, max: 10n ** 18n }); // up to 1e10 shares
+  // Prices across the whole bound, and amounts as large as an order may be at that price (bounds.ts).
+  const price = fc.bigInt({ min: MIN_PRICE_UNITS, max: MAX_PRICE_UNITS });
+  const min = (a: bigint, b: bigint) => (a < b ? a : b);
+  /** Dollar amounts whose shares at price p stay inside one order's bounds. */
+  const centsAt = (p: bigint) => fc.bigInt({ min: 1n, max: min(MAX_ORDER_CENTS, (MAX_ORDER_SHARE_UNITS * p) / PER_CENT) });
+  /** Share amounts whose cost at price p stays inside one order's bounds. */
+  const sharesAt = (p: bigint) => fc.bigInt({ min: 1n, max: min(MAX_ORDER_SHARE_UNITS, (MAX_ORDER_CENTS * PER_CENT) / p) });
+  const orders = price.chain((p) => fc.tuple(fc.constant(p), centsAt(p), sharesAt(p)));
 
   it('a USD buy never spends more than asked nor gets more shares than cents / price', () => {
     fc.assert(
-      fc.property(cashCents, price, (c, p) => {
+      fc.property(orders, ([p, c]) => {
         const fill = quoteMarketBuy({ unit: 'USD', cents: c }, p);
         expect(fill.totalCents).toBe(c);
         expect(fill.shares * p).toBeLessThanOrEqual(c * PER_CENT);
@@ -73,7 +79,7 @@ describe('trade maths properties', () => {
 
   it('a buy in shares never pays less than the shares are worth', () => {
     fc.assert(
-      fc.property(shareUnits, price, (s, p) => {
+      fc.property(orders, ([p, , s]) => {
         const fill = quoteMarketBuy({ unit: 'SYMBOL', shares: s }, p);
         expect(fill.totalCents * PER_CENT).toBeGreaterThanOrEqual(s * p);
         expect((fill.totalCents - 1n) * PER_CENT).toBeLessThan(s * p);
@@ -83,7 +89,7 @@ describe('trade maths properties', () => {
 
   it('a sell never raises more than shares x price', () => {
     fc.assert(
-      fc.property(shareUnits, cashCents, price, (s, c, p) => {
+      fc.property(orders, ([p, c, s]) => {
         const bySymbol = quoteMarketSell({ unit: 'SYMBOL', shares: s }, p);
         expect(bySymbol.totalCents * PER_CENT).toBeLessThanOrEqual(bySymbol.shares * p);
         const byUsd = quoteMarketSell({ unit: 'USD', cents: c }, p);
@@ -95,7 +101,7 @@ describe('trade maths properties', () => {
 
   it('rounding never creates money: selling what was just bought never returns more', () => {
     fc.assert(
-      fc.property(cashCents, shareUnits, price, (c, s, p) => {
+      fc.property(orders, ([p, c, s]) => {
         for (const bought of [
           quoteMarketBuy({ unit: 'USD', cents: c }, p),
           quoteMarketBuy({ unit: 'SYMBOL', shares: s }, p),
@@ -108,6 +114,26 @@ describe('trade maths properties', () => {
         expect(raised.shares).toBeGreaterThanOrEqual(
           quoteMarketBuy({ unit: 'USD', cents: c }, p).shares,
         );
+      }),
+    );
+  });
+
+  it('a quote past an order\'s bounds is refused, never rounded into them', () => {
+    fc.assert(
+      fc.property(price, fc.bigInt({ min: 1n, max: 10n ** 20n }), (p, amount) => {
+        for (const quote of [
+          () => quoteMarketBuy({ unit: 'USD', cents: amount }, p),
+          () => quoteMarketBuy({ unit: 'SYMBOL', shares: amount }, p),
+          () => quoteMarketSell({ unit: 'SYMBOL', shares: amount }, p),
+        ]) {
+          try {
+            const fill = quote();
+            expect(fill.shares).toBeLessThanOrEqual(MAX_ORDER_SHARE_UNITS);
+            expect(fill.totalCents).toBeLessThanOrEqual(MAX_ORDER_CENTS);
+          } catch (error) {
+            expect(error).toBeInstanceOf(BoundsError);
+          }
+        }
       }),
     );
   });
