@@ -4,6 +4,8 @@ import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Market } from './market/market.ts';
+import type { DrainState } from './observability/drain-state.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 
 /** What features get from app.ts; they never reach into each other. */
@@ -14,4 +16,8 @@ export interface AppContext {
   bus: EventBus;
   mailer: Mailer;
   market: Market;
+  /** Counters and histograms for /metrics; features count through it. */
+  metrics: Metrics;
+  /** Set on SIGTERM: /ready answers 503 from then on. */
+  drain: DrainState;
 }

@@ -24,6 +24,11 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createMarket } from './market/create-market.ts';
+import { createDrainState } from './observability/drain-state.ts';
+import { logOptions } from './observability/log-options.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { registerObservability } from './observability/register-observability.ts';
+import { tickOutcome } from './observability/tick-outcome.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
@@ -59,22 +64,30 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
+  const metrics = createMetrics();
   // Several instances share one PostgreSQL: changes reach every instance's sockets via LISTEN/NOTIFY.
   const bus =
     options.bus ??
-    (database.dialect === 'postgres' && config.databaseUrl ? createPgBus(config.databaseUrl) : createInProcessBus());
-  const market = createMarket(database.db, bus, config);
+    (database.dialect === 'postgres' && config.databaseUrl
+      ? createPgBus(config.databaseUrl, { onLag: metrics.observeBusLag })
+      : createInProcessBus());
+  const market = createMarket(database.db, bus, config, {
+    onTickDone: (ms, results) => metrics.recordTick(ms, tickOutcome(results)),
+  });
   const mailer = createMailer(config);
-  const ctx: AppContext = { config, database, db: database.db, bus, mailer, market };
+  const ctx: AppContext = { config, database, db: database.db, bus, mailer, market, metrics, drain: createDrainState() };
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? logOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
+    // On close, idle keep-alive connections end at once; requests in flight are answered first.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerObservability(app, ctx);
   // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);

@@ -17,6 +17,10 @@ export interface Config {
   /** Built web app to serve at /, if present. */
   webDist: string;
   logLevel: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How long /ready answers 503 before shutdown proceeds, so the load balancer stops routing here. */
+  shutdownGraceMs: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,5 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    // Behind a load balancer (production) draining needs time; a developer's Ctrl-C should not wait.
+    shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, env.NODE_ENV === 'production' ? 5000 : 0, 'SHUTDOWN_GRACE_MS'),
   };
 }

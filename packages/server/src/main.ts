@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { exitOnSignals } from './observability/graceful-shutdown.ts';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp({ config });
@@ -7,9 +8,4 @@ await ctx.market.start();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Paper trading is up at ${config.publicUrl} (${ctx.database.dialect}, data in ${config.dataDir})`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
-  });
-}
+exitOnSignals({ app, ctx, graceMs: config.shutdownGraceMs });

@@ -10,6 +10,8 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Clients by state, for /metrics (SQLite: its one connection and the queue for it). */
+  poolStats?(): { total: number; idle: number; waiting: number } | undefined;
 }
 
 // int8 as bigint, so money never passes through a float (schema.ts).
@@ -60,6 +62,10 @@ class QueuedSqliteDriver extends SqliteDriver {
     if (next) next();
     else this.#busy = false;
   }
+
+  stats() {
+    return { total: 1, idle: this.#busy ? 0 : 1, waiting: this.#waiting.length };
+  }
 }
 
 class QueuedSqliteDialect extends SqliteDialect {
@@ -68,8 +74,9 @@ class QueuedSqliteDialect extends SqliteDialect {
     super({ database });
     this.#database = database;
   }
+  driver: QueuedSqliteDriver | undefined;
   override createDriver(): Driver {
-    return new QueuedSqliteDriver({ database: this.#database });
+    return (this.driver = new QueuedSqliteDriver({ database: this.#database }));
   }
 }
 
@@ -102,7 +109,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: closeWhenEnded(db, pool) };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: closeWhenEnded(db, pool), poolStats };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
@@ -111,6 +119,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
-  const db = new Kysely<DB>({ dialect: new QueuedSqliteDialect(withStatementCache(sqlite)) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dialect = new QueuedSqliteDialect(withStatementCache(sqlite));
+  const db = new Kysely<DB>({ dialect });
+  return { db, dialect: 'sqlite', close: () => db.destroy(), poolStats: () => dialect.driver?.stats() };
 }

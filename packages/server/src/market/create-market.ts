@@ -18,6 +18,8 @@ export interface MarketOptions {
   onError?: (message: string, err: unknown) => void;
   /** How often a follower instance tries to become the leader (PostgreSQL only). */
   leaderRetryMs?: number;
+  /** After every tick: how long it took and what its listeners returned (metrics). */
+  onTickDone?: (durationMs: number, results: unknown[]) => void;
 }
 
 export interface SimulatedMarket extends Market {
@@ -25,7 +27,7 @@ export interface SimulatedMarket extends Market {
   isLeader(): boolean;
 }
 
-type TickListener = (prices: TickPrices, at: number) => Promise<void>;
+type TickListener = (prices: TickPrices, at: number) => Promise<unknown>;
 
 /** Other instances' ticks reach us through the bus; this bounds staleness if one is missed. */
 const LIST_TTL_MS = 1_000;
@@ -70,18 +72,21 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
   }
 
   async function runTick(override?: { assetId: string; price: PriceUnits }): Promise<void> {
+    const startedAt = performance.now();
     const at = now();
     const ticked = await applyTick(db, { isPostgres, seed: config.marketSeed, at, dtYears, override });
     invalidate();
     const prices: TickPrices = new Map(ticked.map((a) => [a.symbol, a.price]));
+    const results: unknown[] = [];
     for (const listener of listeners) {
       try {
-        await listener(prices, at);
+        results.push(await listener(prices, at));
       } catch (err) {
         onError('market tick listener failed', err);
       }
     }
     bus.publish({ type: 'prices', at });
+    options.onTickDone?.(performance.now() - startedAt, results);
   }
 
   async function dayReferences(ids: string[], at: number): Promise<Map<string, PriceUnits>> {

@@ -17,6 +17,6 @@ export interface Market {
   /** Sets one asset's price and runs a full tick with it (market control). */
   setPrice(assetId: string, price: PriceUnits): Promise<Asset>;
   listAssets(): Promise<Asset[]>;
-  /** Registers work that must finish inside every tick, after prices are stored. */
-  onTick(listener: (prices: TickPrices, at: number) => Promise<void>): void;
+  /** Registers work that must finish inside every tick, after prices are stored; what it returns goes to metrics. */
+  onTick(listener: (prices: TickPrices, at: number) => Promise<unknown>): void;
 }

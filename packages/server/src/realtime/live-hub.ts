@@ -54,6 +54,11 @@ export class LiveHub {
     clearInterval(this.heartbeat);
   }
 
+  /** Shutdown: 1001 (going away) tells each client to reconnect, through the load balancer, elsewhere. */
+  closeAll(code: number, reason: string): void {
+    for (const client of this.clients) client.socket.close(code, reason);
+  }
+
   add(socket: WebSocket, user: SessionUser | null): void {
     const client: LiveClient = { socket, userId: user?.id ?? null, tokenHash: user?.tokenHash ?? null, alive: true };
     this.clients.add(client);

@@ -34,10 +34,19 @@ function explicitToken(request: FastifyRequest): string | undefined {
  * by the session cookie; other clients send `Authorization: Bearer` or `?token=`.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveOptions = {}): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false } });
   const hub = new LiveHub(ctx, {
     heartbeatMs: options.heartbeatMs,
     onError: (message, err) => app.log.error({ err }, message),
+  });
+  ctx.metrics.countLiveSockets(() => hub.size);
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false },
+    // The plugin's own preClose closes sockets without a code; clients must see 1001 to reconnect.
+    preClose(done) {
+      hub.closeAll(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
   });
   app.addHook('onClose', () => hub.stop());
 

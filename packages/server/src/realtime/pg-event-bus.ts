@@ -14,6 +14,8 @@ export interface PgEventBus extends EventBus {
 export interface PgBusOptions {
   reconnectMs?: number;
   onError?: (message: string, err: unknown) => void;
+  /** Time from another instance's publish to delivery here, in ms (metrics). */
+  onLag?: (ms: number) => void;
 }
 
 function parseEvent(value: unknown): BusEvent | null {
@@ -79,9 +81,12 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
     c.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       try {
-        const parsed = JSON.parse(message.payload) as { origin?: unknown; event?: unknown };
+        const parsed = JSON.parse(message.payload) as { origin?: unknown; event?: unknown; sentAt?: unknown };
         const event = parseEvent(parsed.event);
-        if (event && parsed.origin !== origin) local.publish(event);
+        if (event && parsed.origin !== origin) {
+          if (typeof parsed.sentAt === 'number') options.onLag?.(Date.now() - parsed.sentAt);
+          local.publish(event);
+        }
       } catch (err) {
         onError('event bus received a bad payload', err);
       }
@@ -114,7 +119,7 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
     publish(event) {
       local.publish(event);
       // Once closing, events stay local: the connection is about to end and nothing would resend them.
-      if (!closed) send(JSON.stringify({ origin, event }));
+      if (!closed) send(JSON.stringify({ origin, event, sentAt: Date.now() }));
     },
     subscribe: (listener) => local.subscribe(listener),
     ready: () => readyPromise,

@@ -20,9 +20,8 @@ import { marketBuy, marketSell } from './market-orders.ts';
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const trigger = createLimitTrigger(ctx, app.log);
-  ctx.market.onTick(async (prices, at) => {
-    await trigger(prices, at);
-  });
+  // The trigger's {filled, cancelled} goes back to the market, which hands it to /metrics.
+  ctx.market.onTick((prices, at) => trigger(prices, at));
 
   const balancePoints = createBalancePointQueue(ctx.db, app.log);
   // preClose, not onClose: the app's own onClose closes the database before this scope's would run.
