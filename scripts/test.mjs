@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in order: domain + server (SQLite) + web with Vitest,
-// the server tests again on PostgreSQL, then the browser tests against the built app.
-// Anything missing (PostgreSQL, Chromium) is named with the command that installs it.
+// the server tests again on PostgreSQL, several instances behind HAProxy, then the browser tests
+// against the built app.
+// Anything missing (PostgreSQL, HAProxy, Chromium) is named with the command that installs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureHaproxy } from './ensure-haproxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -52,6 +54,27 @@ if (wants('pg')) {
     const msg = 'PostgreSQL not found, so the server tests ran on SQLite only. Install it with: apt-get install -y postgresql';
     console.log(`\n${msg}`);
     results.push({ label: 'server on PostgreSQL (missing)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+  }
+}
+
+function postgresInstalled() {
+  const base = '/usr/lib/postgresql';
+  return existsSync(base) && readdirSync(base).some((v) => existsSync(path.join(base, v, 'bin', 'initdb')));
+}
+
+// Several instances on one PostgreSQL behind HAProxy (deploy/test): sessions, /live, login limits
+// and market failover across instances.
+if (wants('cluster')) {
+  if (!postgresInstalled()) {
+    const msg = 'PostgreSQL not found, so the cluster test did not run. Install it with: apt-get install -y postgresql';
+    console.log(`\n${msg}`);
+    results.push({ label: 'cluster (no PostgreSQL)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+  } else if (!ensureHaproxy()) {
+    const msg = 'HAProxy not found, so the cluster test did not run. Install it with: apt-get install -y haproxy';
+    console.log(`\n${msg}`);
+    results.push({ label: 'cluster (no HAProxy)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+  } else {
+    vitest('cluster: 3 instances behind HAProxy', ['--config', 'deploy/vitest.config.ts']);
   }
 }
 

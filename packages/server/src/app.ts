@@ -80,7 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   const app = Fastify({
     logger: options.logger ?? logOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // Behind a load balancer the client's address is in X-Forwarded-For (per-IP login limits).
+    trustProxy: config.trustProxy ?? false,
     // On close, idle keep-alive connections end at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

@@ -12,11 +12,15 @@ export interface Config {
   marketSeed: string;
   /** Days of history filled in when the database is new (tests use fewer). */
   marketHistoryDays: number;
+  /** How often a follower instance tries to take the market lock: the failover delay (PostgreSQL). */
+  marketLeaderRetryMs: number;
   smtpUrl: string | undefined;
   publicUrl: string;
   /** Built web app to serve at /, if present. */
   webDist: string;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses/CIDRs, comma-separated), e.g. the load balancer's. */
+  trustProxy: string | undefined;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   /** How long /ready answers 503 before shutdown proceeds, so the load balancer stops routing here. */
@@ -43,10 +47,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketControl: env.MARKET_CONTROL === '1',
     marketSeed: env.MARKET_SEED || 'papertrade',
     marketHistoryDays: intOr(env.MARKET_HISTORY_DAYS, 30, "MARKET_HISTORY_DAYS"),
+    marketLeaderRetryMs: intOr(env.MARKET_LEADER_RETRY_MS, 5000, 'MARKET_LEADER_RETRY_MS') || 5000,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'packages/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     // Behind a load balancer (production) draining needs time; a developer's Ctrl-C should not wait.
     shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, env.NODE_ENV === 'production' ? 5000 : 0, 'SHUTDOWN_GRACE_MS'),

@@ -148,7 +148,7 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
       if (config.marketTickMs > 0) {
         if (isPostgres && config.databaseUrl) {
           election = await startLeaderElection(config.databaseUrl, {
-            retryMs: options.leaderRetryMs ?? 5_000,
+            retryMs: options.leaderRetryMs ?? config.marketLeaderRetryMs,
             onError,
           });
         }

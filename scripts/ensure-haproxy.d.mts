@@ -1,0 +1,2 @@
+export function findHaproxy(): string | null;
+export function ensureHaproxy(): string | null;
