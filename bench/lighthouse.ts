@@ -1,0 +1,90 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12's mobile performance score (its default: a mid-range
+ * phone, simulated slow 4G and 4x CPU slowdown) for `/` and for `/home` signed in, in Debian's
+ * Chromium against the built app on the real server (targets: >= 95 and >= 85). Run
+ * `npm run build` first. Scores move with the machine's load, so each page is measured a few times.
+ *
+ *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse    runs per page (default 3)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startSignedInApp } from './signed-in-app.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Chromium with a DevTools port for Lighthouse; resolves once it says where it listens. */
+function launchChromium(profile: string): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+    child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(-500)}`)));
+  });
+}
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+}
+
+async function measure(port: number, url: string, headers?: Record<string, string>): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+  };
+}
+
+function summary(name: string, runs: Run[], target: number): boolean {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const scores = runs.map((r) => r.score).join(', ');
+  console.log(
+    `lighthouse: ${name} mobile performance ${scores} (median ${median.score}, target >= ${target}); ` +
+      `median run: LCP ${(median.lcp / 1000).toFixed(1)} s, total blocking ${Math.round(median.tbt)} ms`,
+  );
+  return median.score >= target;
+}
+
+const app = await startSignedInApp('lighthouse');
+const profile = mkdtempSync(path.join(tmpdir(), 'papertrade-lighthouse-'));
+const chromium = await launchChromium(profile);
+try {
+  const loadBefore = loadavg()[0]!;
+  const landing: Run[] = [];
+  const home: Run[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    landing.push(await measure(chromium.port, `${app.base}/`));
+    // Lighthouse clears cookies before loading; the header carries the session through that.
+    home.push(await measure(chromium.port, `${app.base}/home`, { Cookie: `session=${app.token}` }));
+  }
+  console.log(`lighthouse: load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`);
+  const ok = [summary('/', landing, 95), summary('/home', home, 85)].every(Boolean);
+  if (!ok) process.exitCode = 1;
+} finally {
+  chromium.child.kill();
+  await app.close();
+  rmSync(profile, { recursive: true, force: true });
+}
