@@ -1,15 +1,11 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { sharedProcessRegistry } from './process-registry.ts';
-import { sampledGauges } from './sampled-gauges.ts';
+import { sampledGauges, type PoolStats } from './sampled-gauges.ts';
+
+export type { PoolStats } from './sampled-gauges.ts';
 
 export type OrderKind = 'market_buy' | 'market_sell' | 'limit_open' | 'limit_cancel';
 
-/** Clients of the database pool by state; SQLite has one connection and a queue in front of it. */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
 
 export interface TickOutcome {
   filled: number;

@@ -1,5 +1,11 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { PoolStats } from './metrics.ts';
+
+/** Clients of the database pool by state; SQLite has one connection and a queue in front of it. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 /** Gauges read at scrape time from whoever knows the figure, rather than kept up to date on every change. */
 export function sampledGauges(
