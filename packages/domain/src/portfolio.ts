@@ -67,6 +67,14 @@ export function averageCostPrice(lots: readonly Lot[]): PriceUnits {
     shares += lot.shares;
     weighted += lot.shares * lot.price;
   }
+  return averageOfTotals(shares, weighted);
+}
+
+/**
+ * The same average from running totals (the server keeps sum(shares) and sum(shares x price)
+ * per holding, decision 006), with the same rounding, so both ways give the same price.
+ */
+export function averageOfTotals(shares: ShareUnits, weighted: bigint): PriceUnits {
   if (shares <= 0n) return 0n;
   return (weighted + shares / 2n) / shares;
 }

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as workingOrdersByUser from './migrations/002-working-orders-by-user.ts';
+import * as lotTotals from './migrations/003-lot-totals.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-working-orders-by-user': workingOrdersByUser,
+  '003-lot-totals': lotTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

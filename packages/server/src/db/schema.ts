@@ -64,6 +64,19 @@ export interface LotsTable {
   created_at: Int;
 }
 
+/**
+ * Running totals of one holding's open lots, kept by the ledger with every lot it adds or
+ * consumes (decision 006); no row when no lot is open.
+ */
+export interface LotTotalsTable {
+  user_id: string;
+  symbol: string;
+  /** The open lots' shares (1e-8 units): free plus reserved shares of the symbol. */
+  shares: Int;
+  /** sum(shares x price) over the open lots, in 1e-16 dollars, as decimal text (it outgrows 64 bits). */
+  cost: string;
+}
+
 export interface TransactionsTable {
   id: string;
   user_id: string;
@@ -156,6 +169,7 @@ export interface DB {
   verification_tokens: VerificationTokensTable;
   holdings: HoldingsTable;
   lots: LotsTable;
+  lot_totals: LotTotalsTable;
   transactions: TransactionsTable;
   limit_orders: LimitOrdersTable;
   notifications: NotificationsTable;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.ts';
 import { chunks } from '../users/chunks.ts';
 import { consumeLots } from './ledger.ts';
+import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 import { caseById } from './sql-case.ts';
 
 /**
@@ -51,13 +52,16 @@ export async function addSharesMany(trx: Trx, symbol: string, byUser: ReadonlyMa
   }
 }
 
-/** A batch of buys: the shares to the users' holdings and one open lot per fill, at `price`. */
+/** A batch of buys: the shares to the users' holdings and one open lot per fill, at `price`, counted in their lot totals. */
 export async function settleBuys(trx: Trx, symbol: string, price: PriceUnits, at: number, fills: readonly BatchFill[]): Promise<void> {
   await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares));
   const lots = fills
     .filter((f) => f.shares > 0n)
     .map((f) => ({ id: f.transactionId, user_id: f.userId, symbol, shares: f.shares, price, created_at: at }));
   for (const part of chunks(lots, 200)) await trx.insertInto('lots').values(part).execute();
+  const added = new Map<string, LotDelta>();
+  for (const lot of lots) addDelta(added, lot.user_id, lot.shares, lotCost(lot.shares, price));
+  await adjustLotTotals(trx, symbol, added);
 }
 
 /** A batch of sells whose shares were reserved: proceeds to cash, lots consumed oldest first. */

@@ -2,9 +2,8 @@ import { MAX_CASH_CENTS, MAX_HOLDING_UNITS, type Cents, type PriceUnits, type Sh
 import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
-import { chunks } from '../users/chunks.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
-import { caseById } from './sql-case.ts';
+import { adjustLotTotals, lotCost } from './lot-totals.ts';
 
 /**
  * Every move of money and shares, and nothing else moves them (batched-moves.ts has the same
@@ -93,6 +92,9 @@ export async function takeFreeShares(trx: Trx, userId: string, symbol: string, s
   }
 }
 
+export { consumeLots } from './consume-lots.ts';
+
+/** A buy's open lot, counted in the holding's lot totals (lot-totals.ts). */
 export async function insertLot(
   trx: Trx,
   lot: { id: string; userId: string; symbol: string; shares: ShareUnits; price: PriceUnits; at: number },
@@ -101,6 +103,7 @@ export async function insertLot(
     .insertInto('lots')
     .values({ id: lot.id, user_id: lot.userId, symbol: lot.symbol, shares: lot.shares, price: lot.price, created_at: lot.at })
     .execute();
+  await adjustLotTotals(trx, lot.symbol, new Map([[lot.userId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]));
 }
 
 /** What a working order holds back: cash for a PURCHASE, shares for a SELL. */
@@ -119,45 +122,8 @@ export async function releaseReservation(trx: Trx, r: Reservation): Promise<void
 }
 
 /**
- * Sells shares out of open lots, oldest first, for one or many users of one symbol: whole lots
- * are deleted, each user's last lot shrinks. A few statements whatever the number of users.
- * Returns the shares that found no lot (0 unless the ledger is inconsistent).
- */
-export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<string, ShareUnits>): Promise<ShareUnits> {
-  const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
-  if (need.size === 0) return 0n;
-  const lots = await trx
-    .selectFrom('lots')
-    .select(['id', 'user_id', 'shares'])
-    .where('symbol', '=', symbol)
-    .where('user_id', 'in', [...need.keys()])
-    .orderBy('user_id')
-    .orderBy('id')
-    .execute();
-  const emptied: string[] = [];
-  const shrunk: [string, bigint][] = [];
-  for (const lot of lots) {
-    const left = need.get(lot.user_id) ?? 0n;
-    if (left === 0n) continue;
-    const size = BigInt(lot.shares);
-    if (size <= left) emptied.push(lot.id);
-    else shrunk.push([lot.id, size - left]);
-    need.set(lot.user_id, left > size ? left - size : 0n);
-  }
-  for (const ids of chunks(emptied)) await trx.deleteFrom('lots').where('id', 'in', ids).execute();
-  for (const part of chunks(shrunk)) {
-    await trx
-      .updateTable('lots')
-      .set({ shares: caseById<bigint>(part, 'bigint') })
-      .where('id', 'in', part.map(([id]) => id))
-      .execute();
-  }
-  return [...need.values()].reduce((a, b) => a + b, 0n);
-}
-
-/**
  * An account reset's money move: the current epoch ends (working orders cancelled, their
- * reservations dropped with the holdings and lots they came from) and a new one starts with
+ * reservations dropped with the holdings, lots and lot totals they came from) and a new one starts with
  * `cents` of cash. The caller holds the user's row lock, so no order of the old epoch can be
  * opened, filled or cancelled in between. Returns the new epoch.
  */
@@ -170,6 +136,7 @@ export async function startNewEpoch(trx: Trx, userId: string, cents: Cents, rese
     .execute();
   await trx.deleteFrom('holdings').where('user_id', '=', userId).execute();
   await trx.deleteFrom('lots').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('lot_totals').where('user_id', '=', userId).execute();
   const row = await trx
     .updateTable('users')
     .set((eb) => ({ cash_cents: cents, starting_balance_cents: cents, epoch: eb('epoch', '+', 1n), reset_at: resetAt }))

@@ -2,6 +2,7 @@ import { checkMoneyInvariants, type SymbolLedger } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { lotTotalsViolations } from './lot-totals-check.ts';
 
 /**
  * The ledger check of the race suite and the crash test: every money invariant of ARCHITECTURE.md
@@ -12,6 +13,7 @@ import type { DB } from '../db/schema.ts';
  * starting balance; older rows are archived history):
  * - free cash + reserved cash (WORKING PURCHASE orders) + cost of buys - proceeds of sells = starting balance;
  * - per symbol: free shares + reserved shares (WORKING SELL orders) = bought - sold = open lots;
+ * - per symbol: the running lot totals (shares, cost) = the open lots' sums (lot-totals-check.ts);
  * - nothing negative (cash, reservations, holdings, lots, transactions), no empty holding row;
  * - no WORKING order of another epoch than the user's;
  * - every FILLED order has exactly one transaction (by position_id, same epoch, and the order's
@@ -136,6 +138,8 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
       );
     }
   }
+
+  violations.push(...(await lotTotalsViolations(trx, userId)));
 
   // Fills: one transaction per FILLED order, and no transaction of an order that did not fill.
   const txsByPosition = new Map<string, typeof txs>();

@@ -12,40 +12,70 @@ export interface RecordLimits {
   balancePoints: number;
   /** Filled or cancelled orders carried beside every working one. */
   closedOrders: number;
+  /** Open lots listed per symbol (the most recent ones). */
+  lotsPerSymbol: number;
 }
 
 type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower'>;
 type OrderRow = Selectable<LimitOrdersTable>;
 
-/** A holding (shares, no lot) or an open lot (its id and price), from one statement. */
+/** A holding's free shares (lot_id null), or its lot totals (decision 006). */
 interface PositionRow {
   symbol: string;
-  shares: bigint | null;
-  price: bigint | null;
-  lot_id: string | null;
+  shares: bigint;
+  cost: string | null;
+}
+
+interface LotRow {
+  symbol: string;
+  id: string;
+  price: bigint;
+}
+
+/**
+ * The most recent `limit` open lots of each symbol: one index seek per symbol in lots_user_symbol
+ * (user_id, symbol, id), read backwards, however many lots the user has open.
+ */
+async function recentLots(db: Db, userId: string, symbols: string[], limit: number): Promise<LotRow[]> {
+  if (!symbols.length) return [];
+  const arms = symbols.map(
+    (symbol) => sql`SELECT * FROM (
+      SELECT symbol, id, price FROM lots WHERE user_id = ${userId} AND symbol = ${symbol} ORDER BY id DESC LIMIT ${limit}) AS l`,
+  );
+  const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(db);
+  // Lot ids sort by creation time: oldest first, the order the lots are sold in.
+  return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - BigInt(a.created_at)) || (a.id < b.id ? 1 : -1);
 
 /**
- * Every row a user record is made of, in six statements sent together: the current epoch is a
- * subquery instead of a first round trip, holdings and lots share one statement, and so do the
- * working orders and the latest closed ones. Each goes through an index on user_id.
+ * Every row a user record is made of, in six statements sent together and one after the second
+ * (the recent lots of the symbols the lot totals name): the current epoch is a subquery instead of a
+ * first round trip, holdings and lot totals share one statement, and so do the working orders and
+ * the latest closed ones. Each reads a bounded number of rows through an index on user_id, in the
+ * index's order with a LIMIT, so the cost does not grow with the user's history (issue 10; the
+ * plans are checked by order-plans.test.ts).
  *
  * SQL text rather than the query builder: every trade answer and every live push runs these,
  * and building them costs more than running them (the text compiles once).
  */
 export async function loadUserRecordRows(db: Db, userId: string, limits: RecordLimits) {
   const epoch = sql`(SELECT epoch FROM users WHERE id = ${userId})`;
-  const [users, positions, orders, transactions, notifications, snapshots] = await Promise.all([
+  const [users, { positions, lots }, orders, transactions, notifications, snapshots] = await Promise.all([
     sql<UserRow>`
       SELECT id, email, email_verified, username, display_name, avatar, account_type, wallet_address,
         cash_cents, starting_balance_cents, settings, watchlist, epoch, reset_at, created_at
       FROM users WHERE id = ${userId}`.execute(db),
     sql<PositionRow>`
-      SELECT symbol, shares, NULL AS price, NULL AS lot_id FROM holdings WHERE user_id = ${userId}
+      SELECT symbol, shares, NULL AS cost FROM holdings WHERE user_id = ${userId}
       UNION ALL
-      SELECT symbol, shares, price, id FROM lots WHERE user_id = ${userId}`.execute(db),
+      SELECT symbol, shares, cost FROM lot_totals WHERE user_id = ${userId}`
+      .execute(db)
+      .then(async ({ rows }) => ({
+        positions: rows,
+        lots: await recentLots(db, userId, rows.filter((p) => p.cost !== null).map((p) => p.symbol), limits.lotsPerSymbol),
+      })),
     sql<OrderRow>`
       SELECT * FROM limit_orders WHERE user_id = ${userId} AND status = ${WORKING}
       UNION ALL
@@ -63,12 +93,12 @@ export async function loadUserRecordRows(db: Db, userId: string, limits: RecordL
     loadEpochBalancePoints(db, userId, limits.balancePoints),
   ]);
 
-  const holdings = positions.rows.filter((p) => p.lot_id === null);
-  // Lot ids sort by creation time: oldest first, the order the lots are sold in.
-  const lots = positions.rows.filter((p) => p.lot_id !== null).sort((a, b) => ((a.lot_id ?? '') < (b.lot_id ?? '') ? -1 : 1));
+  const holdings = positions.filter((p) => p.cost === null);
+  const lotTotals = positions.filter((p) => p.cost !== null);
   return {
     user: users.rows[0],
     holdings,
+    lotTotals,
     lots,
     working: orders.rows.filter((o) => o.status === 'WORKING').sort(byNewest),
     closed: orders.rows.filter((o) => o.status !== 'WORKING').sort(byNewest),

@@ -1,6 +1,6 @@
 import {
+  averageOfTotals,
   centsToNumber,
-  averageCostPrice,
   priceToNumber,
   sharesToNumber,
   type BalancePoint,
@@ -20,6 +20,8 @@ export const USER_NOTIFICATIONS_LIMIT = 100;
 export const USER_BALANCE_POINTS_LIMIT = 500;
 /** Filled or cancelled orders carried beside every working one. */
 const USER_CLOSED_ORDERS_LIMIT = 20;
+/** openPositions lists the most recent open lots of each symbol, at most this many (decision 006). */
+export const USER_LOTS_PER_SYMBOL_LIMIT = 50;
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,32 +29,25 @@ export { spreadPoints } from './epoch-balance-points.ts';
 
 /** The contract's User for its owner, built from the database: the one place rows become that shape. */
 export async function loadUserRecord(db: Db, userId: string): Promise<User> {
-  const { user, holdings, lots, working: workingOrders, closed: closedOrders, transactions, notifications, snapshots } =
+  const { user, holdings, lotTotals, lots, working: workingOrders, closed: closedOrders, transactions, notifications, snapshots } =
     await loadUserRecordRows(db, userId, {
       history: USER_HISTORY_LIMIT,
       notifications: USER_NOTIFICATIONS_LIMIT,
       balancePoints: USER_BALANCE_POINTS_LIMIT,
       closedOrders: USER_CLOSED_ORDERS_LIMIT,
+      lotsPerSymbol: USER_LOTS_PER_SYMBOL_LIMIT,
     });
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
 
   const assets: Record<string, number> = {};
   for (const h of holdings) {
-    if (BigInt(h.shares ?? 0n) > 0n) assets[h.symbol] = sharesToNumber(BigInt(h.shares ?? 0n));
+    if (BigInt(h.shares) > 0n) assets[h.symbol] = sharesToNumber(BigInt(h.shares));
   }
   const openPositions: Record<string, number[]> = {};
-  const lotsBySymbol = new Map<string, { shares: bigint; price: bigint }[]>();
-  for (const lot of lots) {
-    const price = BigInt(lot.price ?? 0n);
-    (openPositions[lot.symbol] ??= []).push(priceToNumber(price));
-    const list = lotsBySymbol.get(lot.symbol) ?? [];
-    list.push({ shares: BigInt(lot.shares ?? 0n), price });
-    lotsBySymbol.set(lot.symbol, list);
-  }
+  for (const lot of lots) (openPositions[lot.symbol] ??= []).push(priceToNumber(BigInt(lot.price)));
+  // From the running totals of all open lots, not from the listed ones (decision 006).
   const averageCost: Record<string, number> = {};
-  for (const [symbol, symbolLots] of lotsBySymbol) {
-    averageCost[symbol] = priceToNumber(averageCostPrice(symbolLots));
-  }
+  for (const t of lotTotals) averageCost[t.symbol] = priceToNumber(averageOfTotals(BigInt(t.shares), BigInt(t.cost ?? '0')));
 
   const working = workingOrders.map(toLimitPosition);
   const history: HistoryEntry[] = [...transactions.map((t) => toTransaction(t)), ...working]

@@ -2,6 +2,7 @@ import { checkMoneyInvariants, type MoneyState, type SymbolLedger } from '@paper
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../app-context.ts';
+import { lotTotalsViolations } from '../../test-support/lot-totals-check.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 
 /** Shared by the trading tests: calls as a signed-in user, prices, and the ledger read back exactly. */
@@ -101,7 +102,7 @@ export async function readLedger(ctx: AppContext, userId: string): Promise<Ledge
   };
 }
 
-/** Every money invariant of ARCHITECTURE.md, plus: open lots add up to the shares held. */
+/** Every money invariant of ARCHITECTURE.md, plus: open lots add up to the shares held, and their running totals to the lots. */
 export async function ledgerViolations(ctx: AppContext, userId: string): Promise<string[]> {
   const ledger = await readLedger(ctx, userId);
   const violations = checkMoneyInvariants(ledger);
@@ -113,6 +114,7 @@ export async function ledgerViolations(ctx: AppContext, userId: string): Promise
   }
   const holdings = await ctx.db.selectFrom('holdings').select(['symbol', 'shares']).where('user_id', '=', userId).execute();
   for (const h of holdings) if (BigInt(h.shares) === 0n) violations.push(`${h.symbol}: an empty holding row is left`);
+  violations.push(...(await lotTotalsViolations(ctx.db, userId)));
   return violations.map((v) => `user ${userId}: ${v}`);
 }
 

@@ -1,0 +1,86 @@
+import type { ShareUnits } from '@papertrade/domain';
+import { sql } from 'kysely';
+import type { Trx } from '../db/transaction.ts';
+import { chunks } from '../users/chunks.ts';
+import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
+import { caseById } from './sql-case.ts';
+
+interface LotRow {
+  id: string;
+  user_id: string;
+  shares: bigint;
+  price: bigint;
+}
+
+/** First page size: a sale usually ends in its first lot or two; later pages grow fourfold. */
+const FIRST_PAGE = 4;
+const LARGEST_PAGE = 1_000;
+/** Users per statement: each is one UNION ALL arm (SQLite allows 500 arms). */
+const USERS_PER_READ = 100;
+
+/**
+ * Each user's oldest `page` lots of `symbol` after the last one already read: one index seek per
+ * user in lots_user_symbol (user_id, symbol, id), in id order, so a sale reads the lots it
+ * consumes and a few more, never all of the user's lots.
+ */
+async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, string>, page: number): Promise<LotRow[]> {
+  const out: LotRow[] = [];
+  for (const part of chunks([...after], USERS_PER_READ)) {
+    const arms = part.map(
+      ([userId, lastId]) => sql`SELECT * FROM (
+        SELECT id, user_id, shares, price FROM lots WHERE user_id = ${userId} AND symbol = ${symbol} AND id > ${lastId}
+        ORDER BY id LIMIT ${page}) AS l`,
+    );
+    const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(trx);
+    out.push(...rows);
+  }
+  return out;
+}
+
+/**
+ * Sells shares out of open lots, oldest first, for one or many users of one symbol: whole lots
+ * are deleted, each user's last lot shrinks, and the users' lot totals drop by what was taken.
+ * Returns the shares that found no lot (0 unless the ledger is inconsistent).
+ */
+export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<string, ShareUnits>): Promise<ShareUnits> {
+  const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
+  const after = new Map([...need.keys()].map((id) => [id, '']));
+  const emptied: string[] = [];
+  const shrunk: [string, bigint][] = [];
+  const taken = new Map<string, LotDelta>();
+  let unmatched = 0n;
+  for (let page = FIRST_PAGE; after.size > 0; page = Math.min(page * 4, LARGEST_PAGE)) {
+    const byUser = new Map<string, LotRow[]>();
+    for (const lot of await oldestLots(trx, symbol, after, page)) byUser.set(lot.user_id, [...(byUser.get(lot.user_id) ?? []), lot]);
+    for (const userId of [...after.keys()]) {
+      const lots = (byUser.get(userId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
+      let left = need.get(userId) ?? 0n;
+      for (const lot of lots) {
+        if (left === 0n) break;
+        const size = BigInt(lot.shares);
+        const used = size <= left ? size : left;
+        if (used === size) emptied.push(lot.id);
+        else shrunk.push([lot.id, size - used]);
+        addDelta(taken, userId, -used, -lotCost(used, BigInt(lot.price)));
+        left -= used;
+      }
+      need.set(userId, left);
+      const last = lots.at(-1);
+      if (left > 0n && last && lots.length === page) after.set(userId, last.id);
+      else {
+        unmatched += left;
+        after.delete(userId);
+      }
+    }
+  }
+  for (const ids of chunks(emptied)) await trx.deleteFrom('lots').where('id', 'in', ids).execute();
+  for (const part of chunks(shrunk)) {
+    await trx
+      .updateTable('lots')
+      .set({ shares: caseById<bigint>(part, 'bigint') })
+      .where('id', 'in', part.map(([id]) => id))
+      .execute();
+  }
+  await adjustLotTotals(trx, symbol, taken);
+  return unmatched;
+}
