@@ -3,12 +3,14 @@ import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as workingOrdersByUser from './migrations/002-working-orders-by-user.ts';
 import * as lotTotals from './migrations/003-lot-totals.ts';
+import * as balancePointsByEpoch from './migrations/004-balance-points-by-epoch.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-working-orders-by-user': workingOrdersByUser,
   '003-lot-totals': lotTotals,
+  '004-balance-points-by-epoch': balancePointsByEpoch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

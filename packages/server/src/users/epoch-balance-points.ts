@@ -23,33 +23,33 @@ const toPoint = (r: { ts: bigint | number; balance_cents: bigint | number }): St
 /**
  * At most `limit` stored balance points of the user's current epoch, oldest first, spread over
  * its whole span, in a bounded number of index steps however many points there are (an active
- * trader gets one a minute, for years). The newest limit + 1 points, read backwards: when that is
- * all of them, they are the answer as they are. Otherwise `limit` times are spread evenly from the
- * first point to the last, and each takes the first point at or after it (one seek each in
- * balance_snapshots_user_time), so the points are spread over time, first and last always in.
+ * trader gets one a minute, for years). First the (limit + 1)-th newest point alone: when there
+ * is none, all the points are the answer as they are. Otherwise `limit` times are spread evenly
+ * from the first point to the last, and each takes the first point at or after it (one seek each
+ * in balance_snapshots_user_epoch_time, which carries the balance, so no table row is read), so
+ * the points are spread over time, first and last always in.
  */
 export async function loadEpochBalancePoints(db: Db, userId: string, limit: number): Promise<StoredPoint[]> {
   // The epoch as a subquery, so this runs beside the read of the user row, not after it; SQL text
   // because every user record runs it (see user-record-rows.ts).
-  const { rows: newest } = await sql<{ ts: bigint; balance_cents: bigint; epoch: bigint }>`
-    SELECT ts, balance_cents, epoch FROM balance_snapshots
+  const { rows: beyond } = await sql<{ epoch: bigint }>`
+    SELECT epoch FROM balance_snapshots
     WHERE user_id = ${userId} AND epoch = (SELECT epoch FROM users WHERE id = ${userId})
-    ORDER BY ts DESC LIMIT ${limit + 1}`.execute(db);
-  if (newest.length <= limit) return newest.map(toPoint).reverse();
+    ORDER BY ts DESC LIMIT 1 OFFSET ${limit}`.execute(db);
+  const epoch = beyond[0]?.epoch;
+  if (epoch === undefined) {
+    const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
+      SELECT ts, balance_cents FROM balance_snapshots
+      WHERE user_id = ${userId} AND epoch = (SELECT epoch FROM users WHERE id = ${userId})
+      ORDER BY ts`.execute(db);
+    return rows.map(toPoint);
+  }
 
-  const epoch = BigInt(newest[0]?.epoch ?? 0n);
-  const last = BigInt(newest[0]?.ts ?? 0n);
-  // Older epochs' points come first in the index; this walks past them once, and only for an
-  // epoch of more than `limit` points.
-  const oldest = await db
-    .selectFrom('balance_snapshots')
-    .select('ts')
-    .where('user_id', '=', userId)
-    .where('epoch', '=', epoch)
-    .orderBy('ts')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const first = BigInt(oldest.ts);
+  const span = (dir: 'ASC' | 'DESC') => sql`(SELECT ts FROM balance_snapshots
+    WHERE user_id = ${userId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
+  const { rows: ends } = await sql<{ first: bigint; last: bigint }>`SELECT ${span('ASC')} AS first, ${span('DESC')} AS last`.execute(db);
+  const first = BigInt(ends[0]?.first ?? 0n);
+  const last = BigInt(ends[0]?.last ?? 0n);
   const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
     WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1})
     SELECT ts, balance_cents FROM balance_snapshots
