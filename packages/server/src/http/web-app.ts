@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { pagePreloads, withPreloads } from './page-html.ts';
 
 /** API paths that must answer JSON 404s rather than the web app's index.html. */
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
@@ -12,6 +14,21 @@ const PAGES_SHARING_API_PATHS = new Set(['/leaderboard']);
 
 function wantsHtml(accept: string | undefined): boolean {
   return !!accept && accept.includes('text/html');
+}
+
+/**
+ * index.html for a page load, with the page's first API answers preloaded (page-html.ts). Read on
+ * every load, as the static files are, so a rebuild is served without a restart. The links depend
+ * on whether a session cookie came along, hence Vary.
+ */
+async function sendPage(webDist: string, request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0] ?? '/';
+  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie')
+    .type('text/html; charset=utf-8')
+    .send(withPreloads(html, pagePreloads(url, request.user !== null)));
 }
 
 /** Serves the built web app on the same origin; any non-API GET falls back to index.html. */
@@ -36,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     app.addHook('onRequest', async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (request.method === 'GET' && PAGES_SHARING_API_PATHS.has(url) && wantsHtml(request.headers.accept)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendPage(config.webDist, request, reply);
       }
       return undefined;
     });
@@ -45,7 +62,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && wantsHtml(request.headers.accept);
     if (hasWebApp && wantsPage && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(config.webDist, request, reply);
     }
     return reply.status(404).send({ error: `No route ${request.method} ${url}`, code: 'NOT_FOUND' });
   });

@@ -8,12 +8,14 @@ import {
 } from 'react-router';
 import type { RouteHandle } from '../lib/page-title.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { loadDataLayout, loadShell, pageLoaders } from './route-chunks.ts';
 import { RouteSuspense } from './route-boundary.tsx';
 
 // Every screen is its own chunk (SPEC §7: screens load on demand). Everything but the landing page
 // also sits below the data layout (TanStack Query, live socket, guards, plain layout): one chunk the
-// public landing page never loads.
-const dataChunk = () => import('./data-layout.tsx');
+// public landing page never loads. The loaders live in route-chunks.ts, which the entry also calls
+// to start the opened page's chunks at once.
+const dataChunk = loadDataLayout;
 const DataLayout = lazyPage('app', dataChunk);
 const RequireUser = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireUser })));
 const RequireGuest = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireGuest })));
@@ -23,57 +25,30 @@ const SessionSwitch = lazyPage('app', () =>
 const LazyPlainLayout = lazyPage('app', () =>
   dataChunk().then((m) => ({ default: m.PlainLayout })),
 );
-const AppShell = lazyPage('shell', () => import('./shell/app-shell.tsx'));
-const LandingPage = lazyPage('landing', () => import('../features/landing/landing-page.tsx'));
-const LoginPage = lazyPage('login', () => import('../features/auth/login-page.tsx'));
-const SignUpPage = lazyPage('sign-up', () => import('../features/auth/sign-up-page.tsx'));
-const ForgotPasswordPage = lazyPage(
-  'forgot-password',
-  () => import('../features/auth/forgot-password-page.tsx'),
-);
-const ResetPasswordPage = lazyPage(
-  'reset-password',
-  () => import('../features/auth/reset-password-page.tsx'),
-);
-const VerifyEmailPage = lazyPage(
-  'verify-email',
-  () => import('../features/auth/verify-email-page.tsx'),
-);
-const LogoutPage = lazyPage('logout', () => import('../features/auth/logout-page.tsx'));
-const HomePage = lazyPage('home', () => import('../features/home/home-page.tsx'));
-const AssetsPage = lazyPage('assets', () => import('../features/assets/assets-page.tsx'));
-const AssetPage = lazyPage('asset', () => import('../features/asset/asset-page.tsx'));
-const ExplorePage = lazyPage('explore', () => import('../features/explore/explore-page.tsx'));
-const LeaderboardPage = lazyPage(
-  'leaderboard',
-  () => import('../features/leaderboard/leaderboard-page.tsx'),
-);
-const AccountPage = lazyPage('account', () => import('../features/account/account-page.tsx'));
-const OrderPage = lazyPage('order', () => import('../features/order/order-page.tsx'));
-const NotificationsPage = lazyPage(
-  'notifications',
-  () => import('../features/notifications/notifications-page.tsx'),
-);
-const TransactionPage = lazyPage(
-  'transaction',
-  () => import('../features/transactions/transaction-page.tsx'),
-);
-const AllTransactionsPage = lazyPage(
-  'all-transactions',
-  () => import('../features/transactions/all-transactions-page.tsx'),
-);
-const LearnPage = lazyPage('learn', () => import('../features/learn/learn-page.tsx'));
-const WatchlistPage = lazyPage(
-  'watchlist',
-  () => import('../features/watchlist/watchlist-page.tsx'),
-);
-const UserPage = lazyPage('user', () => import('../features/user/user-page.tsx'));
-const PreviewPage = lazyPage('preview', () => import('../features/preview/preview-page.tsx'));
-const IconsPage = lazyPage('icons', () => import('../features/icons/icons-page.tsx'));
-const NotFoundPage = lazyPage(
-  'not-found',
-  () => import('../features/not-found/not-found-page.tsx'),
-);
+const AppShell = lazyPage('shell', loadShell);
+const LandingPage = lazyPage('landing', pageLoaders.landing);
+const LoginPage = lazyPage('login', pageLoaders.login);
+const SignUpPage = lazyPage('sign-up', pageLoaders.signUp);
+const ForgotPasswordPage = lazyPage('forgot-password', pageLoaders.forgotPassword);
+const ResetPasswordPage = lazyPage('reset-password', pageLoaders.resetPassword);
+const VerifyEmailPage = lazyPage('verify-email', pageLoaders.verifyEmail);
+const LogoutPage = lazyPage('logout', pageLoaders.logout);
+const HomePage = lazyPage('home', pageLoaders.home);
+const AssetsPage = lazyPage('assets', pageLoaders.assets);
+const AssetPage = lazyPage('asset', pageLoaders.asset);
+const ExplorePage = lazyPage('explore', pageLoaders.explore);
+const LeaderboardPage = lazyPage('leaderboard', pageLoaders.leaderboard);
+const AccountPage = lazyPage('account', pageLoaders.account);
+const OrderPage = lazyPage('order', pageLoaders.order);
+const NotificationsPage = lazyPage('notifications', pageLoaders.notifications);
+const TransactionPage = lazyPage('transaction', pageLoaders.transaction);
+const AllTransactionsPage = lazyPage('all-transactions', pageLoaders.allTransactions);
+const LearnPage = lazyPage('learn', pageLoaders.learn);
+const WatchlistPage = lazyPage('watchlist', pageLoaders.watchlist);
+const UserPage = lazyPage('user', pageLoaders.user);
+const PreviewPage = lazyPage('preview', pageLoaders.preview);
+const IconsPage = lazyPage('icons', pageLoaders.icons);
+const NotFoundPage = lazyPage('not-found', pageLoaders.notFound);
 
 const page = (path: string, title: string, Page: React.ComponentType): RouteObject => ({
   path,

@@ -92,7 +92,8 @@ export function connectLive({
       } catch {
         return;
       }
-      const parsed = LiveMessage.safeParse(json);
+      // No compiled fast parser (see api-client.ts): the first message arrives during the first screen.
+      const parsed = LiveMessage.safeParse(json, { jitless: true });
       if (parsed.success) onMessage(parsed.data);
     };
     current.onerror = () => {

@@ -3,6 +3,7 @@
  * on a signed-in route goes to /login, a signed-in user on a logged-out-only route to /home.
  */
 import { Alert, Box, Button } from '@mui/material';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -31,8 +32,12 @@ function SessionUnavailable({ error, retry }: { error: unknown; retry: () => voi
 export function RequireUser() {
   const session = useSession();
   const location = useLocation();
+  // The session's answer arrives as an urgent update; rendering the whole signed-in screen in it
+  // would be one long task. The deferred copy renders it in a transition, in slices. Both must
+  // name a user, so a logout never renders the pages (whose useUser needs one) for a moment.
+  const deferredUser = useDeferredValue(session.data);
   if (session.isPending) return null;
-  if (session.data) return <Outlet />;
+  if (session.data) return deferredUser ? <Outlet /> : null;
   if (session.isError)
     return <SessionUnavailable error={session.error} retry={() => void session.refetch()} />;
   // Coming back after login is useful, except to /logout, which would sign straight out again.

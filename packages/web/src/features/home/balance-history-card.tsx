@@ -1,8 +1,9 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
 import { useBalanceHistory, type BalanceRange } from './api/get-balance-history.ts';
 
-const BalanceChart = lazy(() => import('./balance-chart.tsx'));
+const loadChart = () => import('./balance-chart.tsx');
+const BalanceChart = lazy(loadChart);
 
 const RANGES: { value: BalanceRange; label: string; long: string }[] = [
   { value: 1, label: '1D', long: 'last day' },
@@ -15,6 +16,10 @@ const HEIGHT = { xs: 220, sm: 300 };
 export function BalanceHistoryCard({ wallet }: { wallet: string }) {
   const [range, setRange] = useState<BalanceRange>(7);
   const query = useBalanceHistory(wallet, range);
+  // The chart's code downloads while its data does, not after the data has come.
+  useEffect(() => {
+    loadChart().catch(() => undefined);
+  }, []);
   const current = RANGES.find((r) => r.value === range) ?? RANGES[1]!;
   return (
     <ChartCard
