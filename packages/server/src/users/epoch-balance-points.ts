@@ -25,8 +25,8 @@ const toPoint = (r: { ts: bigint | number; balance_cents: bigint | number }): St
  * its whole span, in a bounded number of index steps however many points there are (an active
  * trader gets one a minute, for years). First the (limit + 1)-th newest point alone: when there
  * is none, all the points are the answer as they are. Otherwise `limit` times are spread evenly
- * from the first point to the last, and each takes the first point at or after it (one seek each
- * in balance_snapshots_user_epoch_time, which carries the balance, so no table row is read), so
+ * from the first point to the last, and each takes the first point at or after it (seeks in
+ * balance_snapshots_user_epoch_time, which carries the balance, so no table row is read), so
  * the points are spread over time, first and last always in.
  */
 export async function loadEpochBalancePoints(db: Db, userId: string, limit: number): Promise<StoredPoint[]> {
@@ -50,18 +50,14 @@ export async function loadEpochBalancePoints(db: Db, userId: string, limit: numb
   const { rows: ends } = await sql<{ first: bigint; last: bigint }>`SELECT ${span('ASC')} AS first, ${span('DESC')} AS last`.execute(db);
   const first = BigInt(ends[0]?.first ?? 0n);
   const last = BigInt(ends[0]?.last ?? 0n);
+  // Two seeks per time (its point's ts, then its balance), both index-only; a join back to the
+  // table instead lets PostgreSQL pick a scan of every point when the table is small.
+  const seek = (column: 'ts' | 'balance_cents') => sql`(SELECT b.${sql.raw(column)} FROM balance_snapshots b
+    WHERE b.user_id = ${userId} AND b.epoch = ${epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1)`;
   const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
-    WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1})
-    SELECT ts, balance_cents FROM balance_snapshots
-    WHERE user_id = ${userId} AND epoch = ${epoch} AND ts IN (
-      SELECT (
-        SELECT b.ts FROM balance_snapshots b
-        WHERE b.user_id = ${userId} AND b.epoch = ${epoch}
-          AND b.ts >= CAST(${first} AS bigint) + probe.i * CAST(${last - first} AS bigint) / ${limit - 1}
-        ORDER BY b.ts LIMIT 1
-      ) FROM probe
-    )
-    ORDER BY ts`.execute(db);
+    WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1}),
+    times (i, t) AS (SELECT i, CAST(${first} AS bigint) + i * CAST(${last - first} AS bigint) / ${limit - 1} FROM probe)
+    SELECT ${seek('ts')} AS ts, ${seek('balance_cents')} AS balance_cents FROM times ORDER BY times.i`.execute(db);
   // Two points stored at the same millisecond would both match one time: keep one.
   return spreadPoints(rows.map(toPoint).filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
 }
