@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -50,14 +50,18 @@ export async function loadEpochBalancePoints(db: Db, userId: string, limit: numb
   const { rows: ends } = await sql<{ first: bigint; last: bigint }>`SELECT ${span('ASC')} AS first, ${span('DESC')} AS last`.execute(db);
   const first = BigInt(ends[0]?.first ?? 0n);
   const last = BigInt(ends[0]?.last ?? 0n);
-  // Two seeks per time (its point's ts, then its balance), both index-only; a join back to the
-  // table instead lets PostgreSQL pick a scan of every point when the table is small.
-  const seek = (column: 'ts' | 'balance_cents') => sql`(SELECT b.${sql.raw(column)} FROM balance_snapshots b
-    WHERE b.user_id = ${userId} AND b.epoch = ${epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1)`;
-  const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
-    WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1}),
-    times (i, t) AS (SELECT i, CAST(${first} AS bigint) + i * CAST(${last - first} AS bigint) / ${limit - 1} FROM probe)
-    SELECT ${seek('ts')} AS ts, ${seek('balance_cents')} AS balance_cents FROM times ORDER BY times.i`.execute(db);
+  const times = sql`WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1}),
+    times (i, t) AS (SELECT i, CAST(${first} AS bigint) + i * CAST(${last - first} AS bigint) / ${limit - 1} FROM probe)`;
+  const after = sql`FROM balance_snapshots b WHERE b.user_id = ${userId} AND b.epoch = ${epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
+  // One index-only seek per time. PostgreSQL joins LATERAL (a correlated subquery there costs a
+  // subplan call per value, and a join back to the table lets it pick a scan of every point);
+  // SQLite has no LATERAL, and there two scalar subqueries per time are two cheap seeks.
+  const { rows } =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(db)
+      : await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT (SELECT b.ts ${after}) AS ts, (SELECT b.balance_cents ${after}) AS balance_cents FROM times ORDER BY times.i`.execute(db);
   // Two points stored at the same millisecond would both match one time: keep one.
   return spreadPoints(rows.map(toPoint).filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
 }
