@@ -36,8 +36,8 @@ interface LotRow {
   price: bigint | number | string;
 }
 
-/** Sums the existing lots in bigint (SQL's 64-bit SUM could overflow), a page at a time by id. */
-async function backFill(db: Kysely<unknown>): Promise<void> {
+/** Sums the existing lots in bigint (SQL's 64-bit SUM could overflow), a page at a time by id; exported for its test. */
+export async function backFill(db: Kysely<unknown>): Promise<void> {
   const totals = new Map<string, { user_id: string; symbol: string; shares: bigint; cost: bigint }>();
   let after = '';
   for (;;) {
