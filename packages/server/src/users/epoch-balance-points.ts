@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { gridStep, remember, reusable } from './balance-spread-cache.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -20,14 +21,42 @@ const toPoint = (r: { ts: bigint | number; balance_cents: bigint | number }): St
   balanceCents: BigInt(r.balance_cents),
 });
 
+interface Grid {
+  userId: string;
+  epoch: bigint;
+  first: bigint;
+  step: bigint;
+}
+
+/**
+ * The first point at or after each time first + i x step, i = from .. to, in time order: one
+ * index-only seek per time. PostgreSQL joins LATERAL (a correlated subquery there costs a subplan
+ * call per value, and a join back to the table lets it pick a scan of every point); SQLite has no
+ * LATERAL, and there two scalar subqueries per time are two cheap seeks.
+ */
+async function seekSamples(db: Db, g: Grid, from: number, to: number) {
+  const times = sql`WITH RECURSIVE probe (i) AS (SELECT CAST(${from} AS integer) UNION ALL SELECT i + 1 FROM probe WHERE i < ${to}),
+    times (i, t) AS (SELECT i, CAST(${g.first} AS bigint) + i * CAST(${g.step} AS bigint) FROM probe)`;
+  const after = sql`FROM balance_snapshots b WHERE b.user_id = ${g.userId} AND b.epoch = ${g.epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
+  const { rows } =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(db)
+      : await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT (SELECT b.ts ${after}) AS ts, (SELECT b.balance_cents ${after}) AS balance_cents FROM times ORDER BY times.i`.execute(db);
+  return rows;
+}
+
 /**
  * At most `limit` stored balance points of the user's current epoch, oldest first, spread over
  * its whole span, in a bounded number of index steps however many points there are (an active
  * trader gets one a minute, for years). First the (limit + 1)-th newest point alone: when there
- * is none, all the points are the answer as they are. Otherwise `limit` times are spread evenly
- * from the first point to the last, and each takes the first point at or after it (seeks in
- * balance_snapshots_user_epoch_time, which carries the balance, so no table row is read), so
- * the points are spread over time, first and last always in.
+ * is none, all the points are the answer as they are. Otherwise up to `limit` - 1 times are
+ * spread evenly from the first point on (a grid step within 1% of span / (limit - 2)), each
+ * takes the first point at or after it (seeks in balance_snapshots_user_epoch_time, which carries
+ * the balance, so no table row is read), and the last point closes the list: spread over time,
+ * first and last always in. Samples already final are reused from balance-spread-cache.ts, so an
+ * answer usually seeks only the last few times.
  */
 export async function loadEpochBalancePoints(db: Db, userId: string, limit: number): Promise<StoredPoint[]> {
   // The epoch as a subquery, so this runs beside the read of the user row, not after it; SQL text
@@ -45,23 +74,28 @@ export async function loadEpochBalancePoints(db: Db, userId: string, limit: numb
     return rows.map(toPoint);
   }
 
-  const span = (dir: 'ASC' | 'DESC') => sql`(SELECT ts FROM balance_snapshots
+  const end = (column: 'ts' | 'balance_cents', dir: 'ASC' | 'DESC') => sql`(SELECT ${sql.raw(column)} FROM balance_snapshots
     WHERE user_id = ${userId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
-  const { rows: ends } = await sql<{ first: bigint; last: bigint }>`SELECT ${span('ASC')} AS first, ${span('DESC')} AS last`.execute(db);
+  const { rows: ends } = await sql<{ first: bigint; last: bigint; last_balance: bigint }>`
+    SELECT ${end('ts', 'ASC')} AS first, ${end('ts', 'DESC')} AS last, ${end('balance_cents', 'DESC')} AS last_balance`.execute(db);
   const first = BigInt(ends[0]?.first ?? 0n);
   const last = BigInt(ends[0]?.last ?? 0n);
-  const times = sql`WITH RECURSIVE probe (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM probe WHERE i < ${limit - 1}),
-    times (i, t) AS (SELECT i, CAST(${first} AS bigint) + i * CAST(${last - first} AS bigint) / ${limit - 1} FROM probe)`;
-  const after = sql`FROM balance_snapshots b WHERE b.user_id = ${userId} AND b.epoch = ${epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
-  // One index-only seek per time. PostgreSQL joins LATERAL (a correlated subquery there costs a
-  // subplan call per value, and a join back to the table lets it pick a scan of every point);
-  // SQLite has no LATERAL, and there two scalar subqueries per time are two cheap seeks.
-  const { rows } =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
-        SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(db)
-      : await sql<{ ts: bigint; balance_cents: bigint }>`${times}
-        SELECT (SELECT b.ts ${after}) AS ts, (SELECT b.balance_cents ${after}) AS balance_cents FROM times ORDER BY times.i`.execute(db);
-  // Two points stored at the same millisecond would both match one time: keep one.
+  // Samples 0 .. n at first + i x step, at most limit - 1 of them, then the last point.
+  const step = gridStep(last - first, limit - 2);
+  const n = Number((last - first) / step);
+  const cached = reusable(userId, epoch, first, step, last);
+  const from = Math.min(cached?.count ?? 0, n + 1);
+  const ts = cached ? [...cached.ts.subarray(0, from)] : [];
+  const balance = cached ? [...cached.balance.subarray(0, from)] : [];
+  if (from <= n) {
+    for (const row of await seekSamples(db, { userId, epoch, first, step }, from, n)) {
+      ts.push(BigInt(row.ts));
+      balance.push(BigInt(row.balance_cents));
+    }
+  }
+  remember(userId, { epoch, first, step }, ts, balance, last);
+  const rows = ts.map((t, i) => ({ ts: t, balance_cents: balance[i] ?? 0n }));
+  if ((ts.at(-1) ?? -1n) !== last) rows.push({ ts: last, balance_cents: BigInt(ends[0]?.last_balance ?? 0n) });
+  // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
   return spreadPoints(rows.map(toPoint).filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
 }

@@ -51,7 +51,7 @@ export async function totalBalanceCents(db: Db, userId: string, prices?: Readonl
 }
 
 /** Snapshots closer together than this replace each other, so a burst of trades is one point. */
-const SNAPSHOT_MERGE_MS = 60_000;
+export const SNAPSHOT_MERGE_MS = 60_000;
 
 /** A balance point of one user at `now` (see recordBalanceSnapshots). */
 export function recordBalanceSnapshot(db: Db, userId: string, now = Date.now()): Promise<void> {

@@ -1,0 +1,66 @@
+import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
+
+/**
+ * The sampled balance points of a user's long epoch, kept between answers so each order's User
+ * answer seeks only the grid times that are new since the last one, not all 500 (issue 10).
+ *
+ * Safe to reuse because the samples are pinned to a grid that rarely moves: time i is
+ * first + i x step, and `step` comes from a ladder of values 1% apart (gridStep), so it changes
+ * only when the epoch's span has grown by about 1%. A sample is the first point at or after its
+ * time; once that point is older than the merge window before the newest point, no later write
+ * can put a point before it (writers add points at their own now and replace only the last
+ * minute, total-balance.ts), so it is final. Keyed by user, checked against the epoch, the first
+ * point and the step, so a reset, another instance's writes or a new step simply miss.
+ * Held compactly (two 64-bit arrays per user) for the most recently served users only.
+ */
+
+const MAX_USERS = 1_000;
+const LADDER = 1.01;
+
+export interface SpreadEntry {
+  epoch: bigint;
+  first: bigint;
+  step: bigint;
+  /** Sample i's point, for i = 0 .. count - 1 (consecutive samples may share a point). */
+  ts: BigInt64Array;
+  balance: BigInt64Array;
+  count: number;
+}
+
+const entries = new Map<string, SpreadEntry>();
+
+/** The smallest ladder value at least span / samples, so at most `samples` + 1 times fit the span. */
+export function gridStep(span: bigint, samples: number): bigint {
+  const target = Number(span) / samples;
+  if (target <= 1) return 1n;
+  const k = Math.ceil(Math.log(target) / Math.log(LADDER));
+  return BigInt(Math.ceil(LADDER ** k));
+}
+
+/** How many leading samples of the cached entry can be reused for this epoch, first point and step. */
+export function reusable(userId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
+  const entry = entries.get(userId);
+  if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step) return undefined;
+  // Most recently used last, so the oldest key is the one to drop.
+  entries.delete(userId);
+  entries.set(userId, entry);
+  const final = last - BigInt(SNAPSHOT_MERGE_MS);
+  let count = entry.count;
+  while (count > 0 && (entry.ts[count - 1] ?? 0n) > final) count -= 1;
+  return { ...entry, count };
+}
+
+/** Stores the samples whose points are final (older than the merge window before `last`). */
+export function remember(userId: string, key: { epoch: bigint; first: bigint; step: bigint }, ts: bigint[], balance: bigint[], last: bigint): void {
+  const final = last - BigInt(SNAPSHOT_MERGE_MS);
+  let count = 0;
+  while (count < ts.length && (ts[count] ?? 0n) <= final) count += 1;
+  entries.delete(userId);
+  entries.set(userId, { ...key, ts: BigInt64Array.from(ts.slice(0, count)), balance: BigInt64Array.from(balance.slice(0, count)), count });
+  if (entries.size > MAX_USERS) entries.delete(entries.keys().next().value as string);
+}
+
+/** For tests: the next read of every user seeks all its samples again. */
+export function forgetSpreads(): void {
+  entries.clear();
+}
