@@ -1,3 +1,4 @@
+import type { StoredPoint } from './epoch-balance-points.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
@@ -37,7 +38,7 @@ export function gridStep(span: bigint, samples: number): bigint {
   return BigInt(Math.ceil(LADDER ** k));
 }
 
-/** How many leading samples of the cached entry can be reused for this epoch, first point and step. */
+/** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
 export function reusable(userId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
   const entry = entries.get(userId);
   if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step) return undefined;
@@ -51,12 +52,21 @@ export function reusable(userId: string, epoch: bigint, first: bigint, step: big
 }
 
 /** Stores the samples whose points are final (older than the merge window before `last`). */
-export function remember(userId: string, key: { epoch: bigint; first: bigint; step: bigint }, ts: bigint[], balance: bigint[], last: bigint): void {
+export function remember(userId: string, key: { epoch: bigint; first: bigint; step: bigint }, samples: readonly StoredPoint[], last: bigint): void {
   const final = last - BigInt(SNAPSHOT_MERGE_MS);
   let count = 0;
-  while (count < ts.length && (ts[count] ?? 0n) <= final) count += 1;
+  while (count < samples.length && (samples[count]?.ts ?? 0n) <= final) count += 1;
+  const kept = entries.get(userId);
+  // Usually nothing new became final since the last answer: keep the entry as it is.
+  if (kept && kept.epoch === key.epoch && kept.first === key.first && kept.step === key.step && kept.count === count) return;
+  const ts = new BigInt64Array(count);
+  const balance = new BigInt64Array(count);
+  samples.slice(0, count).forEach((p, i) => {
+    ts[i] = p.ts;
+    balance[i] = p.balanceCents;
+  });
   entries.delete(userId);
-  entries.set(userId, { ...key, ts: BigInt64Array.from(ts.slice(0, count)), balance: BigInt64Array.from(balance.slice(0, count)), count });
+  entries.set(userId, { ...key, ts, balance, count });
   if (entries.size > MAX_USERS) entries.delete(entries.keys().next().value as string);
 }
 

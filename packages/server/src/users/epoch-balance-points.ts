@@ -85,17 +85,11 @@ export async function loadEpochBalancePoints(db: Db, userId: string, limit: numb
   const n = Number((last - first) / step);
   const cached = reusable(userId, epoch, first, step, last);
   const from = Math.min(cached?.count ?? 0, n + 1);
-  const ts = cached ? [...cached.ts.subarray(0, from)] : [];
-  const balance = cached ? [...cached.balance.subarray(0, from)] : [];
-  if (from <= n) {
-    for (const row of await seekSamples(db, { userId, epoch, first, step }, from, n)) {
-      ts.push(BigInt(row.ts));
-      balance.push(BigInt(row.balance_cents));
-    }
-  }
-  remember(userId, { epoch, first, step }, ts, balance, last);
-  const rows = ts.map((t, i) => ({ ts: t, balance_cents: balance[i] ?? 0n }));
-  if ((ts.at(-1) ?? -1n) !== last) rows.push({ ts: last, balance_cents: BigInt(ends[0]?.last_balance ?? 0n) });
+  const points: StoredPoint[] = [];
+  for (let i = 0; i < from; i += 1) points.push({ ts: cached?.ts[i] ?? 0n, balanceCents: cached?.balance[i] ?? 0n });
+  if (from <= n) points.push(...(await seekSamples(db, { userId, epoch, first, step }, from, n)).map(toPoint));
+  remember(userId, { epoch, first, step }, points, last);
+  if ((points.at(-1)?.ts ?? -1n) !== last) points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
   // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
-  return spreadPoints(rows.map(toPoint).filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
+  return spreadPoints(points.filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
 }
