@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePreloads, withPreloads } from './page-html.ts';
+import { pageChunks, pagePreloads, withPreloads, type ViteManifest } from './page-html.ts';
 
 const INDEX = '<html><head><title>x</title><script type="module" src="/a.js"></script></head><body></body></html>';
 
@@ -17,5 +17,26 @@ describe('page preloads', () => {
       '<link rel="preload" as="fetch" crossorigin href="/auth/session" />\n    <link rel="preload" as="fetch" crossorigin href="/x?a=1&amp;b=2" />\n    <script',
     );
     expect(withPreloads(INDEX, [])).toBe(INDEX);
+  });
+
+  it('preloads the chunks of a shell page, shared ones once, never the entry, after the entry script', () => {
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'src/app/data-layout.tsx': { file: 'assets/data.js', imports: ['index.html', '_shared.js'] },
+      'src/app/shell/app-shell.tsx': { file: 'assets/shell.js', imports: ['_shared.js'] },
+      'src/features/home/home-page.tsx': { file: 'assets/home.js', imports: ['_shared.js', '_table.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_table.js': { file: 'assets/table.js', imports: ['_shared.js'] },
+    };
+    expect(pageChunks('/home', manifest)).toEqual([
+      '/assets/data.js',
+      '/assets/shared.js',
+      '/assets/shell.js',
+      '/assets/home.js',
+      '/assets/table.js',
+    ]);
+    expect(pageChunks('/', manifest)).toEqual([]);
+    const html = withPreloads(INDEX, [], ['/assets/data.js']);
+    expect(html).toContain('src="/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/data.js" />');
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { pagePreloads, withPreloads } from './page-html.ts';
+import { pageChunks, pagePreloads, withPreloads, type ViteManifest } from './page-html.ts';
 
 /** API paths that must answer JSON 404s rather than the web app's index.html. */
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
@@ -16,6 +16,15 @@ function wantsHtml(accept: string | undefined): boolean {
   return !!accept && accept.includes('text/html');
 }
 
+/** The build's chunk graph; a build without one (or a broken one) just gets no module preloads. */
+async function readManifest(webDist: string): Promise<ViteManifest> {
+  try {
+    return JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * index.html for a page load, with the page's first API answers preloaded (page-html.ts). Read on
  * every load, as the static files are, so a rebuild is served without a restart. The links depend
@@ -24,11 +33,12 @@ function wantsHtml(accept: string | undefined): boolean {
 async function sendPage(webDist: string, request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '/';
   const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const manifest = await readManifest(webDist);
   return reply
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie')
     .type('text/html; charset=utf-8')
-    .send(withPreloads(html, pagePreloads(url, request.user !== null)));
+    .send(withPreloads(html, pagePreloads(url, request.user !== null), pageChunks(url, manifest)));
 }
 
 /** Serves the built web app on the same origin; any non-API GET falls back to index.html. */
@@ -44,6 +54,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     index: false,
     maxAge: '1y',
     immutable: true,
+    // The build writes .br/.gz beside each script (packages/web/vite.config.ts): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
       },

@@ -1,6 +1,7 @@
 import { Box, Link } from '@mui/material';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/api/get-session.ts';
+import { Deferred } from '../../components/deferred.tsx';
 import { RouteSuspense } from '../route-boundary.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { FillToast } from './fill-toast.tsx';
@@ -48,8 +49,11 @@ export default function AppShell() {
           </RouteSuspense>
         </Box>
       </Box>
-      <BottomNav />
-      <FillToast user={user} />
+      {/* Fixed to the bottom or shown only on a fill: neither moves the page when it appears. */}
+      <Deferred>
+        <BottomNav />
+        <FillToast user={user} />
+      </Deferred>
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { portfolioTotals, toCents } from '../../lib/portfolio.ts';
+import { Deferred } from '../../components/deferred.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { OnboardingCard } from './onboarding-card.tsx';
 import { BalanceHistoryCard } from './balance-history-card.tsx';
@@ -80,20 +81,23 @@ export default function HomePage() {
       <BalanceHistoryCard wallet={user.walletAddress} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <Stack spacing={3}>
-            <Section id="holdings-heading" title="Holdings">
-              {assets && <HoldingsTable user={user} assets={assets} />}
-            </Section>
-            <Section id="activity-heading" title="Recent activity">
-              <RecentActivity user={user} />
-            </Section>
-          </Stack>
+          {/* Tables below the chart: rendered in a second, shorter task after the first screen. */}
+          <Deferred>
+            <Stack spacing={3}>
+              <Section id="holdings-heading" title="Holdings">
+                {assets && <HoldingsTable user={user} assets={assets} />}
+              </Section>
+              <Section id="activity-heading" title="Recent activity">
+                <RecentActivity user={user} />
+              </Section>
+            </Stack>
+          </Deferred>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
             <NotificationsCard user={user} />
             <Section id="watch-heading" title="Watchlist">
-              {assets && <WatchlistGlance user={user} assets={assets} />}
+              <Deferred>{assets && <WatchlistGlance user={user} assets={assets} />}</Deferred>
             </Section>
           </Stack>
         </Grid>
