@@ -2,6 +2,7 @@ import { checkMoneyInvariants, type SymbolLedger } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { lotTotalsViolations } from './lot-totals-check.ts';
 
 /**
@@ -192,16 +193,16 @@ export async function ledgerViolations(
   source: LedgerSource,
   userIds: readonly string[],
 ): Promise<string[]> {
-  const begin =
-    source.dialect === 'postgres'
-      ? source.db.transaction().setIsolationLevel('repeatable read')
-      : source.db.transaction();
-  return begin.execute(async (trx) => {
-    const all: string[] = [];
-    for (const id of userIds)
-      for (const v of await userViolations(trx, id)) all.push(`user ${id}: ${v}`);
-    return all;
-  });
+  return inTransaction(
+    source.db,
+    async (trx) => {
+      const all: string[] = [];
+      for (const id of userIds)
+        for (const v of await userViolations(trx, id)) all.push(`user ${id}: ${v}`);
+      return all;
+    },
+    { isolation: 'repeatable read' },
+  );
 }
 
 /** Throws with every violation listed when any user's ledger is not sound. */
