@@ -21,6 +21,8 @@ import { tradingRoutes } from './features/trading/routes.ts';
 import { watchlistRoutes } from './features/watchlist/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createMarket } from './market/create-market.ts';
@@ -84,10 +86,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     trustProxy: config.trustProxy ?? false,
     // On close, idle keep-alive connections end at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
+    // Bad URL encodings, over-long path parameters and requests Node's parser refuses (431) answer
+    // `{error, code}` like every other failure, without quoting the request.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   registerObservability(app, ctx);
   // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { cspHeader, DOCS_CSP } from './security-headers.ts';
 
 /** /openapi.json and /docs, generated from the same zod schemas that validate the routes. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
@@ -21,6 +22,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Swagger UI's routes get their own policy (set in its scope's onSend, over the app's).
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: cspHeader(DOCS_CSP) });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import { frameworkErrorBody } from './framework-errors.ts';
 
 interface Issue {
   instancePath?: string;
@@ -48,7 +49,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: error.message, code: 'BAD_REQUEST' });
+      // A fixed text per status: the framework's and plugins' messages can quote the request.
+      const { status, ...body } = frameworkErrorBody(error);
+      return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

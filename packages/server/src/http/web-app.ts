@@ -76,6 +76,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (hasWebApp && wantsPage && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url)) {
       return sendPage(config.webDist, request, reply);
     }
-    return reply.status(404).send({ error: `No route ${request.method} ${url}`, code: 'NOT_FOUND' });
+    // A fixed text: quoting the path back would echo input (issue 11).
+    return reply.status(404).send({ error: 'There is nothing at this address', code: 'NOT_FOUND' });
   });
 }
