@@ -41,6 +41,16 @@ const market = new Map(ASSET_CATALOG.map((a) => [a.symbol, a.price]));
 const scale = (price: bigint, factor: number) => (price * BigInt(Math.round(factor * 1e6))) / 1_000_000n;
 
 // ---------------------------------------------------------------- bulk set-up, raw and fast
+/** The running totals the ledger keeps beside the lots (decision 006): the seeded lots must be in them. */
+function addLotTotal(raw: SQLite.Database, userId: string, symbol: string, shares: bigint, price: bigint): void {
+  const row = raw.prepare('SELECT shares, cost FROM lot_totals WHERE user_id = ? AND symbol = ?').get(userId, symbol) as
+    | { shares: bigint; cost: string }
+    | undefined;
+  const total = { shares: (row?.shares ?? 0n) + shares, cost: BigInt(row?.cost ?? '0') + shares * price };
+  raw
+    .prepare('INSERT INTO lot_totals (user_id, symbol, shares, cost) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost')
+    .run(userId, symbol, total.shares, total.cost.toString());
+}
 function seedDatabase(file: string): string[] {
   const raw = new SQLite(file);
   raw.defaultSafeIntegers(true);
@@ -77,7 +87,9 @@ function seedDatabase(file: string): string[] {
     const lot = raw.prepare('INSERT INTO lots (id, user_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [key, shares] of lots) {
       const [userId, symbol] = key.split('|') as [string, string];
-      lot.run(newId(now), userId, symbol, shares, market.get(symbol) ?? 1n, now);
+      const price = market.get(symbol) ?? 1n;
+      lot.run(newId(now), userId, symbol, shares, price, now);
+      addLotTotal(raw, userId, symbol, shares, price);
     }
   })();
   raw.pragma('optimize');
@@ -101,6 +113,7 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
       const seller = pick(userIds);
       order.run(newId(now), seller, 'ETH', 'SELL', scale(eth, 1.01 + random() * 0.04), null, 1_000_000n, now);
       lot.run(newId(now), seller, 'ETH', 1_000_000n, eth, now);
+      addLotTotal(raw, seller, 'ETH', 1_000_000n, eth);
     }
   })();
   raw.close();
@@ -144,7 +157,9 @@ try {
     const result = await trigger(prices, Date.now());
     crossingTimes.push(performance.now() - started);
     filled += result.filled;
-    if (result.filled !== CROSSING) throw new Error(`expected ${CROSSING} fills, got ${result.filled}`);
+    if (result.filled !== CROSSING || result.cancelled !== 0) {
+      throw new Error(`expected ${CROSSING} fills and no cancellation, got ${result.filled} and ${result.cancelled}`);
+    }
     await db.close();
   }
   const working = ORDERS;
