@@ -3,7 +3,11 @@ import { EventEmitter } from 'node:events';
 export type BusEvent =
   | { type: 'prices'; at: number }
   | { type: 'user-changed'; userId: string }
-  | { type: 'user-deleted'; userId: string };
+  | { type: 'user-deleted'; userId: string }
+  /** Logout: that one session ended. Carries the token's SHA-256 hash (as stored), never the token. */
+  | { type: 'session-ended'; userId: string; tokenHash: string }
+  /** A credential change: every session of the user ended except `keepTokenHash` (the one that made it). */
+  | { type: 'sessions-ended'; userId: string; keepTokenHash?: string };
 
 /**
  * Changes that open screens must hear about. The in-process bus serves one instance;

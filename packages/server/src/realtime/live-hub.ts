@@ -103,9 +103,23 @@ export class LiveHub {
   }
 
   private onEvent(event: BusEvent): void {
-    if (event.type === 'prices') this.broadcastPrices(event.at);
-    else if (event.type === 'user-changed') this.pushUser(event.userId);
-    else this.closeUser(event.userId, 'Account deleted');
+    switch (event.type) {
+      case 'prices':
+        this.broadcastPrices(event.at);
+        break;
+      case 'user-changed':
+        this.pushUser(event.userId);
+        break;
+      case 'user-deleted':
+        this.closeUser(event.userId, 'Account deleted');
+        break;
+      case 'session-ended':
+        this.closeSessions(event.userId, (hash) => hash === event.tokenHash);
+        break;
+      case 'sessions-ended':
+        this.closeSessions(event.userId, (hash) => hash !== event.keepTokenHash);
+        break;
+    }
   }
 
   private send(client: LiveClient, data: Buffer): void {
@@ -176,7 +190,23 @@ export class LiveHub {
     for (const client of this.byUser.get(userId) ?? []) client.socket.close(1008, reason);
   }
 
-  /** Drops sockets that missed a ping, and signed-in sockets whose session has ended. */
+  /**
+   * Closes at once, without asking the database, the sockets of the user's ended sessions. Being
+   * synchronous matters: a `user-changed` published right after (a password reset's notification)
+   * must not load and send the private record to a socket whose session is already gone, and
+   * close() makes every later send a no-op.
+   */
+  private closeSessions(userId: string, ended: (tokenHash: string) => boolean): void {
+    for (const client of this.byUser.get(userId) ?? []) {
+      if (client.tokenHash !== null && ended(client.tokenHash)) client.socket.close(1008, 'Session ended');
+    }
+  }
+
+  /**
+   * Drops sockets that missed a ping, and signed-in sockets whose session has ended. The session
+   * events close sockets within a second; this check is the safety net for a session that ended
+   * without one (expiry, an event lost while the bus reconnected, a socket opened as it ended).
+   */
   private async beat(): Promise<void> {
     for (const client of this.clients) {
       if (!client.alive) {

@@ -1,19 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { LiveMessage } from '@papertrade/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createMarket } from '../market/create-market.ts';
 import { createTestApp, createTestUser, type TestApp } from '../test-support/test-app.ts';
-
-type Received = Record<string, unknown> & { type: string };
-
-interface TestSocket {
-  ws: WebSocket;
-  received: Received[];
-  /** Resolves with the first message (already received or still to come) that matches. */
-  next(match: (m: Received) => boolean, timeoutMs?: number): Promise<Received>;
-  closed: Promise<{ code: number; reason: string }>;
-}
+import { connectLive, listenLive, type Received, type TestSocket } from './live-test-socket.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -23,50 +13,11 @@ afterEach(async () => {
 async function liveApp(): Promise<{ t: TestApp; url: string }> {
   const t = await createTestApp();
   cleanups.push(() => t.close());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  return { t, url: `ws://127.0.0.1:${port}/live` };
+  return { t, url: await listenLive(t.app) };
 }
 
-function connect(url: string, headers: Record<string, string> = {}): TestSocket {
-  const ws = new WebSocket(url, { headers });
-  const received: Received[] = [];
-  const waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as Received;
-    received.push(message);
-    for (const w of [...waiters]) {
-      if (w.match(message)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(message);
-      }
-    }
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
-  ws.on('error', () => undefined);
-  cleanups.push(() => ws.terminate());
-  return {
-    ws,
-    received,
-    closed,
-    next(match, timeoutMs = 5000) {
-      const seen = received.find(match);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no matching message in time')), timeoutMs);
-        waiters.push({
-          match,
-          resolve: (m) => {
-            clearTimeout(timer);
-            resolve(m);
-          },
-        });
-      });
-    },
-  };
-}
+const connect = (url: string, headers: Record<string, string> = {}): TestSocket =>
+  connectLive(url, headers, (end) => cleanups.push(end));
 
 const isPrices = (m: Received) => m.type === 'prices';
 

@@ -74,4 +74,25 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
     expect(heard).toHaveLength(20);
     expect(heardLocally).toHaveLength(21);
   });
+
+  it('session events cross with their token hash; a malformed hash is dropped, never widened to "all sessions"', async () => {
+    const url = await freshDatabase();
+    const a = busOn(url);
+    const b = busOn(url);
+    await Promise.all([a.ready(), b.ready()]);
+    const heard: BusEvent[] = [];
+    b.subscribe((e) => heard.push(e));
+    const hash = 'ab'.repeat(32);
+    a.publish({ type: 'session-ended', userId: 'u1', tokenHash: hash });
+    a.publish({ type: 'sessions-ended', userId: 'u1', keepTokenHash: hash });
+    a.publish({ type: 'sessions-ended', userId: 'u1' });
+    a.publish({ type: 'sessions-ended', userId: 'u1', keepTokenHash: 'not-a-hash' });
+    a.publish({ type: 'session-ended', userId: 'u1', tokenHash: 'not-a-hash' });
+    await settle();
+    expect(heard).toEqual([
+      { type: 'session-ended', userId: 'u1', tokenHash: hash },
+      { type: 'sessions-ended', userId: 'u1', keepTokenHash: hash },
+      { type: 'sessions-ended', userId: 'u1' },
+    ]);
+  });
 });

@@ -18,12 +18,26 @@ export interface PgBusOptions {
   onLag?: (ms: number) => void;
 }
 
+/** Session token hashes are SHA-256 in hex (features/auth/tokens.ts). */
+function isTokenHash(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
 function parseEvent(value: unknown): BusEvent | null {
   if (!value || typeof value !== 'object') return null;
   const e = value as Record<string, unknown>;
   if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
   if ((e.type === 'user-changed' || e.type === 'user-deleted') && typeof e.userId === 'string') {
     return { type: e.type, userId: e.userId };
+  }
+  if (typeof e.userId !== 'string') return null;
+  if (e.type === 'session-ended' && isTokenHash(e.tokenHash)) {
+    return { type: 'session-ended', userId: e.userId, tokenHash: e.tokenHash };
+  }
+  if (e.type === 'sessions-ended') {
+    if (isTokenHash(e.keepTokenHash)) return { type: 'sessions-ended', userId: e.userId, keepTokenHash: e.keepTokenHash };
+    // A malformed keep must not widen into "end them all": only a missing one means that.
+    return e.keepTokenHash === undefined ? { type: 'sessions-ended', userId: e.userId } : null;
   }
   return null;
 }

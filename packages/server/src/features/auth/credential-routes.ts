@@ -88,6 +88,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       await clearLimit(db, emailKey(used.email));
       clearSessionCookie(reply, config);
+      bus.publish({ type: 'sessions-ended', userId: used.userId });
       bus.publish({ type: 'user-changed', userId: used.userId });
       return { ok: true as const };
     },
@@ -104,6 +105,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
         await deleteOtherSessions(trx, me.id, me.tokenHash);
       });
+      bus.publish({ type: 'sessions-ended', userId: me.id, keepTokenHash: me.tokenHash });
       return { ok: true as const };
     },
   );
@@ -123,12 +125,15 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
           if (taken) throw emailTaken();
           await trx.updateTable('users').set({ email, email_verified: 0 }).where('id', '=', me.id).execute();
           await trx.deleteFrom('verification_tokens').where('user_id', '=', me.id).execute();
+          // The login name and reset address moved: like a password change, other sessions end (docs/api.md).
+          await deleteOtherSessions(trx, me.id, me.tokenHash);
           return issueToken(trx, { userId: me.id, purpose: 'verify-email', email });
         });
       } catch (error) {
         if (uniqueViolation(error) === 'email') throw emailTaken();
         throw error;
       }
+      bus.publish({ type: 'sessions-ended', userId: me.id, keepTokenHash: me.tokenHash });
       await sendSafely(ctx.mailer, verificationMail(config, email, token), request.log);
       bus.publish({ type: 'user-changed', userId: me.id });
       return { ok: true as const, user: await loadUserRecord(db, me.id) };

@@ -52,7 +52,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request, reply) => {
-    await deleteSession(db, sessionUser(request).tokenHash);
+    const me = sessionUser(request);
+    await deleteSession(db, me.tokenHash);
+    ctx.bus.publish({ type: 'session-ended', userId: me.id, tokenHash: me.tokenHash });
     clearSessionCookie(reply, config);
     return reply.status(204).send();
   });
