@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SIGN_UPS_PER_IP } from './features/auth/request-limits.ts';
 
 export interface Config {
   port: number;
@@ -25,6 +26,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long /ready answers 503 before shutdown proceeds, so the load balancer stops routing here. */
   shutdownGraceMs: number;
+  /**
+   * HMAC key of the device cookies (login throttling). Unset: a random key generated on first
+   * use and kept in the database, so every instance on it agrees (features/auth/secret-key.ts).
+   */
+  secretKey: string | undefined;
+  /** Sign-ups allowed per client IP and hour (docs/api.md "Auth"). */
+  signUpsPerIp: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,5 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     // Behind a load balancer (production) draining needs time; a developer's Ctrl-C should not wait.
     shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, env.NODE_ENV === 'production' ? 5000 : 0, 'SHUTDOWN_GRACE_MS'),
+    secretKey: env.SECRET_KEY || undefined,
+    signUpsPerIp: intOr(env.SIGNUP_LIMIT_PER_IP, SIGN_UPS_PER_IP, 'SIGNUP_LIMIT_PER_IP'),
   };
 }

@@ -20,7 +20,9 @@ import { emailTaken, invalidToken } from './auth-errors.ts';
 import { requestPasswordReset } from './forgot-password.ts';
 import { requireUser, sessionUser } from './guard.ts';
 import { hashPassword } from './password.ts';
-import { clearLimit, emailKey } from './rate-limit.ts';
+import { clearAccountThrottle } from './login-throttle.ts';
+import { assertSlot } from './rate-limit.ts';
+import { takeForgotPasswordSlot, takeVerifyMailSlot } from './request-limits.ts';
 import { reauthenticate } from './reauthenticate.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 import { deleteOtherSessions } from './sessions.ts';
@@ -54,6 +56,8 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/auth/forgot-password',
     { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 202: OkAnswer } } },
     async (request, reply) => {
+      // Per IP only, so the 429 says nothing about the address; per address it is silent (forgot-password.ts).
+      assertSlot(reply, await takeForgotPasswordSlot(db, request.ip), 'Too many password reset requests from this network');
       // Everything happens after the answer, so neither its content nor its timing tells
       // whether the address has an account.
       void requestPasswordReset(ctx, request.body.email, request.log).catch((err: unknown) =>
@@ -86,7 +90,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
         await notify(trx, { userId: found.userId, type: 'INFORMATIVE', text: 'Your password was reset', url: '/account' });
         return found;
       });
-      await clearLimit(db, emailKey(used.email));
+      await clearAccountThrottle(db, used.email);
       clearSessionCookie(reply, config);
       bus.publish({ type: 'sessions-ended', userId: used.userId });
       bus.publish({ type: 'user-changed', userId: used.userId });
@@ -118,6 +122,8 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = await reauthenticate(db, reply, me.id, request.body.currentPassword);
       const email = request.body.newEmail.trim().toLowerCase();
       if (email === current.email) throw badRequest('SAME_EMAIL', 'That is already your e-mail address', 'newEmail');
+      // Changing back and forth would otherwise mail any address without end.
+      assertSlot(reply, await takeVerifyMailSlot(db, email), 'Too many verification mails to this address');
       let token: string;
       try {
         token = await inUserTransaction(db, me.id, async (trx) => {

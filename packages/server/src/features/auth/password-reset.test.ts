@@ -1,9 +1,10 @@
 import type { User } from '@papertrade/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readOutbox, waitForMail } from '../../mail/outbox.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { login, sessionOf, signUpViaApi, tokenOf } from './auth-test-helpers.ts';
-import { MAX_FAILS_PER_EMAIL } from './rate-limit.ts';
+import { ACCOUNT_RULE } from './login-throttle.ts';
+import { FORGOT_PASSWORD_IP_RULE } from './request-limits.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -21,6 +22,17 @@ const changePassword = (headers: Record<string, string>, currentPassword: string
 const resetMailTo = (to: string) => waitForMail(t.dataDir, (m) => m.to === to && m.subject === 'Reset your password');
 
 describe('POST /auth/forgot-password', () => {
+  it('answers 429 with Retry-After after 30 requests from one IP in an hour, for any address', async () => {
+    const ask = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email }, remoteAddress: '203.0.113.7' });
+    for (let i = 0; i < FORGOT_PASSWORD_IP_RULE.max; i += 1) expect((await ask(`who${i}@example.test`)).statusCode).toBe(202);
+    const limited = await ask('another@example.test');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await forgot('another@example.test')).statusCode).toBe(202);
+  });
+
   it('answers 202 for an unknown e-mail and writes no mail', async () => {
     const me = await signUpViaApi(t.app);
     const unknown = await forgot('nobody@example.test');
@@ -126,12 +138,37 @@ describe('POST /auth/change-password', () => {
     expect(res.json()).toMatchObject({ field: 'newPassword' });
   });
 
-  it('guessing the current password is rate limited', async () => {
+  it('guessing the current password is throttled: after 5 wrong ones the next waits, the right one included', async () => {
     const me = await signUpViaApi(t.app);
-    for (let i = 0; i < MAX_FAILS_PER_EMAIL; i += 1) await changePassword(me.headers, `guess ${i} guess`, 'a brand new password');
-    const res = await changePassword(me.headers, me.password, 'a brand new password');
-    expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
+    // Date frozen: the 1-second wait after the fifth failure must not pass while the test runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < ACCOUNT_RULE.free; i += 1) {
+        expect((await changePassword(me.headers, `guess ${i} guess`, 'a brand new password')).statusCode).toBe(401);
+      }
+      const res = await changePassword(me.headers, me.password, 'a brand new password');
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('1');
+      vi.setSystemTime(Date.now() + 1000);
+      expect((await changePassword(me.headers, me.password, 'a brand new password')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('200 parallel guesses of the current password get at most 5 checked', async () => {
+    const me = await signUpViaApi(t.app);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => changePassword(me.headers, `guess ${i} guess`, 'a brand new password')),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(ACCOUNT_RULE.free);
+      expect(codes.filter((c) => c === 429)).toHaveLength(200 - ACCOUNT_RULE.free);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without a session answers 401', async () => {

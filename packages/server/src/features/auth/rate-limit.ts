@@ -1,82 +1,148 @@
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashToken } from './tokens.ts';
 
-/** Failed attempts count within this window, which starts at the first failure. */
-export const LIMIT_WINDOW_MS = 15 * 60 * 1000;
-/** Enough for typos, too few for guessing; the IP limit catches one client trying many e-mails. */
-export const MAX_FAILS_PER_EMAIL = 5;
-export const MAX_FAILS_PER_IP = 30;
+/**
+ * Counters in the rate_limits table (key, count, reset_at), shared by every instance on the
+ * database. Each check is ONE guarded upsert that increments and decides in the same statement
+ * (INSERT ... ON CONFLICT DO UPDATE ... WHERE guard RETURNING): a row comes back only when the
+ * slot was granted. Reading first and recording after the work let 200 parallel requests all
+ * read "not yet limited" (issue 11), so a slot is always taken before the costly work.
+ */
 
-export interface LimitKey {
-  key: string;
+export type SlotAnswer = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
+
+/** A fixed window: at most `max` slots per `windowMs`, counted from the window's first slot. */
+export interface WindowRule {
   max: number;
+  windowMs: number;
 }
-
-// Hashed so the table does not collect every address somebody typed into the login form.
-export const emailKey = (email: string): LimitKey => ({
-  key: `login-email:${hashToken(email.trim().toLowerCase()).slice(0, 40)}`,
-  max: MAX_FAILS_PER_EMAIL,
-});
-export const ipKey = (ip: string): LimitKey => ({ key: `login-ip:${ip}`, max: MAX_FAILS_PER_IP });
-/** Re-entering the password of a signed-in account (change password or e-mail, delete account). */
-export const reauthKey = (userId: string): LimitKey => ({ key: `reauth:${userId}`, max: MAX_FAILS_PER_EMAIL });
 
 /**
- * Seconds until the first exhausted key frees up, or 0 when none is. Counters live in the
- * rate_limits table rather than in memory so that every instance sees the same count.
+ * Growing delays instead of a hard lock (OWASP): `free` attempts without waiting, then each
+ * further one only once `delay(count)` has passed since the previous one, doubling from 1 s up
+ * to `capMs`. The row is forgotten `idleMs` after its last attempt; reset_at = last attempt +
+ * idleMs, so the time of the last attempt needs no column of its own.
  */
-export async function retryAfterSeconds(db: Kysely<DB>, keys: LimitKey[], now = Date.now()): Promise<number> {
-  const rows = await db
-    .selectFrom('rate_limits')
-    .select(['key', 'count', 'reset_at'])
-    .where('key', 'in', keys.map((k) => k.key))
-    .where('reset_at', '>', BigInt(now))
-    .execute();
-  let wait = 0;
-  for (const row of rows) {
-    const max = keys.find((k) => k.key === row.key)?.max ?? Infinity;
-    if (Number(row.count) >= max) wait = Math.max(wait, Math.ceil((Number(row.reset_at) - now) / 1000));
-  }
-  return wait;
+export interface BackoffRule {
+  free: number;
+  idleMs: number;
+  capMs: number;
 }
 
-export async function recordFailure(db: Kysely<DB>, keys: LimitKey[], now = Date.now()): Promise<void> {
-  const resetAt = now + LIMIT_WINDOW_MS;
-  for (const { key } of keys) {
-    await db
-      .insertInto('rate_limits')
-      .values({ key, count: 1, reset_at: resetAt })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => {
+const FIRST_DELAY_MS = 1000;
+
+/** The wait before the attempt after `count` earlier ones: 0 while free, then 1 s, 2 s, 4 s ... capMs. */
+export function backoffDelayMs(count: number, rule: BackoffRule): number {
+  if (count < rule.free) return 0;
+  const doublings = count - rule.free;
+  return doublings >= 30 ? rule.capMs : Math.min(FIRST_DELAY_MS * 2 ** doublings, rule.capMs);
+}
+
+/**
+ * The same delays as a SQL CASE over the row's count. Literals, not parameters: they come from
+ * code, and PostgreSQL cannot type untyped parameters inside a CASE added to a bigint.
+ */
+function delaySql(rule: BackoffRule): RawBuilder<number> {
+  const steps: RawBuilder<unknown>[] = [sql`when rate_limits.count < ${sql.lit(rule.free)} then 0`];
+  for (let count = rule.free; backoffDelayMs(count, rule) < rule.capMs; count += 1) {
+    steps.push(sql`when rate_limits.count = ${sql.lit(count)} then ${sql.lit(backoffDelayMs(count, rule))}`);
+  }
+  return sql<number>`(case ${sql.join(steps, sql` `)} else ${sql.lit(rule.capMs)} end)`;
+}
+
+async function slotRow(db: Kysely<DB>, key: string) {
+  return db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Takes one slot of a fixed window, or says how long until the window ends. */
+export async function takeWindowSlot(db: Kysely<DB>, key: string, rule: WindowRule, now = Date.now()): Promise<SlotAnswer> {
+  const resetAt = now + rule.windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => {
           const expired = eb('rate_limits.reset_at', '<=', now);
           return {
             count: eb.case().when(expired).then(1).else(eb('rate_limits.count', '+', 1)).end(),
             reset_at: eb.case().when(expired).then(resetAt).else(eb.ref('rate_limits.reset_at')).end(),
           };
-        }),
-      )
-      .execute();
-  }
-  // Old windows are dead weight; dropping them now and then keeps the table small.
-  if (Math.random() < 0.05) await db.deleteFrom('rate_limits').where('reset_at', '<=', BigInt(now)).execute();
+        })
+        .where((eb) => eb.or([eb('rate_limits.reset_at', '<=', BigInt(now)), eb('rate_limits.count', '<', BigInt(rule.max))])),
+    )
+    .returning(['count'])
+    .executeTakeFirst();
+  if (row) return { ok: true, count: Number(row.count) };
+  const current = await slotRow(db, key);
+  return { ok: false, retryAfterSeconds: seconds(current ? Number(current.reset_at) - now : 1000) };
 }
 
-export async function clearLimit(db: Kysely<DB>, key: LimitKey): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key.key).execute();
+/** Takes one attempt under a backoff rule, or says how long the next one has to wait. */
+export async function takeBackoffSlot(db: Kysely<DB>, key: string, rule: BackoffRule, now = Date.now()): Promise<SlotAnswer> {
+  const nextReset = now + rule.idleMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: nextReset })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({
+          count: eb.case().when('rate_limits.reset_at', '<=', now).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+          reset_at: nextReset,
+        }))
+        // Forgotten, or the wait since the last attempt (reset_at - idleMs) has passed.
+        .where((eb) =>
+          eb.or([
+            eb('rate_limits.reset_at', '<=', BigInt(now)),
+            eb(sql`rate_limits.reset_at + ${delaySql(rule)}`, '<=', now + rule.idleMs),
+          ]),
+        ),
+    )
+    .returning(['count'])
+    .executeTakeFirst();
+  if (row) return { ok: true, count: Number(row.count) };
+  const current = await slotRow(db, key);
+  const wait = current ? Number(current.reset_at) - rule.idleMs + backoffDelayMs(Number(current.count), rule) - now : 1000;
+  return { ok: false, retryAfterSeconds: seconds(wait) };
 }
+
+/** Gives a slot back (a sign-in that succeeded is no failure); never below zero. */
+export async function releaseSlot(db: Kysely<DB>, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1n) }))
+    .where('key', '=', key)
+    .where('count', '>', 0n)
+    .execute();
+}
+
+export async function clearLimit(db: Kysely<DB>, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Old rows are dead weight; dropping them now and then keeps the table small. */
+export async function sweepLimits(db: Kysely<DB>, now = Date.now()): Promise<void> {
+  if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', BigInt(now)).execute();
+}
+
+// Hashed so the table does not collect every address somebody typed into a form.
+export const addressHash = (email: string) => hashToken(email.trim().toLowerCase()).slice(0, 40);
 
 /** The 429 to throw; Retry-After goes on the reply first because the error body cannot carry headers. */
-export function rateLimited(reply: FastifyReply, seconds: number): AppError {
+export function rateLimited(reply: FastifyReply, seconds: number, what = 'Too many failed attempts'): AppError {
   reply.header('retry-after', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(429, 'RATE_LIMITED', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError(429, 'RATE_LIMITED', `${what}. Try again in ${wait}.`);
 }
 
-/** Throws the 429 when any of the keys is exhausted. */
-export async function assertNotLimited(db: Kysely<DB>, reply: FastifyReply, keys: LimitKey[]): Promise<void> {
-  const wait = await retryAfterSeconds(db, keys);
-  if (wait > 0) throw rateLimited(reply, wait);
+/** Throws the 429 when the slot was refused. */
+export function assertSlot(reply: FastifyReply, answer: SlotAnswer, what?: string): asserts answer is { ok: true; count: number } {
+  if (!answer.ok) throw rateLimited(reply, answer.retryAfterSeconds, what);
 }

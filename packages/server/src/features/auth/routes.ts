@@ -5,11 +5,12 @@ import type { AppContext } from '../../app-context.ts';
 import { unauthorized } from '../../http/app-error.ts';
 import { sendSafely } from '../../mail/send-safely.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
-import { invalidCredentials } from './auth-errors.ts';
 import { credentialRoutes } from './credential-routes.ts';
 import { requireUser, sessionUser } from './guard.ts';
-import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
-import { clearLimit, emailKey, ipKey, recordFailure, assertNotLimited } from './rate-limit.ts';
+import { logIn, rememberDevice } from './log-in.ts';
+import { assertSlot } from './rate-limit.ts';
+import { takeSignUpSlot } from './request-limits.ts';
+import { secretKey } from './secret-key.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 import { signUp } from './sign-up.ts';
@@ -22,9 +23,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/auth/sign-up',
     { schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthAnswer } } },
     async (request, reply) => {
+      // Counted before the password is hashed, whatever the outcome: a script gains nothing by failing.
+      assertSlot(reply, await takeSignUpSlot(db, request.ip, config.signUpsPerIp), 'Too many sign-ups from this network');
       const { userId, token, mail } = await signUp(ctx, request.body);
       await sendSafely(ctx.mailer, mail, request.log);
       setSessionCookie(reply, config, token);
+      rememberDevice(reply, ctx, await secretKey(db, config), userId);
       return reply.status(201).send({ token, user: await loadUserRecord(db, userId) });
     },
   );
@@ -33,21 +37,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/auth/login',
     { schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthAnswer } } },
     async (request, reply) => {
-      const email = request.body.email.trim().toLowerCase();
-      const keys = [emailKey(email), ipKey(request.ip)];
-      await assertNotLimited(db, reply, keys);
-
-      const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
-      // An unknown e-mail still costs one scrypt, so timing does not tell which e-mails exist.
-      const ok = await verifyPassword(request.body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
-      if (!user || !ok) {
-        await recordFailure(db, keys);
-        throw invalidCredentials();
-      }
-      await clearLimit(db, emailKey(email));
-      const token = await createSession(db, user.id);
+      const userId = await logIn(ctx, request, reply, request.body);
+      const token = await createSession(db, userId);
       setSessionCookie(reply, config, token);
-      return { token, user: await loadUserRecord(db, user.id) };
+      return { token, user: await loadUserRecord(db, userId) };
     },
   );
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import { readOutbox } from '../../mail/outbox.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { sessionOf, signUpViaApi } from './auth-test-helpers.ts';
+import { login, sessionOf, signUpViaApi } from './auth-test-helpers.ts';
+import { SIGN_UPS_PER_IP } from './request-limits.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -148,5 +149,39 @@ describe('session cookie behind https', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('sign-up limit per IP', () => {
+  const SCHOOL = '198.51.100.30';
+  const signUpFrom = (i: number, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/sign-up',
+      payload: { email: `pupil${i}@example.test`, password: 'correct horse battery', username: `pupil_${i}` },
+      remoteAddress,
+    });
+
+  it('a class of 40 signs up and signs in from one address; past 60 an hour the address gets 429', async () => {
+    const pupils = Array.from({ length: 40 }, (_, i) => i);
+    expect((await Promise.all(pupils.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    const logins = await Promise.all(pupils.map((i) => login(t.app, `pupil${i}@example.test`, 'correct horse battery', SCHOOL)));
+    expect(logins.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+
+    const rest = Array.from({ length: SIGN_UPS_PER_IP - 40 }, (_, i) => 40 + i);
+    expect((await Promise.all(rest.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode)).toEqual(rest.map(() => 201));
+    const limited = await signUpFrom(999, SCHOOL);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(await userCount()).toBe(SIGN_UPS_PER_IP);
+    // Another address is not affected.
+    expect((await signUpFrom(999, '203.0.113.1')).statusCode).toBe(201);
+  });
+
+  it('sets a long-lived httpOnly device cookie for the auth routes', async () => {
+    const res = await signUpFrom(1, SCHOOL);
+    expect(res.cookies.find((c) => c.name === 'device')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth' });
+    expect(res.cookies.find((c) => c.name === 'device')?.maxAge).toBeGreaterThan(365 * 24 * 3600);
   });
 });
