@@ -1,3 +1,5 @@
+// First: before any chunk builds a zod schema (the server's CSP forbids eval).
+import '../lib/zod-no-eval.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './providers.tsx';
