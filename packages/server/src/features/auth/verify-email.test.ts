@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox, waitForMail } from '../../mail/outbox.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { login, sessionOf, signUpViaApi, tokenOf } from './auth-test-helpers.ts';
+import { VERIFY_MAIL_RULE } from './request-limits.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -110,5 +111,21 @@ describe('POST /auth/change-email', () => {
     const res = await changeEmail({ ...me.headers, wallet: other.user.walletAddress }, me.password, 'x@example.test');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
+  });
+});
+
+describe('verification mail limit', () => {
+  it('at most 5 verification mails to one address an hour: the 6th e-mail change to it answers 429', async () => {
+    const me = await signUpViaApi(t.app);
+    const target = 'often.changed@example.test';
+    for (let i = 0; i < VERIFY_MAIL_RULE.max; i += 1) {
+      expect((await changeEmail(me.headers, me.password, target)).statusCode).toBe(200);
+      expect((await changeEmail(me.headers, me.password, me.email)).statusCode).toBe(200);
+    }
+    const limited = await changeEmail(me.headers, me.password, target);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await readOutbox(t.dataDir)).filter((m) => m.to === target)).toHaveLength(VERIFY_MAIL_RULE.max);
   });
 });
