@@ -41,11 +41,15 @@ describe('a /live socket ends with its session', () => {
     users: [ann],
   } = useTestApp({ users: 1 });
 
-  it('logout closes that session\'s socket with 1008; a socket of another session of the same user stays open', async () => {
+  /** Ann's socket of her test session (current) and one of a second session of hers (other). */
+  async function twoSessionsOfAnn() {
     const url = await listenLive(t.app);
     const otherToken = await createSession(t.ctx.db, ann.id);
-    const mine = await signedInSocket(url, ann.token);
-    const other = await signedInSocket(url, otherToken);
+    return { current: await signedInSocket(url, ann.token), other: await signedInSocket(url, otherToken), otherToken };
+  }
+
+  it('logout closes that session\'s socket with 1008; a socket of another session of the same user stays open', async () => {
+    const { current: mine, other } = await twoSessionsOfAnn();
 
     const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: ann.headers });
     expect(res.statusCode).toBe(204);
@@ -54,10 +58,7 @@ describe('a /live socket ends with its session', () => {
   });
 
   it('a password change closes the other sessions\' sockets and keeps the current one', async () => {
-    const url = await listenLive(t.app);
-    const otherToken = await createSession(t.ctx.db, ann.id);
-    const current = await signedInSocket(url, ann.token);
-    const other = await signedInSocket(url, otherToken);
+    const { current, other } = await twoSessionsOfAnn();
 
     const res = await t.app.inject({
       method: 'POST',
@@ -89,10 +90,7 @@ describe('a /live socket ends with its session', () => {
   });
 
   it('an e-mail change ends the other sessions and closes their sockets; the current one gets the new record', async () => {
-    const url = await listenLive(t.app);
-    const otherToken = await createSession(t.ctx.db, ann.id);
-    const current = await signedInSocket(url, ann.token);
-    const other = await signedInSocket(url, otherToken);
+    const { current, other, otherToken } = await twoSessionsOfAnn();
 
     const res = await t.app.inject({
       method: 'POST',
