@@ -30,7 +30,12 @@ export const SignUpBody = z.object({
   username: Username,
   accountType: AccountType.optional(),
 });
-export const LoginBody = z.object({ email: z.string().trim().max(254), password: z.string().max(128) });
+export const LoginBody = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(128),
+  /** Beyond the contract: the authenticator code (or a recovery code) when the account has two-factor on. */
+  totp: z.string().trim().max(32).optional(),
+});
 export const AuthAnswer = z.object({ token: z.string(), user: User });
 export const SessionAnswer = z.object({ user: User });
 export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
@@ -42,6 +47,12 @@ export const ChangePasswordBody = z.object({
 });
 export const ChangeEmailBody = z.object({ currentPassword: z.string().max(128), newEmail: Email });
 export const OkAnswer = z.object({ ok: z.literal(true) });
+// Beyond the contract: the optional TOTP second factor (docs/api.md "Two-factor authentication").
+export const TotpSetupBody = z.object({ currentPassword: z.string().max(128) });
+export const TotpSetupAnswer = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const TotpEnableBody = z.object({ code: z.string().trim().max(32) });
+export const TotpEnableAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+export const TotpDisableBody = z.object({ currentPassword: z.string().max(128), code: z.string().trim().max(32) });
 
 // ---- market ----
 export const AllAssetsAnswer = z.array(Asset);

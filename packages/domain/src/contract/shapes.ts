@@ -85,6 +85,8 @@ export const User = z.object({
   displayName: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Beyond the contract: whether login asks for a TOTP code (docs/api.md "Two-factor authentication"). */
+  twoFactorEnabled: z.boolean(),
   avatar: z.string().nullable(),
   accountType: AccountType,
   balance: z.number(),

@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as workingOrdersByUser from './migrations/002-working-orders-by-user.ts';
 import * as lotTotals from './migrations/003-lot-totals.ts';
 import * as balancePointsByEpoch from './migrations/004-balance-points-by-epoch.ts';
+import * as secondFactors from './migrations/005-second-factors.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-working-orders-by-user': workingOrdersByUser,
   '003-lot-totals': lotTotals,
   '004-balance-points-by-epoch': balancePointsByEpoch,
+  '005-second-factors': secondFactors,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -163,6 +163,19 @@ export interface RateLimitsTable {
   reset_at: Int;
 }
 
+export interface SecondFactorsTable {
+  user_id: string;
+  /** AES-256-GCM under the server key (second-factor.ts), never sent out after setup. */
+  secret: string;
+  enabled_at: NullableInt;
+  last_step: NullableInt;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -179,4 +192,6 @@ export interface DB {
   candles: CandlesTable;
   market_state: MarketStateTable;
   rate_limits: RateLimitsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
 }

@@ -16,7 +16,7 @@ export interface RecordLimits {
   lotsPerSymbol: number;
 }
 
-type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower'>;
+type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower'> & { two_factor: bigint | number };
 type OrderRow = Selectable<LimitOrdersTable>;
 
 /** A holding's free shares (lot_id null), or its lot totals (decision 006). */
@@ -65,7 +65,8 @@ export async function loadUserRecordRows(db: Db, userId: string, limits: RecordL
   const [users, { positions, lots }, orders, transactions, notifications, snapshots] = await Promise.all([
     sql<UserRow>`
       SELECT id, email, email_verified, username, display_name, avatar, account_type, wallet_address,
-        cash_cents, starting_balance_cents, settings, watchlist, epoch, reset_at, created_at
+        cash_cents, starting_balance_cents, settings, watchlist, epoch, reset_at, created_at,
+        (SELECT COUNT(*) FROM second_factors WHERE user_id = users.id AND enabled_at IS NOT NULL) AS two_factor
       FROM users WHERE id = ${userId}`.execute(db),
     sql<PositionRow>`
       SELECT symbol, shares, NULL AS cost FROM holdings WHERE user_id = ${userId}

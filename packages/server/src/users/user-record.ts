@@ -67,6 +67,7 @@ export async function loadUserRecord(db: Db, userId: string): Promise<User> {
     displayName: user.display_name,
     email: user.email,
     emailVerified: BigInt(user.email_verified) !== 0n,
+    twoFactorEnabled: BigInt(user.two_factor) !== 0n,
     avatar: user.avatar,
     accountType: user.account_type as User['accountType'],
     balance: centsToNumber(BigInt(user.cash_cents)),

@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     displayName: 'Alice',
     email: 'alice@example.com',
     emailVerified: true,
+    twoFactorEnabled: false,
     avatar: null,
     accountType: 'PERSONAL',
     balance: 100_000,

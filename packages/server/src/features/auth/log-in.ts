@@ -5,17 +5,19 @@ import { deviceFromRequest, setDeviceCookie, signDevice } from './device-cookie.
 import { loginSucceeded, takeLoginSlot, type LoginAttempt } from './login-throttle.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
 import { assertSlot, sweepLimits } from './rate-limit.ts';
+import { invalidTotp, totpRequired, twoFactorEnabled, useSecondFactor } from './second-factor.ts';
 import { secretKey } from './secret-key.ts';
 
 /**
  * Checks e-mail and password under the login throttle and answers the user id. The throttle's
- * slot is taken first, so a refused attempt costs one upsert and no scrypt.
+ * slot is taken first, so a refused attempt costs one upsert and no scrypt. An account with
+ * two-factor on also needs `totp` (a current code or a recovery code).
  */
 export async function logIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  body: { email: string; password: string },
+  body: { email: string; password: string; totp?: string | undefined },
 ): Promise<string> {
   const { db, config } = ctx;
   const email = body.email.trim().toLowerCase();
@@ -30,6 +32,12 @@ export async function logIn(
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
   await sweepLimits(db);
   if (!user || !ok) throw invalidCredentials();
+  // With two-factor on, the right password alone is no success: the slot it took stays a failure
+  // until a right code comes, so codes are guessed under the same delays as passwords.
+  if (await twoFactorEnabled(db, user.id)) {
+    if (!body.totp) throw totpRequired();
+    if (!(await useSecondFactor(db, key, user.id, body.totp))) throw invalidTotp();
+  }
 
   await loginSucceeded(db, attempt);
   rememberDevice(reply, ctx, key, user.id, attempt.device?.deviceId);

@@ -14,6 +14,7 @@ import { secretKey } from './secret-key.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 import { signUp } from './sign-up.ts';
+import { totpRoutes } from './totp-routes.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,4 +63,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   credentialRoutes(app, ctx);
+  totpRoutes(app, ctx);
 }

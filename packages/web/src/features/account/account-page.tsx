@@ -7,6 +7,7 @@ import { DangerZone } from './danger-zone.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SettingsCard } from './settings-card.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** /account: profile, settings, credentials, reset and delete (docs/pages.md). */
 export default function AccountPage() {
@@ -33,6 +34,7 @@ export default function AccountPage() {
       </Paper>
       <SettingsCard user={user} />
       <SecurityCard user={user} />
+      <TwoFactorCard user={user} />
       <DangerZone user={user} />
     </Stack>
   );

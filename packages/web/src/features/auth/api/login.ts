@@ -6,6 +6,8 @@ import { setSessionUser } from './get-session.ts';
 export interface LoginInput {
   email: string;
   password: string;
+  /** The authenticator code or a recovery code, once the server answered TOTP_REQUIRED. */
+  totp?: string;
 }
 
 export async function login(input: LoginInput): Promise<User> {
