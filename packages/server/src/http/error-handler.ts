@@ -44,6 +44,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      // PostgreSQL refuses text it cannot store (a NUL character, "%00" in a path): bad input, not a fault.
+      case '22021':
+      case '22P05':
+        return reply.status(400).send({ error: 'The request contains a character that text cannot hold', code: 'INVALID_TEXT' });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });

@@ -37,6 +37,23 @@ describe('framework errors answer {error, code} without echoing input', () => {
     expectContractError(unknown.statusCode, unknown.body, 'NOT_FOUND');
   });
 
+  it('a NUL character in a path or a body is a 4xx with a code on both databases, never a 500', async () => {
+    // PostgreSQL cannot store NUL in text (the fuzz test found `/assets/%00/candles` answering 500).
+    for (const url of ['/assets/%00/candles', '/transactions/%00', '/users/%00/profile']) {
+      const answer = await t.app.inject({ url, headers: ann.headers });
+      expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, url).toBeLessThan(500);
+      expect(typeof answer.json<{ code: unknown }>().code).toBe('string');
+    }
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: '/update-user',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress, key: 'settings', updates: { ['a\u0000b']: 'x\u0000y' } },
+    });
+    expect(rename.statusCode).toBeLessThan(500);
+  });
+
   it('plugin errors (content encoding, content length, multipart) get fixed texts', async () => {
     const encoding = await t.app.inject({
       method: 'POST',
