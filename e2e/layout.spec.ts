@@ -67,7 +67,8 @@ test('the account menu is 300px wide with the desktop entries', async ({ page, u
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.getByRole('menu', { name: 'Account menu' });
   await expect(menu).toBeVisible();
-  expect((await box(menu)).width).toBe(300);
+  // Measured once the menu's opening animation (a scale transform) has ended.
+  await expect.poll(async () => (await box(menu)).width).toBe(300);
   await expect(menu).toContainText(user.username);
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Account',
@@ -89,7 +90,8 @@ test('the notification menu is 350px wide and lists the welcome notification', a
   await page.getByRole('button', { name: /^Notifications, 1 unread/ }).click();
   const menu = page.getByRole('dialog', { name: 'Notifications' });
   await expect(menu).toBeVisible();
-  expect((await box(menu)).width).toBe(350);
+  // Measured once the menu's opening animation (a scale transform) has ended.
+  await expect.poll(async () => (await box(menu)).width).toBe(350);
   await expect(menu.getByRole('listitem')).toHaveCount(1);
   await expect(menu).toContainText('Welcome to PaperTrade!');
 });
