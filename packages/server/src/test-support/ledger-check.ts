@@ -1,6 +1,5 @@
 import { checkMoneyInvariants, type SymbolLedger } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { lotTotalsViolations } from './lot-totals-check.ts';
@@ -21,9 +20,9 @@ import { lotTotalsViolations } from './lot-totals-check.ts';
  *   transaction_id names it); every transaction with a position_id points at a FILLED order of its user.
  */
 
+/** Where the ledger is read from: a test app's context or a Database both fit. */
 export interface LedgerSource {
   db: Kysely<DB>;
-  dialect: Dialect;
 }
 
 const add = (map: Map<string, bigint>, key: string, value: bigint) =>

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { isPostgres } from '../db/transaction.ts';
 import { gridStep, remember, reusable } from './balance-spread-cache.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -39,7 +40,7 @@ async function seekSamples(db: Db, g: Grid, from: number, to: number) {
     times (i, t) AS (SELECT i, CAST(${g.first} AS bigint) + i * CAST(${g.step} AS bigint) FROM probe)`;
   const after = sql`FROM balance_snapshots b WHERE b.user_id = ${g.userId} AND b.epoch = ${g.epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
   const { rows } =
-    db.getExecutor().adapter instanceof PostgresAdapter
+    isPostgres(db)
       ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
         SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(db)
       : await sql<{ ts: bigint; balance_cents: bigint }>`${times}

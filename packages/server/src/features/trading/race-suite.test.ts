@@ -35,7 +35,7 @@ let t: TestApp;
 let source: LedgerSource;
 beforeAll(async () => {
   t = await createTestApp();
-  source = { db: t.ctx.db, dialect: t.ctx.database.dialect };
+  source = { db: t.ctx.db };
 });
 afterAll(async () => {
   await t.close();

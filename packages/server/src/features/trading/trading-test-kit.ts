@@ -45,7 +45,7 @@ export function expectStatus(res: LightMyRequestResponse, status: number, code?:
 
 /** Every money invariant of ARCHITECTURE.md for these users (test-support/ledger-check.ts), or a throw listing what broke. */
 export function expectSound(ctx: AppContext, userIds: readonly string[]): Promise<void> {
-  return expectLedgersSound({ db: ctx.db, dialect: ctx.database.dialect }, userIds);
+  return expectLedgersSound(ctx, userIds);
 }
 
 /** Free cash, free shares of one symbol, and what working orders reserve, exactly. */
