@@ -53,7 +53,7 @@ try {
   if (testDialect === 'postgres') await sql`ANALYZE`.execute(t.ctx.db);
   console.log(`${testDialect}: history written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const ids = subjects.map((s) => s.user?.id ?? '');
-  await expectLedgersSound({ db: t.ctx.db, dialect: t.ctx.database.dialect }, ids);
+  await expectLedgersSound(t.ctx, ids);
 
   let sent = 0;
   const run = async (s: Subject, count: number) => {
@@ -93,7 +93,7 @@ try {
     `ratio big / small: ${(ms(big) / ms(small)).toFixed(2)}; big / mid: ${(ms(big) / ms(mid)).toFixed(2)} ` +
       `(${ROUNDS} rounds of ${PER_ROUND} orders each, medians)`,
   );
-  await expectLedgersSound({ db: t.ctx.db, dialect: t.ctx.database.dialect }, ids);
+  await expectLedgersSound(t.ctx, ids);
   console.log('ledgers reconcile');
 } finally {
   await t.close();
