@@ -19,6 +19,8 @@ export interface InstanceOptions {
   /** Everything the server reads (DATABASE_URL, DATA_DIR, MARKET_*...), beside PORT and HOST. */
   env: Record<string, string>;
   onLine?: (line: string) => void;
+  /** Node's own flags before the script (--cpu-prof is refused in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /** PostgreSQL shows this as application_name, which is how the market leader is found. */
@@ -26,7 +28,7 @@ export const applicationName = (name: string) => `papertrade-${name}`;
 
 export function startInstance(options: InstanceOptions): Instance {
   const { name, port } = options;
-  const process_ = spawnGroup(process.execPath, ['--import', 'tsx', MAIN], {
+  const process_ = spawnGroup(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
     cwd: repoRoot,
     env: {
       ...process.env,
