@@ -9,6 +9,7 @@ import {
   costOfShares,
   decimalPlaces,
   formatUnits,
+  unitsToNumber,
   parseDecimal,
   priceFromNumber,
   priceToNumber,
@@ -84,6 +85,29 @@ describe('formatUnits', () => {
     expect(formatUnits(10_000n, 2)).toBe('100');
     expect(formatUnits(1n, 8)).toBe('0.00000001');
     expect(formatUnits(-5n, 2)).toBe('-0.05');
+  });
+});
+
+describe('unitsToNumber', () => {
+  it('gives the same number as parsing the decimal text, for every scale and size', () => {
+    const safe = BigInt(Number.MAX_SAFE_INTEGER);
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.bigInt({ min: -safe, max: safe }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n })),
+        fc.constantFrom(0, 2, 8, 16),
+        (units, decimals) => {
+          expect(unitsToNumber(units, decimals)).toBe(Number(formatUnits(units, decimals)));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('keeps the values people see exact: 0.1, a cent, the smallest share', () => {
+    expect(unitsToNumber(10n, 2)).toBe(0.1);
+    expect(unitsToNumber(1n, 2)).toBe(0.01);
+    expect(unitsToNumber(1n, 8)).toBe(0.00000001);
+    expect(unitsToNumber(-123456789n, 2)).toBe(-1234567.89);
   });
 });
 
