@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import { createBalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
@@ -19,14 +20,14 @@ import { marketBuy, marketSell } from './market-orders.ts';
 
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const trigger = createLimitTrigger(ctx, app.log);
-  // The trigger's {filled, cancelled} goes back to the market, which hands it to /metrics.
-  ctx.market.onTick((prices, at) => trigger(prices, at));
-
   const balancePoints = createBalancePointQueue(ctx.db, app.log);
   // preClose, not onClose: the app's own onClose closes the database before this scope's would run.
   // Requests still in flight after this write their point directly (BalancePointQueue.add).
   app.addHook('preClose', () => balancePoints.close());
+
+  const trigger = createLimitTrigger(ctx, app.log, { balancePoints });
+  // The trigger's {filled, cancelled} goes back to the market, which hands it to /metrics.
+  ctx.market.onTick((prices, at) => trigger(prices, at));
 
   /** After the order's transaction commits: a balance point (batched), then every open screen of the user hears. */
   const afterChange = async (userId: string) => {
@@ -35,7 +36,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return loadUserRecord(ctx.db, userId);
   };
   // The session is checked before the body is validated, so a visitor learns nothing about input rules.
-  const guarded = { preValidation: requireUser };
+  const guarded = { preValidation: requireUser, ...plainJsonAnswer };
   const tags = ['trading'];
 
   r.post(
