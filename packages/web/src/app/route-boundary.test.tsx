@@ -1,8 +1,20 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { loadOnce } from './settled-promise.ts';
 import { RouteSuspense } from './route-boundary.tsx';
+
+/**
+ * A lazy screen suspends with `use()`, whose retry React queues in the test's act scope: the render
+ * is awaited so that scope lets the retry run (React asks for this when a render suspends).
+ */
+async function renderSuspending(element: ReactNode) {
+  await act(async () => {
+    renderPage(element);
+  });
+}
 
 describe('lazy screens', () => {
   it('show a retryable message, not a blank page, when their chunk fails to load', async () => {
@@ -10,7 +22,7 @@ describe('lazy screens', () => {
     const Broken = lazyPage('home', () =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
-    renderPage(
+    await renderSuspending(
       <RouteSuspense>
         <Broken />
       </RouteSuspense>,
@@ -22,11 +34,25 @@ describe('lazy screens', () => {
 
   it('show the page once its chunk has loaded', async () => {
     const Page = lazyPage('page', () => Promise.resolve({ default: () => <p>loaded page</p> }));
-    renderPage(
+    await renderSuspending(
       <RouteSuspense>
         <Page />
       </RouteSuspense>,
     );
     expect(await screen.findByText('loaded page')).toBeInTheDocument();
+  });
+
+  it('render in the first pass, with no loading bar, once their code has loaded', async () => {
+    const load = loadOnce(() => Promise.resolve({ default: () => <p>loaded page</p> }));
+    // As the entry does before its first render (route-chunks.ts warmRoute).
+    await load();
+    const Page = lazyPage('page', load);
+    renderPage(
+      <RouteSuspense>
+        <Page />
+      </RouteSuspense>,
+    );
+    expect(screen.getByText('loaded page')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

@@ -1,35 +1,39 @@
+import { loadOnce } from './settled-promise.ts';
+
 /**
  * The code each route needs, as the loaders the router's lazy components call. The entry also calls
  * them for the page being opened before React renders anything (warmRoute), so the data layout,
  * the shell and the page download side by side instead of one after another as each suspends.
+ * Each loads once and its promise says when it has settled, so a lazy screen whose code is in
+ * renders without suspending (lazy-page.ts).
  */
-export const loadDataLayout = () => import('./data-layout.tsx');
-export const loadShell = () => import('./shell/app-shell.tsx');
+export const loadDataLayout = loadOnce(() => import('./data-layout.tsx'));
+export const loadShell = loadOnce(() => import('./shell/app-shell.tsx'));
 
 export const pageLoaders = {
-  landing: () => import('../features/landing/landing-page.tsx'),
-  login: () => import('../features/auth/login-page.tsx'),
-  signUp: () => import('../features/auth/sign-up-page.tsx'),
-  forgotPassword: () => import('../features/auth/forgot-password-page.tsx'),
-  resetPassword: () => import('../features/auth/reset-password-page.tsx'),
-  verifyEmail: () => import('../features/auth/verify-email-page.tsx'),
-  logout: () => import('../features/auth/logout-page.tsx'),
-  home: () => import('../features/home/home-page.tsx'),
-  assets: () => import('../features/assets/assets-page.tsx'),
-  asset: () => import('../features/asset/asset-page.tsx'),
-  explore: () => import('../features/explore/explore-page.tsx'),
-  leaderboard: () => import('../features/leaderboard/leaderboard-page.tsx'),
-  account: () => import('../features/account/account-page.tsx'),
-  order: () => import('../features/order/order-page.tsx'),
-  notifications: () => import('../features/notifications/notifications-page.tsx'),
-  transaction: () => import('../features/transactions/transaction-page.tsx'),
-  allTransactions: () => import('../features/transactions/all-transactions-page.tsx'),
-  learn: () => import('../features/learn/learn-page.tsx'),
-  watchlist: () => import('../features/watchlist/watchlist-page.tsx'),
-  user: () => import('../features/user/user-page.tsx'),
-  preview: () => import('../features/preview/preview-page.tsx'),
-  icons: () => import('../features/icons/icons-page.tsx'),
-  notFound: () => import('../features/not-found/not-found-page.tsx'),
+  landing: loadOnce(() => import('../features/landing/landing-page.tsx')),
+  login: loadOnce(() => import('../features/auth/login-page.tsx')),
+  signUp: loadOnce(() => import('../features/auth/sign-up-page.tsx')),
+  forgotPassword: loadOnce(() => import('../features/auth/forgot-password-page.tsx')),
+  resetPassword: loadOnce(() => import('../features/auth/reset-password-page.tsx')),
+  verifyEmail: loadOnce(() => import('../features/auth/verify-email-page.tsx')),
+  logout: loadOnce(() => import('../features/auth/logout-page.tsx')),
+  home: loadOnce(() => import('../features/home/home-page.tsx')),
+  assets: loadOnce(() => import('../features/assets/assets-page.tsx')),
+  asset: loadOnce(() => import('../features/asset/asset-page.tsx')),
+  explore: loadOnce(() => import('../features/explore/explore-page.tsx')),
+  leaderboard: loadOnce(() => import('../features/leaderboard/leaderboard-page.tsx')),
+  account: loadOnce(() => import('../features/account/account-page.tsx')),
+  order: loadOnce(() => import('../features/order/order-page.tsx')),
+  notifications: loadOnce(() => import('../features/notifications/notifications-page.tsx')),
+  transaction: loadOnce(() => import('../features/transactions/transaction-page.tsx')),
+  allTransactions: loadOnce(() => import('../features/transactions/all-transactions-page.tsx')),
+  learn: loadOnce(() => import('../features/learn/learn-page.tsx')),
+  watchlist: loadOnce(() => import('../features/watchlist/watchlist-page.tsx')),
+  user: loadOnce(() => import('../features/user/user-page.tsx')),
+  preview: loadOnce(() => import('../features/preview/preview-page.tsx')),
+  icons: loadOnce(() => import('../features/icons/icons-page.tsx')),
+  notFound: loadOnce(() => import('../features/not-found/not-found-page.tsx')),
 };
 
 type PageName = keyof typeof pageLoaders;
@@ -62,23 +66,20 @@ const OTHER_PAGES: Record<string, PageName> = {
   '/icons': 'icons',
 };
 
-/**
- * Starts loading what `pathname` renders. A failure here is ignored: the lazy component asks for
- * the same module and shows the retryable error itself.
- */
-export function warmRoute(pathname: string): void {
-  const ignore = () => undefined;
-  if (pathname === '/') {
-    pageLoaders.landing().catch(ignore);
-    return;
-  }
-  loadDataLayout().catch(ignore);
+/** The loaders of what `pathname` renders first. */
+function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
+  if (pathname === '/') return [pageLoaders.landing];
   const shellPage = SHELL_PAGES[pathname];
-  if (shellPage) {
-    loadShell().catch(ignore);
-    pageLoaders[shellPage]().catch(ignore);
-    return;
-  }
+  if (shellPage) return [loadDataLayout, loadShell, pageLoaders[shellPage]];
   const page = OTHER_PAGES[pathname];
-  if (page) pageLoaders[page]().catch(ignore);
+  return page ? [loadDataLayout, pageLoaders[page]] : [loadDataLayout];
+}
+
+/**
+ * Starts loading what `pathname` renders; the promise settles when all of it has loaded or failed.
+ * A failure is not reported here: the lazy component gets the same rejected load and shows the
+ * retryable error itself.
+ */
+export function warmRoute(pathname: string): Promise<unknown> {
+  return Promise.allSettled(routeLoaders(pathname).map((load) => load()));
 }

@@ -15,16 +15,11 @@ import { RouteSuspense } from './route-boundary.tsx';
 // also sits below the data layout (TanStack Query, live socket, guards, plain layout): one chunk the
 // public landing page never loads. The loaders live in route-chunks.ts, which the entry also calls
 // to start the opened page's chunks at once.
-const dataChunk = loadDataLayout;
-const DataLayout = lazyPage('app', dataChunk);
-const RequireUser = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireUser })));
-const RequireGuest = lazyPage('app', () => dataChunk().then((m) => ({ default: m.RequireGuest })));
-const SessionSwitch = lazyPage('app', () =>
-  dataChunk().then((m) => ({ default: m.SessionSwitch })),
-);
-const LazyPlainLayout = lazyPage('app', () =>
-  dataChunk().then((m) => ({ default: m.PlainLayout })),
-);
+const DataLayout = lazyPage('app', loadDataLayout);
+const RequireUser = lazyPage('app', loadDataLayout, (m) => m.RequireUser);
+const RequireGuest = lazyPage('app', loadDataLayout, (m) => m.RequireGuest);
+const SessionSwitch = lazyPage('app', loadDataLayout, (m) => m.SessionSwitch);
+const LazyPlainLayout = lazyPage('app', loadDataLayout, (m) => m.PlainLayout);
 const AppShell = lazyPage('shell', loadShell);
 const LandingPage = lazyPage('landing', pageLoaders.landing);
 const LoginPage = lazyPage('login', pageLoaders.login);
