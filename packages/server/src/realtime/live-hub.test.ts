@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppContext } from '../app-context.ts';
 import { createInProcessBus } from './event-bus.ts';
-import { LiveHub, MAX_BUFFERED_BYTES } from './live-hub.ts';
+import { BROADCAST_CHUNK, LiveHub, MAX_BUFFERED_BYTES } from './live-hub.ts';
 
 /** Stands in for a ws socket: only what the hub touches. */
 class FakeSocket extends EventEmitter {
@@ -27,6 +28,19 @@ class FakeSocket extends EventEmitter {
   }
   close() {
     this.terminate();
+  }
+}
+
+/** Stands in for the TCP connection under a socket: records what is written to it. */
+class FakeConnection {
+  writes: Buffer[] = [];
+  write(data: Buffer) {
+    this.writes.push(data);
+    return true;
+  }
+  /** The messages written, read back out of their frames (all under 64 KiB here). */
+  texts(): string[] {
+    return this.writes.map((frame) => frame.subarray(frame[1] === 126 ? 4 : 2).toString());
   }
 }
 
@@ -75,6 +89,75 @@ describe('live hub', () => {
     await settle();
     expect(builds() - before).toBeLessThanOrEqual(2);
     for (const s of sockets) expect(s.sent.at(-1)).toContain('"at":109');
+    live.stop();
+  });
+
+  it('each tick is framed once: every connection is written the very same bytes', async () => {
+    const { bus, live } = hub();
+    const connections = Array.from({ length: 20 }, () => new FakeConnection());
+    for (const c of connections) live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
+    await settle();
+    bus.publish({ type: 'prices', at: 42 });
+    await settle();
+    const frames = connections.map((c) => c.writes.at(-1));
+    for (const frame of frames) expect(frame).toBe(frames[0]);
+    expect(connections[0]!.texts().at(-1)).toBe('{"type":"prices","assets":[],"at":42}');
+    live.stop();
+  });
+
+  it('a tick to many sockets is sent a chunk at a time, yielding to other work between chunks', async () => {
+    const { bus, live } = hub();
+    const count = BROADCAST_CHUNK * 2 + 10;
+    const connections = Array.from({ length: count }, () => new FakeConnection());
+    for (const c of connections) live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
+    await settle();
+    const hasTick = (c: FakeConnection) => c.texts().some((t) => t.endsWith('"at":42}'));
+    // Queued when the first chunk is written: it runs before the last chunk is.
+    let seenByOtherWork = -1;
+    connections[0]!.write = function (data: Buffer) {
+      setImmediate(() => (seenByOtherWork = connections.filter(hasTick).length));
+      return FakeConnection.prototype.write.call(this, data);
+    };
+    bus.publish({ type: 'prices', at: 42 });
+    await settle();
+    expect(seenByOtherWork).toBeGreaterThan(0);
+    expect(seenByOtherWork).toBeLessThan(count);
+    expect(connections.filter(hasTick)).toHaveLength(count);
+    live.stop();
+  });
+
+  it('a tick published during a chunked send waits for it: no socket gets ticks out of order or twice', async () => {
+    const { bus, live } = hub();
+    const open = (connection: FakeConnection) => {
+      const socket = new FakeSocket();
+      live.add(socket as unknown as WebSocket, null, connection as unknown as Writable);
+      return { socket, connection };
+    };
+    const clients = Array.from({ length: BROADCAST_CHUNK * 3 }, () => open(new FakeConnection()));
+    await settle();
+    const late = new FakeConnection();
+    clients[0]!.connection.write = function (data: Buffer) {
+      if (data.toString().endsWith('"at":1}')) {
+        // Mid-send: a socket of the first chunk leaves (so the next send's chunks are cut one
+        // socket further on), the next tick comes, then a socket opens and another tick comes.
+        clients[1]!.socket.terminate();
+        bus.publish({ type: 'prices', at: 2 });
+        setImmediate(() => {
+          open(late);
+          bus.publish({ type: 'prices', at: 3 });
+        });
+      }
+      return FakeConnection.prototype.write.call(this, data);
+    };
+    bus.publish({ type: 'prices', at: 1 });
+    await settle();
+    const ticks = (c: FakeConnection) =>
+      c.texts().map((t) => Number(/"at":(\d+)\}$/.exec(t)?.[1])).filter((at) => at <= 3);
+    for (const c of [...clients.filter((_, i) => i !== 1).map((x) => x.connection), late]) {
+      const seen = ticks(c);
+      expect(seen).toEqual([...new Set(seen)].sort((a, b) => a - b));
+      expect(seen.at(-1)).toBe(3);
+    }
     live.stop();
   });
 

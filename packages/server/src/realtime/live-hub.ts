@@ -1,17 +1,27 @@
+import type { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { AppContext } from '../app-context.ts';
 import type { SessionUser } from '../features/auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import { loadUserRecord } from '../users/user-record.ts';
 import type { BusEvent } from './event-bus.ts';
+import { textFrame } from './ws-frame.ts';
 
 /** A client this far behind is not reading: drop it, it reconnects and gets fresh state. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_CHUNK = 500;
+/**
+ * Sockets written per turn of the event loop. A write costs about 10 us (almost all of it the
+ * kernel's), so a tick to 10,000 sockets in one loop would hold every other request for 100 ms
+ * or more; between chunks of 1,000 the server reads and answers what has come in.
+ */
+export const BROADCAST_CHUNK = 1000;
 
 export interface LiveClient {
   socket: WebSocket;
+  /** The connection under `socket`, when known: pre-framed messages are written straight to it. */
+  raw: Writable | null;
   userId: string | null;
   tokenHash: string | null;
   alive: boolean;
@@ -22,16 +32,27 @@ export interface LiveHubOptions {
   onError: (message: string, err: unknown) => void;
 }
 
+/** One message, serialized once: its JSON (for ws's send) and the same bytes framed once. */
+interface OutMessage {
+  payload: Buffer;
+  frame: Buffer;
+}
+
+function outMessage(message: unknown): OutMessage {
+  const payload = Buffer.from(JSON.stringify(message));
+  return { payload, frame: textFrame(payload) };
+}
+
 /**
- * Fans bus events out to the open /live sockets. Each tick's prices are serialized once and
- * the same bytes go to every socket; a user's record is loaded once per burst of changes,
- * however many of their sockets are open.
+ * Fans bus events out to the open /live sockets. Each tick's prices are serialized and framed
+ * once and the same bytes go to every socket, a chunk of sockets per turn of the event loop; a
+ * user's record is loaded once per burst of changes, however many of their sockets are open.
  */
 export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   private readonly byUser = new Map<string, Set<LiveClient>>();
   private readonly userLoads = new Map<string, { again: boolean }>();
-  private prices: Buffer | null = null;
+  private prices: OutMessage | null = null;
   private pricesBuild: { pendingAt: number | null } | null = null;
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
@@ -59,8 +80,13 @@ export class LiveHub {
     for (const client of this.clients) client.socket.close(code, reason);
   }
 
-  add(socket: WebSocket, user: SessionUser | null): void {
-    const client: LiveClient = { socket, userId: user?.id ?? null, tokenHash: user?.tokenHash ?? null, alive: true };
+  /**
+   * `raw` is the TCP connection `socket` runs on. Writing frames to it beside ws is safe because
+   * ws writes synchronously too (it queues only to compress, which is off, or to read a Blob, which
+   * the hub never sends), so the two cannot interleave within a frame.
+   */
+  add(socket: WebSocket, user: SessionUser | null, raw: Writable | null = null): void {
+    const client: LiveClient = { socket, raw, userId: user?.id ?? null, tokenHash: user?.tokenHash ?? null, alive: true };
     this.clients.add(client);
     if (client.userId) {
       let set = this.byUser.get(client.userId);
@@ -122,14 +148,28 @@ export class LiveHub {
     }
   }
 
-  private send(client: LiveClient, data: Buffer): void {
+  private send(client: LiveClient, message: OutMessage): void {
     const { socket } = client;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.terminate();
       return;
     }
-    socket.send(data, { binary: false });
+    if (client.raw) client.raw.write(message.frame);
+    else socket.send(message.payload, { binary: false });
+  }
+
+  /**
+   * Sends to the sockets open now; one that opens meanwhile was sent these prices on connect.
+   * A socket that closes meanwhile is skipped by send().
+   */
+  private async broadcast(message: OutMessage): Promise<void> {
+    const targets = [...this.clients];
+    for (let start = 0; start < targets.length; start += BROADCAST_CHUNK) {
+      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const end = Math.min(targets.length, start + BROADCAST_CHUNK);
+      for (let i = start; i < end; i += 1) this.send(targets[i]!, message);
+    }
   }
 
   /** One build at a time; ticks that arrive meanwhile collapse into one more build. */
@@ -149,8 +189,9 @@ export class LiveHub {
         try {
           const assets = await this.ctx.market.listAssets();
           // `at` (ms) is the tick's start: an addition to the contract's {type, assets}.
-          this.prices = Buffer.from(JSON.stringify({ type: 'prices', assets, at: tickAt }));
-          for (const client of this.clients) this.send(client, this.prices);
+          this.prices = outMessage({ type: 'prices', assets, at: tickAt });
+          // Awaited: the next tick's prices must not overtake these on any socket.
+          await this.broadcast(this.prices);
         } catch (err) {
           this.options.onError('live prices failed', err);
         }
@@ -174,7 +215,7 @@ export class LiveHub {
         while (state.again && this.byUser.has(userId)) {
           state.again = false;
           const user = await loadUserRecord(this.ctx.db, userId);
-          const data = Buffer.from(JSON.stringify({ type: 'user', user }));
+          const data = outMessage({ type: 'user', user });
           for (const client of this.byUser.get(userId) ?? []) this.send(client, data);
         }
       } catch (err) {

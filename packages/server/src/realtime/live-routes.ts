@@ -72,6 +72,6 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
     handler: (_request, reply) =>
       reply.status(426).send({ error: 'GET /live is a WebSocket: connect with an Upgrade request', code: 'UPGRADE_REQUIRED' }),
-    wsHandler: (socket, request) => hub.add(socket, request.user),
+    wsHandler: (socket, request) => hub.add(socket, request.user, request.raw.socket),
   });
 }
