@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { buyViaApi, signUpViaApi } from './support/api.ts';
+import { authHeaders, buyViaApi, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
@@ -31,12 +31,34 @@ test('following a user gives them a NEW_FOLLOWER notification', async ({
   await context.close();
 });
 
-test('the leaderboard shows my own rank and follows from a row', async ({ page, user }) => {
-  expect(user.walletAddress).toBeTruthy();
+test('the leaderboard ranks by return per period, and an account reset this week has no rank on the week board', async ({
+  page,
+  request,
+  user,
+}) => {
   await skipOnboarding(page);
   await page.goto('/leaderboard');
-  await expect(page.getByRole('table', { name: 'Your rank' }).getByText('(you)')).toBeVisible();
+  const mine = page.getByRole('table', { name: 'Your rank' });
+  await expect(mine.getByText('(you)')).toBeVisible();
+  await expect(mine.getByRole('cell', { name: /^#\d+$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Leaderboard' })).toBeVisible();
+
+  const reset = await request.post('/reset-user', {
+    headers: authHeaders(user),
+    data: { walletAddress: user.walletAddress, startingBalance: 1_000_000 },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page).toHaveURL(/period=week/);
+  await expect(page.getByText('Ranked by return over the last 7 days.')).toBeVisible();
+  // Reset inside the week: listed, not ranked (the board is recomputed every few seconds).
+  await expect(async () => {
+    await page.reload();
+    await expect(mine.getByText('Reset')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page).not.toHaveURL(/period=/);
+  await expect(mine.getByRole('cell', { name: /^#\d+$/ })).toBeVisible();
 });
 
 test('CSV export downloads a file whose rows match the transactions', async ({

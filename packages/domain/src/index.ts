@@ -7,3 +7,4 @@ export * from './trade-math.ts';
 export * from './portfolio.ts';
 export * from './history.ts';
 export * from './invariants.ts';
+export * from './fair-rank.ts';

@@ -17,6 +17,7 @@ import {
   CandleInterval,
   HistoryEntry,
   LeaderboardEntry,
+  LeaderboardPeriod,
   LimitPosition,
   SettingValue,
   Transaction,
@@ -164,6 +165,8 @@ export const BalanceHistoryQuery = z.object({
   days: z.union([z.literal('max'), z.coerce.number().int().min(1).max(3650)]).default('max'),
 });
 export const BalanceHistoryAnswer = z.array(BalancePoint);
+export const LeaderboardQuery = PageQuery.extend({ period: LeaderboardPeriod.default('all') });
+export const LeaderboardMeQuery = z.object({ period: LeaderboardPeriod.default('all') });
 export const LeaderboardAnswer = z.array(LeaderboardEntry);
 /** GET /leaderboard/me: the signed-in user's own row, wherever it ranks. */
 export const LeaderboardMeAnswer = LeaderboardEntry;

@@ -126,12 +126,22 @@ export const PublicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
+/** The span a leaderboard ranks returns over: the last 7 days, the last 30, or since the last reset. */
+export const LeaderboardPeriod = z.enum(['week', 'month', 'all']);
+export type LeaderboardPeriod = z.infer<typeof LeaderboardPeriod>;
+
 export const LeaderboardEntry = z.object({
-  rank: z.number().int(),
+  /** null for a portfolio reset inside the period: it is listed, not ranked (resetAt says when). */
+  rank: z.number().int().nullable(),
   walletAddress: WalletAddress,
   username: z.string(),
   avatar: z.string().nullable(),
   totalBalance: z.number(),
+  /** The return over the period: from the balance at `since` to the total now. */
   returnPercentage: z.number(),
+  period: LeaderboardPeriod,
+  /** Where this row's return starts: the period's start, or the sign-up or last reset if later. */
+  since: Timestamp,
+  resetAt: Timestamp.nullable(),
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;

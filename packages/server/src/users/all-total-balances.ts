@@ -10,6 +10,8 @@ export interface UserTotalBalance {
   username: string;
   avatar: string | null;
   createdAt: number;
+  /** When the current epoch began by a reset; null if never reset. */
+  resetAt: number | null;
   epoch: bigint;
   startingCents: Cents;
   totalCents: Cents;
@@ -37,7 +39,7 @@ async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {
   // Sequential: a transaction is one connection, and SQLite runs one statement at a time anyway.
   const users = await trx
     .selectFrom('users')
-    .select(['id', 'wallet_address', 'username', 'avatar', 'created_at', 'epoch', 'cash_cents', 'starting_balance_cents'])
+    .select(['id', 'wallet_address', 'username', 'avatar', 'created_at', 'reset_at', 'epoch', 'cash_cents', 'starting_balance_cents'])
     .execute();
   const holdings = await trx.selectFrom('holdings').select(['user_id', 'symbol', 'shares']).where('shares', '>', 0n).execute();
   const orders = await trx
@@ -72,6 +74,7 @@ async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {
       username: u.username,
       avatar: u.avatar,
       createdAt: Number(u.created_at),
+      resetAt: u.reset_at === null ? null : Number(u.reset_at),
       epoch: BigInt(u.epoch),
       startingCents: BigInt(u.starting_balance_cents),
       totalCents: p ? totalBalanceCents({ cashCents, holdings: p.holdings, workingOrders: p.orders, prices }) : cashCents,

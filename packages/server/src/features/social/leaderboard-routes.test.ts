@@ -70,7 +70,7 @@ async function sixUsers(app: TestApp) {
 }
 
 describe('GET /leaderboard', () => {
-  test('ranks by total balance, ties by earlier sign-up, across pages', async () => {
+  test('ranks by return since the last reset, ties by higher total then earlier sign-up, across pages', async () => {
     t = await createTestApp();
     const { a, b, c, d, e, f } = await sixUsers(t);
     const seen: LeaderboardEntry[] = [];
@@ -84,15 +84,19 @@ describe('GET /leaderboard', () => {
       pages += 1;
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
+    // f has the biggest total but lost 5 % of its larger start: a big account buys no rank.
     expect(seen.map((s) => [s.rank, s.walletAddress, s.totalBalance, s.returnPercentage])).toEqual([
-      [1, f.walletAddress, 190_000, -5],
-      [2, c.walletAddress, 110_000, 10],
-      [3, b.walletAddress, 105_000, 5],
-      [4, d.walletAddress, 100_000, 0],
-      [5, a.walletAddress, 100_000, 0],
+      [1, c.walletAddress, 110_000, 10],
+      [2, b.walletAddress, 105_000, 5],
+      [3, d.walletAddress, 100_000, 0],
+      [4, a.walletAddress, 100_000, 0],
+      [5, f.walletAddress, 190_000, -5],
       [6, e.walletAddress, 92_000, -8],
     ]);
-    expect(Object.keys(seen[0] ?? {}).sort()).toEqual(['avatar', 'rank', 'returnPercentage', 'totalBalance', 'username', 'walletAddress']);
+    expect(seen[0]).toMatchObject({ period: 'all', since: T0 + 3, resetAt: null });
+    expect(Object.keys(seen[0] ?? {}).sort()).toEqual(
+      ['avatar', 'period', 'rank', 'resetAt', 'returnPercentage', 'since', 'totalBalance', 'username', 'walletAddress'],
+    );
   });
 
   test('the default page is the top 20 and a bad cursor answers 400', async () => {
@@ -130,12 +134,15 @@ describe('GET /leaderboard/me', () => {
     expect(res.statusCode).toBe(200);
     const aName = (await t.ctx.db.selectFrom('users').select('username').where('id', '=', a.id).executeTakeFirstOrThrow()).username;
     expect(res.json()).toEqual({
-      rank: 5,
+      rank: 4,
       walletAddress: a.walletAddress,
       username: aName,
       avatar: null,
       totalBalance: 100_000,
       returnPercentage: 0,
+      period: 'all',
+      since: T0 + 1,
+      resetAt: null,
     });
     expect((await t.app.inject({ url: '/leaderboard/me', headers: e.headers })).json()).toMatchObject({ rank: 6 });
 
@@ -148,5 +155,63 @@ describe('GET /leaderboard/me', () => {
   test('without a session answers 401', async () => {
     t = await createTestApp();
     expect((await t.app.inject({ url: '/leaderboard/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /leaderboard?period=week|month', () => {
+  const DAY = 86_400_000;
+
+  async function snapshot(db: Kysely<DB>, user: TestUser, ts: number, dollars: number) {
+    const { epoch } = await db.selectFrom('users').select('epoch').where('id', '=', user.id).executeTakeFirstOrThrow();
+    await db.insertInto('balance_snapshots').values({ user_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
+  }
+
+  test('the return runs from the balance at the start of the period; a reset inside it is listed, not ranked', async () => {
+    t = await createTestApp();
+    const { db } = t.ctx;
+    const now = Date.now();
+    const steady = await createTestUser(t.ctx); // up 14 % since sign-up, but down 5 % over the week
+    const fresh = await createTestUser(t.ctx); // reset to $1,000,000 two days ago, untouched
+    const newcomer = await createTestUser(t.ctx); // signed up yesterday, up 1 %
+    await setUser(db, steady, 114_000, now - 60 * DAY);
+    await snapshot(db, steady, now - 40 * DAY, 110_000);
+    await snapshot(db, steady, now - 10 * DAY, 120_000);
+    await snapshot(db, steady, now - 3 * DAY, 118_000); // inside the week: not the baseline
+    await setUser(db, fresh, 1_000_000, now - 60 * DAY, 1_000_000);
+    await db.updateTable('users').set({ reset_at: now - 2 * DAY, epoch: 1 }).where('id', '=', fresh.id).execute();
+    await setUser(db, newcomer, 101_000, now - DAY);
+
+    const board = async (period: string) =>
+      (await t!.app.inject({ url: `/leaderboard?period=${period}` })).json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.rank, r.returnPercentage, r.resetAt]);
+
+    expect(await board('all')).toEqual([
+      [steady.walletAddress, 1, 14, null],
+      [newcomer.walletAddress, 2, 1, null],
+      [fresh.walletAddress, 3, 0, null],
+    ]);
+    expect(await board('week')).toEqual([
+      [newcomer.walletAddress, 1, 1, null],
+      [steady.walletAddress, 2, -5, null],
+      [fresh.walletAddress, null, 0, now - 2 * DAY],
+    ]);
+    // Over the month the baseline is the latest snapshot at or before its start: 110,000 forty days ago.
+    expect(await board('month')).toEqual([
+      [steady.walletAddress, 1, 3.64, null],
+      [newcomer.walletAddress, 2, 1, null],
+      [fresh.walletAddress, null, 0, now - 2 * DAY],
+    ]);
+
+    const mine = await t.app.inject({ url: '/leaderboard/me?period=week', headers: fresh.headers });
+    expect(mine.json()).toMatchObject({ rank: null, period: 'week', resetAt: now - 2 * DAY });
+    const week = (await t.app.inject({ url: '/leaderboard?period=week' })).json<LeaderboardEntry[]>();
+    expect(week[1]?.since).toBeGreaterThanOrEqual(now - 7 * DAY);
+    expect(week[0]?.since).toBe(now - DAY);
+  });
+
+  test('an unknown period answers 400 and changes nothing', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ url: '/leaderboard?period=year' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

@@ -1,37 +1,66 @@
-import { centsToNumber, type LeaderboardEntry } from '@papertrade/domain';
+import {
+  centsToNumber,
+  compareReturnsDescending,
+  periodStanding,
+  periodStart,
+  returnPercentOf,
+  type ExactReturn,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+} from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { loadAllTotalBalances, type UserTotalBalance } from '../../users/all-total-balances.ts';
-import { roundedReturnPercentage } from '../../users/public-profile.ts';
+import { loadPeriodBaselines } from './period-baselines.ts';
 
-/** The sort key of a leaderboard row: total balance descending, then earlier sign-up, then id. */
-export interface RankKey {
+/**
+ * The sort key of a leaderboard row (fair-rank.ts in the domain): ranked rows first, by return
+ * over the period, then higher total balance, then earlier sign-up, then id; rows of a portfolio
+ * reset inside the period after them, by total balance.
+ */
+export interface RankKey extends ExactReturn {
+  ranked: boolean;
   totalCents: bigint;
   createdAt: number;
   id: string;
 }
 
 export function compareRank(a: RankKey, b: RankKey): number {
+  if (a.ranked !== b.ranked) return a.ranked ? -1 : 1;
+  if (a.ranked) {
+    const byReturn = compareReturnsDescending(a, b);
+    if (byReturn !== 0) return byReturn;
+  }
   if (a.totalCents !== b.totalCents) return a.totalCents > b.totalCents ? -1 : 1;
   if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+export interface RankedUser extends UserTotalBalance, RankKey {
+  since: number;
+  /** Set only on rows that are not ranked: the reset inside the period. */
+  rankResetAt: number | null;
+}
+
 export interface Ranking {
-  /** Best first; a user's rank is its index + 1. */
-  users: UserTotalBalance[];
+  period: LeaderboardPeriod;
+  /** Ranked rows first, best first (a ranked row's rank is its index + 1), then the unranked. */
+  users: RankedUser[];
   indexById: Map<string, number>;
 }
 
 export function toLeaderboardEntry(ranking: Ranking, index: number): LeaderboardEntry {
-  const u = ranking.users[index] as UserTotalBalance;
+  const u = ranking.users[index] as RankedUser;
   return {
-    rank: index + 1,
+    rank: u.ranked ? index + 1 : null,
     walletAddress: u.walletAddress,
     username: u.username,
     avatar: u.avatar,
     totalBalance: centsToNumber(u.totalCents),
-    returnPercentage: roundedReturnPercentage(u.totalCents, u.startingCents),
+    returnPercentage: u.ranked ? returnPercentOf(u) : 0,
+    period: ranking.period,
+    since: u.since,
+    resetAt: u.rankResetAt,
   };
 }
 
@@ -41,46 +70,59 @@ export function indexAfter(ranking: Ranking, key: RankKey): number {
   let hi = ranking.users.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareRank(ranking.users[mid] as UserTotalBalance, key) <= 0) lo = mid + 1;
+    if (compareRank(ranking.users[mid] as RankedUser, key) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
+/** Every user placed for one period, from their totals now and their balances at its start. */
+export async function computeRanking(db: Kysely<DB>, period: LeaderboardPeriod, now = Date.now()): Promise<Ranking> {
+  const start = periodStart(period, now);
+  const [totals, baselines] = await Promise.all([
+    loadAllTotalBalances(db),
+    start === null ? new Map<string, bigint>() : loadPeriodBaselines(db, start),
+  ]);
+  const users = totals.map((u): RankedUser => {
+    const standing = periodStanding({ ...u, baselineCents: baselines.get(u.id) ?? null }, period, now);
+    return standing.ranked
+      ? { ...u, ranked: true, ...standing.result, since: standing.since, rankResetAt: null }
+      : { ...u, ranked: false, gainCents: 0n, baseCents: 1n, since: standing.since, rankResetAt: standing.resetAt };
+  });
+  users.sort(compareRank);
+  return { period, users, indexById: new Map(users.map((u, i) => [u.id, i])) };
+}
+
 export interface RankingCache {
-  get(): Promise<Ranking>;
-  /** Drops the cached ranking so the next get() computes a fresh one. */
+  get(period: LeaderboardPeriod): Promise<Ranking>;
+  /** Drops the cached rankings so the next get() computes fresh ones. */
   invalidate(): void;
 }
 
 /**
- * The leaderboard is every user's total at current prices. Totals move with every tick, so no
- * stored column can be ranked by an index; and a total cannot be computed in SQL exactly
- * (shares x price overflows 64-bit integers, see all-total-balances.ts). So the whole ranking is
- * computed in JS from four queries and kept for `ttlMs`: every page and every /leaderboard/me in
- * that window is a binary search over one sorted array, and concurrent requests share one
- * computation. The price of it: a trade shows on the leaderboard up to `ttlMs` later.
+ * A board ranks every user by a return that moves with every tick, so no stored column can be
+ * ranked by an index; and a total cannot be computed in SQL exactly (shares x price overflows
+ * 64-bit integers, see all-total-balances.ts). So each period's ranking is computed in JS and
+ * kept for `ttlMs`: every page and every /leaderboard/me in that window is a binary search over
+ * one sorted array, and concurrent requests share one computation. The price of it: a trade
+ * shows on the board up to `ttlMs` later.
  */
 export function createRankingCache(db: Kysely<DB>, ttlMs = 5_000): RankingCache {
-  let cached: { at: number; ranking: Promise<Ranking> } | undefined;
-  const compute = async (): Promise<Ranking> => {
-    const users = (await loadAllTotalBalances(db)).sort(compareRank);
-    return { users, indexById: new Map(users.map((u, i) => [u.id, i])) };
-  };
+  const cached = new Map<LeaderboardPeriod, { at: number; ranking: Promise<Ranking> }>();
   return {
-    get() {
+    get(period) {
       const now = Date.now();
-      if (!cached || now - cached.at >= ttlMs) {
-        const entry = { at: now, ranking: compute() };
-        cached = entry;
-        entry.ranking.catch(() => {
-          if (cached === entry) cached = undefined;
-        });
-      }
-      return cached.ranking;
+      const hit = cached.get(period);
+      if (hit && now - hit.at < ttlMs) return hit.ranking;
+      const entry = { at: now, ranking: computeRanking(db, period, now) };
+      cached.set(period, entry);
+      entry.ranking.catch(() => {
+        if (cached.get(period) === entry) cached.delete(period);
+      });
+      return entry.ranking;
     },
     invalidate() {
-      cached = undefined;
+      cached.clear();
     },
   };
 }

@@ -1,4 +1,9 @@
-import { formatPercent, formatUsd, type LeaderboardEntry } from '@papertrade/domain';
+import {
+  formatPercent,
+  formatUsd,
+  LeaderboardPeriod,
+  type LeaderboardEntry,
+} from '@papertrade/domain';
 import {
   Alert,
   Avatar,
@@ -6,20 +11,30 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  Tabs,
+  Tooltip,
   Typography,
 } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { FollowButton } from '../../components/follow-button.tsx';
 import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
+
+const PERIODS: { value: LeaderboardPeriod; label: string; explained: string }[] = [
+  { value: 'week', label: 'Week', explained: 'Ranked by return over the last 7 days.' },
+  { value: 'month', label: 'Month', explained: 'Ranked by return over the last 30 days.' },
+  { value: 'all', label: 'All', explained: 'Ranked by return since each trader signed up or last reset.' },
+];
+const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 // Phones: tighter cells so rank, trader, return and Follow fit in 390px without scrolling.
@@ -34,7 +49,19 @@ const trader = { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none
 function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWallet: string }) {
   return (
     <TableRow selected={me} aria-current={me ? 'true' : undefined}>
-      <TableCell>#{row.rank}</TableCell>
+      <TableCell>
+        {row.rank === null ? (
+          <Tooltip
+            title={`Reset on ${shortDate.format(row.resetAt ?? row.since)}: not ranked for this period`}
+          >
+            <Typography variant="caption" color="text.secondary" tabIndex={0}>
+              Reset
+            </Typography>
+          </Tooltip>
+        ) : (
+          `#${row.rank}`
+        )}
+      </TableCell>
       <TableCell sx={trader}>
         <Stack direction="row" spacing={1} alignItems="center">
           <Avatar
@@ -59,9 +86,17 @@ function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWal
       </TableCell>
       <TableCell
         align="right"
-        sx={{ color: row.returnPercentage >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}
+        sx={{
+          color:
+            row.rank === null || row.returnPercentage === 0
+              ? 'text.secondary'
+              : row.returnPercentage > 0
+                ? 'success.main'
+                : 'error.main',
+          fontWeight: 600,
+        }}
       >
-        {formatPercent(row.returnPercentage)}
+        {row.rank === null ? '–' : formatPercent(row.returnPercentage)}
       </TableCell>
       <TableCell align="right">
         {!me && (
@@ -90,14 +125,34 @@ function Head() {
   );
 }
 
-/** /leaderboard: everyone by total balance, a page at a time, with your own rank always shown. */
+/**
+ * /leaderboard?period=week|month|all: everyone by return over the period, a page at a time, with
+ * your own rank always shown. A trader who reset inside the period is listed without a rank.
+ */
 export default function LeaderboardPage() {
   const user = useUser();
-  const query = useLeaderboard();
-  const mine = useMyRank(user.walletAddress);
+  const [params, setParams] = useSearchParams();
+  const parsed = LeaderboardPeriod.safeParse(params.get('period'));
+  const period = parsed.success ? parsed.data : 'all';
+  const query = useLeaderboard(period);
+  const mine = useMyRank(user.walletAddress, period);
   const rows = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  const current = PERIODS.find((p) => p.value === period) ?? PERIODS[2];
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      <Tabs
+        value={period}
+        onChange={(_, v: LeaderboardPeriod) => setParams(v === 'all' ? {} : { period: v }, { replace: true })}
+        aria-label="Leaderboard period"
+      >
+        {PERIODS.map((p) => (
+          <Tab key={p.value} value={p.value} label={p.label} />
+        ))}
+      </Tabs>
+      <Typography color="text.secondary" variant="body2" sx={{ mt: -1 }}>
+        {current?.explained} Traders who reset their account during the period are listed without a
+        rank, so a reset can neither lift a rank nor erase losses.
+      </Typography>
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: -1 }}>
         Your rank
       </Typography>

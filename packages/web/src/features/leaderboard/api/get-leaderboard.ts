@@ -1,4 +1,9 @@
-import { LeaderboardAnswer, LeaderboardMeAnswer, NEXT_CURSOR_HEADER } from '@papertrade/domain';
+import {
+  LeaderboardAnswer,
+  LeaderboardMeAnswer,
+  NEXT_CURSOR_HEADER,
+  type LeaderboardPeriod,
+} from '@papertrade/domain';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -9,12 +14,12 @@ import { api, apiRequest } from '../../../lib/api-client.ts';
 
 const PAGE_SIZE = 20;
 
-/** GET /leaderboard: an array; the next page's cursor is in X-Next-Cursor. */
-export const leaderboardQueryOptions = () =>
+/** GET /leaderboard?period: an array; the next page's cursor is in X-Next-Cursor. */
+export const leaderboardQueryOptions = (period: LeaderboardPeriod) =>
   infiniteQueryOptions({
-    queryKey: ['leaderboard', 'pages'] as const,
+    queryKey: ['leaderboard', 'pages', period] as const,
     queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      const query = new URLSearchParams({ limit: String(PAGE_SIZE), period });
       if (pageParam) query.set('cursor', pageParam);
       const { data, headers } = await apiRequest(`/leaderboard?${query.toString()}`, {
         schema: LeaderboardAnswer,
@@ -27,17 +32,17 @@ export const leaderboardQueryOptions = () =>
     staleTime: 30_000,
   });
 
-export function useLeaderboard() {
-  return useInfiniteQuery(leaderboardQueryOptions());
+export function useLeaderboard(period: LeaderboardPeriod) {
+  return useInfiniteQuery(leaderboardQueryOptions(period));
 }
 
-/** GET /leaderboard/me: the caller's own row, wherever it ranks. */
-export function useMyRank(wallet: string) {
+/** GET /leaderboard/me?period: the caller's own row, wherever it ranks. */
+export function useMyRank(wallet: string, period: LeaderboardPeriod) {
   return useQuery(
     queryOptions({
-      queryKey: ['leaderboard', 'me'] as const,
+      queryKey: ['leaderboard', 'me', period] as const,
       queryFn: ({ signal }) =>
-        api('/leaderboard/me', { schema: LeaderboardMeAnswer, wallet, signal }),
+        api(`/leaderboard/me?period=${period}`, { schema: LeaderboardMeAnswer, wallet, signal }),
       staleTime: 30_000,
     }),
   );
