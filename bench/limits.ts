@@ -4,6 +4,9 @@
  * orders (10,000 users, 20 symbols, limit prices far from the market, open lots behind every
  * SELL), then times the trigger called directly (no HTTP): the median of several ticks that cross
  * nothing, and of several ticks that cross 1,000 fresh orders (500 PURCHASE, 500 SELL).
+ * The trigger is wired as the app wires it (features/trading/routes.ts): the balance points of
+ * the users whose orders filled go to the batched queue. Its flush, which the app runs within a
+ * second of the tick, is timed on its own and printed beside the tick.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +18,15 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { newId } from '../packages/server/src/db/new-id.ts';
 import { createInProcessBus } from '../packages/server/src/realtime/event-bus.ts';
 import { createLimitTrigger } from '../packages/server/src/features/trading/limit-trigger.ts';
+import { createBalancePointQueue } from '../packages/server/src/users/balance-point-queue.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const USERS = 10_000;
 const CROSSING = 1_000;
 const QUIET_RUNS = 21;
 const CROSSING_RUNS = 5;
-const TARGET_QUIET_MS = 2;
-const TARGET_CROSSING_MS = 1_000;
+const TARGET_QUIET_MS = 1;
+const TARGET_CROSSING_MS = 100;
 
 // BENCH_LIMITS_DIR keeps the seeded database between runs (seeding takes about a minute).
 const keptDir = process.env.BENCH_LIMITS_DIR;
@@ -139,11 +143,13 @@ try {
 
   const quietTimes: number[] = [];
   const crossingTimes: number[] = [];
+  const flushTimes: number[] = [];
   let filled = 0;
   for (let run = 0; run < CROSSING_RUNS; run += 1) {
     addCrossingOrders(file, userIds);
     const db = openDatabase({ dataDir });
-    const trigger = createLimitTrigger({ db: db.db, database: db, bus: createInProcessBus() }, log);
+    const balancePoints = createBalancePointQueue(db.db, log);
+    const trigger = createLimitTrigger({ db: db.db, database: db, bus: createInProcessBus() }, log, { balancePoints });
     for (let i = 0; i < QUIET_RUNS; i += 1) {
       const started = performance.now();
       const quiet = await trigger(market, Date.now());
@@ -156,6 +162,9 @@ try {
     const started = performance.now();
     const result = await trigger(prices, Date.now());
     crossingTimes.push(performance.now() - started);
+    const flushStarted = performance.now();
+    await balancePoints.close();
+    flushTimes.push(performance.now() - flushStarted);
     filled += result.filled;
     if (result.filled !== CROSSING || result.cancelled !== 0) {
       throw new Error(`expected ${CROSSING} fills and no cancellation, got ${result.filled} and ${result.cancelled}`);
@@ -165,7 +174,8 @@ try {
   const working = ORDERS;
   console.log(
     `limits: ${working} working, tick crossing 0: ${median(quietTimes).toFixed(2)} ms, crossing ${CROSSING}: ` +
-      `${median(crossingTimes).toFixed(0)} ms (targets <= ${TARGET_QUIET_MS} ms, <= ${TARGET_CROSSING_MS} ms)`,
+      `${median(crossingTimes).toFixed(0)} ms (targets <= ${TARGET_QUIET_MS} ms, <= ${TARGET_CROSSING_MS} ms); ` +
+      `its balance points, written after the tick: ${median(flushTimes).toFixed(0)} ms`,
   );
   console.error(`(${quietTimes.length} quiet ticks, ${crossingTimes.length} crossing ticks, ${filled} fills in all)`);
 } finally {

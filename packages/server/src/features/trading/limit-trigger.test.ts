@@ -1,7 +1,8 @@
 import type { User } from '@papertrade/domain';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
 import type { OpenAnswer } from './limit-order-test-kit.ts';
 import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
 
@@ -70,6 +71,25 @@ describe('the limit order trigger', () => {
     });
     expect(user.limitPositions[0]).toMatchObject({ positionId: id, status: 'FILLED', fillPrice: 95_000, transactionId: transaction_id });
     expect(events).toContain(ann.id);
+  });
+
+  it('a fill leaves its owner a balance point at the balance after the fill', async () => {
+    const bob = await createTestUser(t.ctx);
+    const id = await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 1_000 }, bob);
+    await setPrice(t.app, 'BTC', 38_000);
+    const { closed_at } = await orderRow(id);
+    // The app's balance point queue writes it within a second of the tick, not inside it.
+    // Points closer than a minute replace each other, so bob keeps one: the latest.
+    await vi.waitFor(
+      async () => {
+        const points = await t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', bob.id).execute();
+        expect(points).toHaveLength(1);
+        expect(BigInt(points[0]?.ts ?? 0n)).toBeGreaterThanOrEqual(BigInt(closed_at ?? Infinity));
+        // 99,000 USD left, and 0.02631578 BTC worth floor(0.02631578 x 38,000) = 999.99 USD.
+        expect(points[0]?.balance_cents).toBe(9_999_999n);
+      },
+      { timeout: BALANCE_POINT_DELAY_MS * 5, interval: 100 },
+    );
   });
 
   it('an order cancelled while the price crosses is either filled or cancelled, never both', async () => {

@@ -1,5 +1,6 @@
 import type { PriceUnits } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
+import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { recordBalanceSnapshots } from '../../users/total-balance.ts';
 import { crossedSides, crossingOrders, type Side } from './crossing-orders.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -21,6 +22,17 @@ export interface TriggerLog {
 
 export type LimitTrigger = (prices: ReadonlyMap<string, PriceUnits>, at: number) => Promise<TriggerResult>;
 
+export interface TriggerOptions {
+  batchSize?: number;
+  /**
+   * Where the balance points of the users whose orders filled go. The app passes its batched
+   * queue, so a tick's fills do not wait for valuing every working order of those users (for a
+   * user with many working orders that costs more than the fills); the points are written within
+   * the queue's delay, in one batch. Without a queue they are written at the end of the tick.
+   */
+  balancePoints?: Pick<BalancePointQueue, 'add'>;
+}
+
 /**
  * Fills the working limit orders that a tick's prices cross, each exactly once, at that tick's
  * price (ARCHITECTURE.md, Order execution). The market runs it inside every tick.
@@ -28,7 +40,7 @@ export type LimitTrigger = (prices: ReadonlyMap<string, PriceUnits>, at: number)
 export function createLimitTrigger(
   ctx: Pick<AppContext, 'db' | 'database' | 'bus'>,
   log: TriggerLog,
-  batchSize = FILL_BATCH_SIZE,
+  { batchSize = FILL_BATCH_SIZE, balancePoints }: TriggerOptions = {},
 ): LimitTrigger {
   return async (prices, at) => {
     const result: TriggerResult = { filled: 0, cancelled: 0, users: 0 };
@@ -111,7 +123,7 @@ export function createLimitTrigger(
     } catch (error) {
       log.error({ err: error }, 'limit order trigger failed');
     } finally {
-      await afterFills(ctx, touched, at, log);
+      await afterFills(ctx, touched, at, log, balancePoints);
     }
     result.users = touched.size;
     return result;
@@ -124,10 +136,12 @@ async function afterFills(
   users: ReadonlySet<string>,
   at: number,
   log: TriggerLog,
+  queue: TriggerOptions['balancePoints'],
 ): Promise<void> {
   if (users.size === 0) return;
   try {
-    await recordBalanceSnapshots(ctx.db, [...users], at);
+    if (queue) await Promise.all([...users].map((userId) => queue.add(userId)));
+    else await recordBalanceSnapshots(ctx.db, [...users], at);
   } catch (error) {
     log.error({ err: error }, 'balance snapshots after fills failed');
   }
