@@ -61,6 +61,36 @@ test('the leaderboard ranks by return per period, and an account reset this week
   await expect(mine.getByRole('cell', { name: /^#\d+$/ })).toBeVisible();
 });
 
+test('history reads in words (Bought BTC, Limit buy ETH) with how each filled, on /home and /all-transactions', async ({
+  page,
+  request,
+  user,
+}) => {
+  await skipOnboarding(page);
+  await buyViaApi(request, user, 'BTC', 250);
+  const opened = await request.post('/open-limit-position', {
+    headers: authHeaders(user),
+    data: { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1, purchaseAsk: 100, walletAddress: user.walletAddress },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+
+  await page.goto('/home');
+  const recent = page.getByRole('list', { name: 'Recent activity' });
+  await expect(recent.getByRole('link', { name: 'Bought BTC · $250.00' })).toBeVisible();
+  await expect(recent.getByText(/Limit buy ETH · limit \$1\.00/)).toBeVisible();
+  await expect(recent).not.toContainText(/PURCHASE|SELL|WORKING/);
+
+  await page.goto('/all-transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('columnheader', { name: 'Method' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Bought BTC.*Market/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Limit buy ETH.*Working/ })).toBeVisible();
+  await expect(table).not.toContainText(/PURCHASE|SELL|WORKING/);
+  // Links are underlined on hover only, not whole lines of underlined text.
+  const link = table.getByRole('link', { name: 'Bought BTC' });
+  expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
+});
+
 test('CSV export downloads a file whose rows match the transactions', async ({
   page,
   request,

@@ -1,4 +1,4 @@
-import { formatUsd, historyEntryType, latestEntries, type User } from '@papertrade/domain';
+import { formatUsd, historyEntryLabel, latestEntries, type User } from '@papertrade/domain';
 import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
@@ -13,13 +13,12 @@ export function RecentActivity({ user }: { user: User }) {
     <Paper variant="outlined">
       <List aria-label="Recent activity">
         {entries.map((entry) => {
-          const type = historyEntryType(entry);
           const key = 'id' in entry ? entry.id : entry.positionId;
           const total =
             'transactionTotal' in entry
               ? formatUsd(entry.transactionTotal)
               : `limit ${formatUsd(entry.limitAsk)}`;
-          const text = `${type} ${entry.symbol} · ${total}`;
+          const text = `${historyEntryLabel(entry)} · ${total}`;
           return (
             <ListItem key={key} divider>
               <ListItemText
@@ -28,6 +27,7 @@ export function RecentActivity({ user }: { user: User }) {
                     <Link
                       component={RouterLink}
                       to={`/transaction?id=${encodeURIComponent(entry.id)}`}
+                      underline="hover"
                     >
                       {text}
                     </Link>

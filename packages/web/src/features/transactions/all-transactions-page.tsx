@@ -1,4 +1,10 @@
-import { formatPrice, formatUsd, historyEntryType, type HistoryEntry } from '@papertrade/domain';
+import {
+  formatPrice,
+  formatUsd,
+  historyEntryLabel,
+  historyEntryMethod,
+  type HistoryEntry,
+} from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -41,16 +47,22 @@ function When({ timestamp }: { timestamp: number }) {
 }
 
 function Row({ entry }: { entry: HistoryEntry }) {
-  const type = historyEntryType(entry);
+  const label = historyEntryLabel(entry);
+  const method = <TableCell sx={wide}>{historyEntryMethod(entry)}</TableCell>;
   if ('id' in entry) {
     return (
       <TableRow>
         <TableCell>
-          <Link component={RouterLink} to={`/transaction?id=${encodeURIComponent(entry.id)}`}>
-            {type} {entry.symbol}
+          <Link
+            component={RouterLink}
+            to={`/transaction?id=${encodeURIComponent(entry.id)}`}
+            underline="hover"
+          >
+            {label}
           </Link>
           <When timestamp={entry.timestamp} />
         </TableCell>
+        {method}
         <TableCell align="right">{formatShareCount(entry.assetsPurchasedSold)}</TableCell>
         <TableCell align="right" sx={wide}>
           ${formatPrice(entry.purchaseSellAsk)}
@@ -62,9 +74,10 @@ function Row({ entry }: { entry: HistoryEntry }) {
   return (
     <TableRow>
       <TableCell>
-        {type} {entry.symbol} ({entry.type === 'PURCHASE' ? 'buy' : 'sell'} limit)
+        {label}
         <When timestamp={entry.timestamp} />
       </TableCell>
+      {method}
       <TableCell align="right">
         {entry.sellAsk === undefined ? '—' : formatShareCount(entry.sellAsk)}
       </TableCell>
@@ -187,6 +200,7 @@ export default function AllTransactionsPage() {
           <TableHead>
             <TableRow>
               <TableCell>Transaction</TableCell>
+              <TableCell sx={wide}>Method</TableCell>
               <TableCell align="right">Shares</TableCell>
               <TableCell align="right" sx={wide}>
                 Price
