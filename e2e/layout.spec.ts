@@ -122,3 +122,25 @@ test('the notification menu of a user without notifications says No notification
   await expect(menu.getByText('No notifications', { exact: true })).toBeVisible();
   await expect(menu.getByRole('listitem')).toHaveCount(0);
 });
+
+test('notification text stops before its action buttons at phone width (home card and /notifications)', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('onboarding_done', 'true'));
+  for (const [path, list] of [
+    ['/home', page.getByRole('list', { name: 'Latest notifications' })],
+    ['/notifications', page.getByRole('list', { name: 'Notifications' })],
+  ] as const) {
+    await page.goto(path);
+    const item = list.getByRole('listitem').first();
+    await expect(item).toContainText('Welcome to PaperTrade!');
+    const text = await box(item.locator('.MuiListItemText-root'));
+    for (const name of ['Mark as read', 'Delete notification']) {
+      const button = await box(item.getByRole('button', { name }));
+      expect(text.x + text.width, `${path}: text runs under ${name}`).toBeLessThanOrEqual(button.x);
+    }
+  }
+});

@@ -52,12 +52,14 @@ export function NotificationListItem({
           </Tooltip>
         </Box>
       }
-      sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
+      sx={{
+        '& .MuiListItemSecondaryAction-root': { right: 8 },
+        // The text stops before the action buttons (two or one). Set here, not on the button:
+        // ListItem's own rule for a button beside a secondary action (48px) outranks the button's sx.
+        '& > .MuiListItemButton-root': { pr: read ? 6.5 : 10.5 },
+      }}
     >
-      <ListItemButton
-        onClick={() => onOpen(notification)}
-        sx={{ pr: 11, alignItems: 'flex-start' }}
-      >
+      <ListItemButton onClick={() => onOpen(notification)} sx={{ alignItems: 'flex-start' }}>
         <Box
           aria-hidden
           sx={{
