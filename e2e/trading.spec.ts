@@ -119,3 +119,26 @@ test('the quick-trade dialog from the header buys the asset picked in it', async
     .poll(async () => (await getUserViaApi(page.request, user)).assets.ETH ?? 0)
     .toBeGreaterThan(0);
 });
+
+test('the holding card colours its gain as it reads: green up, red down, grey at 0.00%', async ({
+  page,
+  request,
+  user,
+}) => {
+  await buyViaApi(request, user, 'BTC', 1000);
+  await page.goto('/asset?pair=btcusd');
+  const card = page.getByRole('region', { name: 'Your holding' });
+  const label = card.getByText('Gain', { exact: true });
+  const gain = label.locator('xpath=following-sibling::*[1]');
+  await expect(gain).toHaveText(/%$/);
+  // The price ticks every second, so read the text and its colour together.
+  const { text, color, labelColor } = await gain.evaluate((el) => ({
+    text: el.textContent ?? '',
+    color: getComputedStyle(el).color,
+    labelColor: getComputedStyle(el.previousElementSibling as Element).color,
+  }));
+  const [r = 0, g = 0] = (color.match(/\d+/g) ?? []).map(Number);
+  if (text === '0.00%') expect(color, text).toBe(labelColor);
+  else if (text.startsWith('+')) expect(g, `${text} in ${color}`).toBeGreaterThan(r);
+  else expect(r, `${text} in ${color}`).toBeGreaterThan(g);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  percentDirection,
   DECIMALS,
   abbreviateNumber,
   displayAssetName,
@@ -159,5 +160,13 @@ describe('formatPrice', () => {
     expect(formatPrice(0.5)).toBe('0.50');
     expect(formatPrice(0.00001234)).toBe('0.00001234');
     expect(formatPrice(0.123456789)).toBe('0.12345679');
+  });
+});
+
+describe('percentDirection', () => {
+  it('follows the rounded text: 0.001 and -0.004 read 0.00%, so they are flat', () => {
+    expect([0.001, -0.004, 0].map(percentDirection)).toEqual([0, 0, 0]);
+    expect([0.005, 1.2, -0.005, -3].map(percentDirection)).toEqual([1, 1, -1, -1]);
+    expect(formatPercent(0.001)).toBe('0.00%');
   });
 });

@@ -98,6 +98,15 @@ export function formatSuccessTotal(n: number): string {
   return formatter(fixed(DECIMALS.successTotal)).format(n);
 }
 
+/**
+ * Which way a percentage reads once formatPercent has rounded it: 0.001 reads "0.00%", so it is
+ * flat (0), not up; colours follow what people read, not the float behind it.
+ */
+export function percentDirection(n: number): 1 | -1 | 0 {
+  const rounded = Number(n.toFixed(2));
+  return rounded > 0 ? 1 : rounded < 0 ? -1 : 0;
+}
+
 /** "+1.23%", "-0.50%", and "0.00%" for anything that rounds to zero. */
 export function formatPercent(n: number): string {
   return `${formatter({ ...fixed(2), signDisplay: 'exceptZero' }).format(n)}%`;

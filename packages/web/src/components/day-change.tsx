@@ -1,11 +1,11 @@
 import { formatPercent } from '@papertrade/domain';
 import { Typography, type TypographyProps } from '@mui/material';
+import { percentColor } from '../lib/percent-color.ts';
 
-/** A day change with its sign, green when up and red when down. */
+/** A day change with its sign, green when up, red when down, grey when it reads 0.00%. */
 export function DayChange({ value, ...props }: { value: number } & TypographyProps) {
-  const color = value > 0 ? 'success.main' : value < 0 ? 'error.main' : 'text.secondary';
   return (
-    <Typography component="span" variant="body2" fontWeight={600} color={color} {...props}>
+    <Typography component="span" variant="body2" fontWeight={600} color={percentColor(value)} {...props}>
       {formatPercent(value)}
     </Typography>
   );

@@ -7,6 +7,7 @@ import {
   type User,
 } from '@papertrade/domain';
 import { Box, Paper, Typography } from '@mui/material';
+import { percentColor } from '../../lib/percent-color.ts';
 import { averageCost, holdingValue } from '../../lib/portfolio.ts';
 
 /** The user's position in this asset, when there is one (SPEC §9: holdings 4 decimals). */
@@ -15,11 +16,11 @@ export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
   if (shares <= 0) return null;
   const average = averageCost(user, asset.symbol);
   const gain = gainPercentage(asset.currentPrice, average);
-  const items: [string, string][] = [
+  const items: [string, string, string?][] = [
     ['Shares', `${formatShares(shares)} ${asset.symbol}`],
     ['Value', formatUsd(holdingValue(shares, asset.currentPrice))],
     ['Average cost', average > 0 ? formatUsd(average) : '—'],
-    ['Gain', average > 0 ? formatPercent(gain) : '—'],
+    ['Gain', average > 0 ? formatPercent(gain) : '—', average > 0 ? percentColor(gain) : undefined],
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="holding-heading">
@@ -39,12 +40,14 @@ export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
           gap: 2,
         }}
       >
-        {items.map(([label, value]) => (
+        {items.map(([label, value, color]) => (
           <div key={label}>
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography fontWeight={600}>{value}</Typography>
+            <Typography fontWeight={600} color={color}>
+              {value}
+            </Typography>
           </div>
         ))}
       </Box>

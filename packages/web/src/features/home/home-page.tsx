@@ -1,5 +1,6 @@
 import { centsToNumber, formatPercent, formatUsd, returnPercentage } from '@papertrade/domain';
 import { Alert, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { percentColor } from '../../lib/percent-color.ts';
 import type { ReactNode } from 'react';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
@@ -64,7 +65,7 @@ export default function HomePage() {
               <Typography
                 variant="body2"
                 fontWeight={600}
-                color={change! > 0 ? 'success.main' : change! < 0 ? 'error.main' : 'text.secondary'}
+                color={percentColor(changePct!)}
               >
                 {changeText}
               </Typography>

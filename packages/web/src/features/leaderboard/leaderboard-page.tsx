@@ -27,6 +27,7 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { FollowButton } from '../../components/follow-button.tsx';
+import { percentColor } from '../../lib/percent-color.ts';
 import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
 
 const PERIODS: { value: LeaderboardPeriod; label: string; explained: string }[] = [
@@ -87,12 +88,7 @@ function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWal
       <TableCell
         align="right"
         sx={{
-          color:
-            row.rank === null || row.returnPercentage === 0
-              ? 'text.secondary'
-              : row.returnPercentage > 0
-                ? 'success.main'
-                : 'error.main',
+          color: row.rank === null ? 'text.secondary' : percentColor(row.returnPercentage),
           fontWeight: 600,
         }}
       >

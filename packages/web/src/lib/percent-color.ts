@@ -1,0 +1,7 @@
+import { percentDirection } from '@papertrade/domain';
+
+/** The theme colour of a shown percentage: green up, red down, grey when it reads 0.00%. */
+export function percentColor(n: number): 'success.main' | 'error.main' | 'text.secondary' {
+  const direction = percentDirection(n);
+  return direction > 0 ? 'success.main' : direction < 0 ? 'error.main' : 'text.secondary';
+}
