@@ -151,7 +151,11 @@ export class LiveHub {
   private send(client: LiveClient, message: OutMessage): void {
     const { socket } = client;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    // What ws's bufferedAmount adds up, read from the connection itself: ws queues nothing of its
+    // own here (no compression, no Blobs), and its getter was a tenth of the send loop's
+    // JavaScript time in a profile of 10,000 sockets.
+    const buffered = client.raw ? client.raw.writableLength : socket.bufferedAmount;
+    if (buffered > MAX_BUFFERED_BYTES) {
       socket.terminate();
       return;
     }
