@@ -51,8 +51,12 @@ test('change password, then log in with the new one', async ({ page, user }) => 
   await page.goto('/account');
   await page.getByRole('button', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
-  await dialog.getByLabel('New password').fill('a-brand-new-secret');
+  // The current password is asked first, then the new one (keyboard order as read).
+  await expect(dialog.locator('input').first()).toHaveAccessibleName(/^Current password/);
   await dialog.getByLabel('Current password').fill(user.password);
+  await dialog.getByLabel('Current password').press('Tab');
+  await expect(dialog.getByLabel('New password')).toBeFocused();
+  await dialog.getByLabel('New password').fill('a-brand-new-secret');
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert')).toContainText('Your password was changed');
   await page.goto('/logout');
@@ -118,7 +122,7 @@ test('reset the account to $10,000 and see the archived history', async ({
   await expect(page.getByText('No transactions yet.')).toBeVisible();
 });
 
-test('delete the account: back on the landing page and the login is refused', async ({
+test('delete the account: the landing page says it is deleted, and the login is refused', async ({
   page,
   user,
 }) => {
@@ -127,7 +131,11 @@ test('delete the account: back on the landing page and the login is refused', as
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await dialog.getByLabel('Current password').fill(user.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your account, its history and its uploads were deleted');
   await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);

@@ -198,6 +198,17 @@ test('onboarding shows once and can be skipped', async ({ page, user }) => {
   await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toHaveCount(0);
 });
 
+test('onboarding ends with Start trading, which opens the asset list to pick a first asset', async ({ page, user }) => {
+  expect(user.walletAddress).toBeTruthy();
+  await page.goto('/home');
+  for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Start trading' }).click();
+  await expect(page).toHaveURL(/\/assets$/);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toHaveCount(0);
+});
+
 const screens = [
   { path: '/home', ready: 'Balance history' },
   { path: '/explore', ready: 'Most traded this week' },

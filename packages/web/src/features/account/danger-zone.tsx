@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
+import { ACCOUNT_DELETED_PARAM } from '../../lib/account-deleted.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useResetUser } from './api/reset-user.ts';
 import { PasswordDialog } from './password-dialog.tsx';
@@ -155,10 +156,10 @@ export function DangerZone({ user }: { user: User }) {
         }
         onConfirm={async (password) => {
           await remove.mutateAsync(password);
-          // A full load of the landing page: the live socket closing or a session refetch may
+          // A full load of the landing page (which then says the account is gone): the live socket closing or a session refetch may
           // already have sent this screen to /login, and no trace of the account must remain.
           remove.forget();
-          window.location.replace('/');
+          window.location.replace(`/?${ACCOUNT_DELETED_PARAM}`);
         }}
       />
     </Paper>

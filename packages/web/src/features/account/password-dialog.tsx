@@ -56,7 +56,7 @@ export function PasswordDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {intro}
-            {children}
+            {/* Who you are first, then what changes: the order password managers and people expect. */}
             <TextField
               label="Current password"
               type="password"
@@ -65,6 +65,7 @@ export function PasswordDialog({
               autoComplete="current-password"
               onChange={(e) => setPassword(e.target.value)}
             />
+            {children}
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>

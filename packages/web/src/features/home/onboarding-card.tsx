@@ -1,7 +1,7 @@
 import { ONBOARDING_STORAGE_KEY, formatUsd } from '@papertrade/domain';
 import { Box, Button, MobileStepper, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 function readDone(): boolean {
   try {
@@ -26,6 +26,7 @@ function markDone() {
 export function OnboardingCard({ startingBalance }: { startingBalance: number }) {
   const [done, setDone] = useState(readDone);
   const [step, setStep] = useState(0);
+  const navigate = useNavigate();
   if (done) return null;
   const finish = () => {
     markDone();
@@ -75,7 +76,15 @@ export function OnboardingCard({ startingBalance }: { startingBalance: number })
               <Button size="small" component={RouterLink} to="/learn" onClick={markDone}>
                 Lessons
               </Button>
-              <Button size="small" variant="contained" onClick={finish}>
+              <Button
+                size="small"
+                variant="contained"
+                onClick={() => {
+                  finish();
+                  // Where the first order starts: pick an asset, then Buy.
+                  void navigate('/assets');
+                }}
+              >
                 Start trading
               </Button>
             </Stack>

@@ -1,9 +1,11 @@
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ACCOUNT_DELETED_PARAM } from '../../lib/account-deleted.ts';
 import { useDocumentTitle } from '../../lib/page-title.tsx';
 import { LandingTopBar } from './landing-top-bar.tsx';
 
@@ -37,12 +39,30 @@ const outlinedCard = {
   borderRadius: 1,
 };
 
+/** After deleting an account the browser lands here: say it is done, once (a reload does not repeat it). */
+function AccountDeletedNotice() {
+  const [params, setParams] = useSearchParams();
+  const [deleted] = useState(() => params.has(ACCOUNT_DELETED_PARAM));
+  useEffect(() => {
+    if (deleted) setParams({}, { replace: true });
+  }, [deleted, setParams]);
+  if (!deleted) return null;
+  return (
+    <Box sx={{ ...column('md'), pt: 3 }}>
+      <Alert severity="success">
+        Your account, its history and its uploads were deleted. You are signed out everywhere.
+      </Alert>
+    </Box>
+  );
+}
+
 export default function LandingPage() {
   useDocumentTitle('Practise crypto trading');
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <LandingTopBar />
       <Box component="main">
+        <AccountDeletedNotice />
         <Box sx={{ ...column('md'), py: { xs: 6, sm: 10 }, textAlign: 'center' }}>
           <Typography
             component="h1"
