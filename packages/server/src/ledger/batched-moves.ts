@@ -1,14 +1,14 @@
 import { MAX_CASH_CENTS, MAX_HOLDING_UNITS, type Cents, type PriceUnits, type ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
+import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
-import { chunks } from '../users/chunks.ts';
 import { consumeLots } from './ledger.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
-import { caseById } from './sql-case.ts';
 
 /**
- * The ledger's moves for a batch of fills of one symbol: one statement per table per 500 users,
- * whatever the batch size. The caller holds every user's row lock (db/transaction.ts lockUsers).
+ * The ledger's moves for a batch of fills of one symbol: one statement per table, whatever the
+ * batch size, its rows bound as a fixed number of parameters (db/batch-rows.ts). The caller
+ * holds every user's row lock (db/transaction.ts lockUsers).
  */
 
 export interface BatchFill {
@@ -31,36 +31,33 @@ export function sumByUser<F extends { userId: string }>(fills: readonly F[], val
  */
 export async function creditCashMany(trx: Trx, byUser: ReadonlyMap<string, Cents>): Promise<void> {
   const credits = [...byUser].filter(([, cents]) => cents > 0n);
-  for (const part of chunks(credits)) {
-    await trx
-      .updateTable('users')
-      .set({ cash_cents: sql<bigint>`cash_cents + ${caseById<bigint>(part, 'bigint')}` })
-      .where('id', 'in', part.map(([id]) => id))
-      .execute();
-  }
+  if (!credits.length) return;
+  // One row per user (a map's keys), so each user row is matched once.
+  const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, credits);
+  await sql`UPDATE users SET cash_cents = users.cash_cents + c.cents FROM ${rows} AS c WHERE users.id = c.id`.execute(trx);
 }
 
 /** Adds free shares of one symbol to many users (bought, or reserved shares given back). */
 export async function addSharesMany(trx: Trx, symbol: string, byUser: ReadonlyMap<string, ShareUnits>): Promise<void> {
   const added = [...byUser].filter(([, shares]) => shares > 0n);
-  for (const part of chunks(added)) {
-    await trx
-      .insertInto('holdings')
-      .values(part.map(([user_id, shares]) => ({ user_id, symbol, shares })))
-      .onConflict((oc) => oc.columns(['user_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }))
-      .execute();
-  }
+  if (!added.length) return;
+  const rows = batchRows(trx, { user_id: 'text', shares: 'bigint' }, added);
+  // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
+  await sql`INSERT INTO holdings (user_id, symbol, shares) SELECT c.user_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
+    ON CONFLICT (user_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(trx);
 }
 
 /** A batch of buys: the shares to the users' holdings and one open lot per fill, at `price`, counted in their lot totals. */
 export async function settleBuys(trx: Trx, symbol: string, price: PriceUnits, at: number, fills: readonly BatchFill[]): Promise<void> {
   await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares));
-  const lots = fills
-    .filter((f) => f.shares > 0n)
-    .map((f) => ({ id: f.transactionId, user_id: f.userId, symbol, shares: f.shares, price, created_at: at }));
-  for (const part of chunks(lots, 200)) await trx.insertInto('lots').values(part).execute();
+  const lots = fills.filter((f) => f.shares > 0n);
+  if (lots.length) {
+    const rows = batchRows(trx, { id: 'text', user_id: 'text', shares: 'bigint' }, lots.map((f) => [f.transactionId, f.userId, f.shares]));
+    await sql`INSERT INTO lots (id, user_id, symbol, shares, price, created_at)
+      SELECT c.id, c.user_id, ${symbol}, c.shares, CAST(${price} AS bigint), CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
+  }
   const added = new Map<string, LotDelta>();
-  for (const lot of lots) addDelta(added, lot.user_id, lot.shares, lotCost(lot.shares, price));
+  for (const f of lots) addDelta(added, f.userId, f.shares, lotCost(f.shares, price));
   await adjustLotTotals(trx, symbol, added);
 }
 

@@ -1,9 +1,9 @@
 import type { ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.ts';
+import { batchRows } from '../db/batch-rows.ts';
 import { chunks } from '../users/chunks.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
-import { caseById } from './sql-case.ts';
 
 interface LotRow {
   id: string;
@@ -73,13 +73,14 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
       }
     }
   }
-  for (const ids of chunks(emptied)) await trx.deleteFrom('lots').where('id', 'in', ids).execute();
-  for (const part of chunks(shrunk)) {
-    await trx
-      .updateTable('lots')
-      .set({ shares: caseById<bigint>(part, 'bigint') })
-      .where('id', 'in', part.map(([id]) => id))
-      .execute();
+  if (emptied.length) {
+    const gone = batchRows(trx, { id: 'text' }, emptied.map((id) => [id]));
+    await sql`DELETE FROM lots WHERE id IN (SELECT id FROM ${gone} AS g)`.execute(trx);
+  }
+  if (shrunk.length) {
+    // One row per lot: a lot is either emptied or shrunk, once.
+    const rows = batchRows(trx, { id: 'text', shares: 'bigint' }, shrunk);
+    await sql`UPDATE lots SET shares = c.shares FROM ${rows} AS c WHERE lots.id = c.id`.execute(trx);
   }
   await adjustLotTotals(trx, symbol, taken);
   return unmatched;

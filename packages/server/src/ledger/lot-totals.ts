@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
-import { chunks } from '../users/chunks.ts';
 
 /**
  * The running totals of each holding's open lots (lot_totals, decision 006): what an average cost
@@ -23,41 +23,35 @@ export function addDelta(map: Map<string, LotDelta>, userId: string, shares: big
   map.set(userId, { shares: d.shares + shares, cost: d.cost + cost });
 }
 
-/** Applies each user's change to their totals of `symbol`: two statements per 500 users. */
+/** Applies each user's change to their totals of `symbol`: three statements at most, whatever the number of users. */
 export async function adjustLotTotals(trx: Trx, symbol: string, deltas: ReadonlyMap<string, LotDelta>): Promise<void> {
   const changed = [...deltas].filter(([, d]) => d.shares !== 0n || d.cost !== 0n);
-  for (const part of chunks(changed)) {
-    const rows = await trx
-      .selectFrom('lot_totals')
-      .select(['user_id', 'shares', 'cost'])
-      .where('symbol', '=', symbol)
-      .where('user_id', 'in', part.map(([id]) => id))
-      .execute();
-    const now = new Map(rows.map((r) => [r.user_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
-    const emptied: string[] = [];
-    const kept: { user_id: string; symbol: string; shares: bigint; cost: string }[] = [];
-    for (const [userId, d] of part) {
-      const before = now.get(userId) ?? { shares: 0n, cost: 0n };
-      const shares = before.shares + d.shares;
-      const cost = before.cost + d.cost;
-      // A total going negative means lots were consumed that the totals never counted.
-      if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n)) {
-        throw new Error(`lot totals of ${userId} ${symbol} would be ${shares} shares, cost ${cost}`);
-      }
-      if (shares === 0n) emptied.push(userId);
-      else kept.push({ user_id: userId, symbol, shares, cost: cost.toString() });
+  if (!changed.length) return;
+  const ids = batchRows(trx, { id: 'text' }, changed.map(([id]) => [id]));
+  const { rows } = await sql<{ user_id: string; shares: bigint; cost: string }>`SELECT user_id, shares, cost FROM lot_totals
+    WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
+  const now = new Map(rows.map((r) => [r.user_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
+  const emptied: string[] = [];
+  const kept: [string, bigint, string][] = [];
+  for (const [userId, d] of changed) {
+    const before = now.get(userId) ?? { shares: 0n, cost: 0n };
+    const shares = before.shares + d.shares;
+    const cost = before.cost + d.cost;
+    // A total going negative means lots were consumed that the totals never counted.
+    if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n)) {
+      throw new Error(`lot totals of ${userId} ${symbol} would be ${shares} shares, cost ${cost}`);
     }
-    if (emptied.length) {
-      await trx.deleteFrom('lot_totals').where('symbol', '=', symbol).where('user_id', 'in', emptied).execute();
-    }
-    if (kept.length) {
-      await trx
-        .insertInto('lot_totals')
-        .values(kept)
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`excluded.shares`, cost: sql<string>`excluded.cost` }),
-        )
-        .execute();
-    }
+    if (shares === 0n) emptied.push(userId);
+    else kept.push([userId, shares, cost.toString()]);
+  }
+  if (emptied.length) {
+    const gone = batchRows(trx, { id: 'text' }, emptied.map((id) => [id]));
+    await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${gone} AS u)`.execute(trx);
+  }
+  if (kept.length) {
+    // cost stays decimal text all the way (it outgrows 64 bits); WHERE true as in batched-moves.ts.
+    const totals = batchRows(trx, { user_id: 'text', shares: 'bigint', cost: 'text' }, kept);
+    await sql`INSERT INTO lot_totals (user_id, symbol, shares, cost) SELECT c.user_id, ${symbol}, c.shares, c.cost FROM ${totals} AS c WHERE true
+      ON CONFLICT (user_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`.execute(trx);
   }
 }

@@ -1,7 +1,7 @@
 import { BoundsError, quoteMarketBuy, quoteMarketSell, type PriceUnits, type ShareUnits } from '@papertrade/domain';
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
+import { batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
-import type { DB } from '../../db/schema.ts';
 import { lockUsers, type LockedUser, type Trx } from '../../db/transaction.ts';
 import {
   addSharesMany,
@@ -13,7 +13,6 @@ import {
   type BatchFill,
 } from '../../ledger/batched-moves.ts';
 import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
-import { caseById } from '../../ledger/sql-case.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import type { Side } from './crossing-orders.ts';
@@ -63,16 +62,17 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   const { symbol, side, price, at } = input;
   const users = new Map((await lockUsers(trx, input.userIds)).map((u) => [u.id, u]));
   if (users.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n };
-  const txIds = input.orderIds.map((id) => [id, newId(at)] as const);
-  const claimed: Claimed[] = await trx
-    .updateTable('limit_orders')
-    .set({ status: 'FILLED', fill_price: price, closed_at: at, transaction_id: caseById<string>(txIds) })
-    .where('id', 'in', [...input.orderIds])
-    .where('user_id', 'in', [...users.keys()])
-    .where('status', '=', 'WORKING')
-    .where('epoch', '=', sql<bigint>`(SELECT epoch FROM users WHERE users.id = limit_orders.user_id)`)
-    .returning(['id', 'user_id', 'purchase_cents', 'sell_shares', 'transaction_id'])
-    .execute();
+  // Each order's transaction id is made here, in batch order, and written with the claim.
+  const orders = batchRows(trx, { id: 'text', tx: 'text' }, input.orderIds.map((id) => [id, newId(at)]));
+  const owners = batchRows(trx, { id: 'text' }, [...users.keys()].map((id) => [id]));
+  const { rows: claimed } = await sql<Claimed>`UPDATE limit_orders
+    SET status = 'FILLED', fill_price = ${price}, closed_at = ${at}, transaction_id = c.tx
+    FROM ${orders} AS c
+    WHERE limit_orders.id = c.id
+      AND limit_orders.user_id IN (SELECT id FROM ${owners} AS o)
+      AND limit_orders.status = 'WORKING'
+      AND limit_orders.epoch = (SELECT epoch FROM users WHERE users.id = limit_orders.user_id)
+    RETURNING limit_orders.id, limit_orders.user_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id`.execute(trx);
 
   const quoted: Fill[] = [];
   const refused: (Refusal & { reserved: bigint })[] = [];
@@ -103,14 +103,14 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   if (side === 'PURCHASE') await settleBuys(trx, symbol, price, at, done);
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
-  for (const part of chunks(done.map((f) => transactionRow(f, input, users.get(f.userId))), 200)) {
-    await trx.insertInto('transactions').values(part).execute();
-  }
+  await insertTransactions(trx, input, done, users);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
+  // One price for the whole batch: formatted once, not once per fill.
+  const priceShown = priceText(price);
   await notifyMany(trx, done.map((f) => ({
     userId: f.userId,
     type: 'TRANSACTION' as const,
-    text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceText(price)}`,
+    text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceShown}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
   return { fills: done, cancelled: refused.map(({ orderId, userId, reason }) => ({ orderId, userId, reason })), unmatchedShares };
@@ -118,12 +118,9 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
   if (!fills.length) return new Map();
-  const rows = await trx
-    .selectFrom('holdings')
-    .select(['user_id', 'shares'])
-    .where('symbol', '=', symbol)
-    .where('user_id', 'in', [...new Set(fills.map((f) => f.userId))])
-    .execute();
+  const ids = batchRows(trx, { id: 'text' }, [...new Set(fills.map((f) => f.userId))].map((id) => [id]));
+  const { rows } = await sql<{ user_id: string; shares: bigint }>`SELECT user_id, shares FROM holdings
+    WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
   return new Map(rows.map((r) => [r.user_id, BigInt(r.shares)]));
 }
 
@@ -155,18 +152,16 @@ export function refusalNotice(input: Pick<BatchInput, 'symbol' | 'side' | 'price
   };
 }
 
-function transactionRow(f: Fill, input: BatchInput, user: LockedUser | undefined): Insertable<DB['transactions']> {
-  return {
-    id: f.transactionId,
-    user_id: f.userId,
-    epoch: user?.epoch ?? 0n,
-    type: input.side,
-    method: 'LIMIT',
-    symbol: input.symbol,
-    shares: f.shares,
-    total_cents: f.totalCents,
-    price: input.price,
-    position_id: f.orderId,
-    created_at: input.at,
-  };
+/** One transaction row per fill, in one statement: what the order history and the lots refer to. */
+async function insertTransactions(trx: Trx, input: BatchInput, fills: readonly Fill[], users: ReadonlyMap<string, LockedUser>): Promise<void> {
+  if (!fills.length) return;
+  const rows = batchRows(
+    trx,
+    { id: 'text', user_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', position_id: 'text' },
+    fills.map((f) => [f.transactionId, f.userId, users.get(f.userId)?.epoch ?? 0n, f.shares, f.totalCents, f.orderId]),
+  );
+  await sql`INSERT INTO transactions (id, user_id, epoch, "type", method, symbol, shares, total_cents, price, position_id, created_at)
+    SELECT c.id, c.user_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
+      CAST(${input.price} AS bigint), c.position_id, CAST(${input.at} AS bigint)
+    FROM ${rows} AS c`.execute(trx);
 }
