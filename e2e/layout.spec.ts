@@ -37,11 +37,11 @@ test('at tablet width the sidebar hides and the notification bell shows', async 
   await expect(page.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
 });
 
-test('each sidebar nav item is 170px wide, in the order of SPEC §2', async ({ page, user }) => {
+test('each sidebar nav item is 170px wide, in the order of SPEC §2, then Learn', async ({ page, user }) => {
   void user;
   await page.goto('/home');
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard']);
+  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard', 'Learn']);
   for (const link of await links.all()) expect((await box(link)).width).toBe(170);
 });
 
@@ -74,9 +74,27 @@ test('the account menu is 300px wide with the desktop entries', async ({ page, u
     'Account',
     'Watchlist',
     'Transactions',
+    'Learn',
+    /^Notifications/,
     'Logout',
   ]);
   await expect(menu.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeVisible();
+});
+
+test('desktop shows the unread count on the avatar, and the account menu leads to Notifications', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/home');
+  const avatar = page.getByRole('button', { name: 'Account menu' });
+  await expect(avatar).toHaveAccessibleDescription('1 unread notifications');
+  await expect(avatar.locator('.MuiBadge-badge')).toHaveText('1');
+  await avatar.click();
+  await page.getByRole('menuitem', { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(avatar.locator('.MuiBadge-badge')).toBeHidden();
 });
 
 test('the notification menu is 350px wide and lists the welcome notification', async ({

@@ -16,7 +16,7 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { APP_ICONS } from '../../components/app-icons.ts';
 import { unreadCount } from '../../components/use-notification-actions.ts';
-import { useIsMobile } from '../../lib/breakpoints.ts';
+import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
 import { useThemeMode } from '../../lib/theme-mode.tsx';
 import { SwitchLook } from './switch-look.tsx';
 
@@ -69,9 +69,15 @@ function LinkItem({
   );
 }
 
-/** SPEC §2: 300px wide; Leaderboard and Notifications appear on mobile only. */
+/**
+ * SPEC §2: 300px wide; Leaderboard on mobile only (the sidebar has it elsewhere). Learn at every
+ * size; Notifications on phones and on desktop (which has no bell), where the avatar's badge
+ * counts the unread ones.
+ */
 export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
   const isMobile = useIsMobile();
+  // Phones (SPEC §2) and desktop, which has no bell; tablets reach them through the bell.
+  const showNotifications = isMobile || !useIsTabletDown();
   const { mode, toggle } = useThemeMode();
   const unread = unreadCount(user);
   const headerId = useId();
@@ -79,6 +85,7 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
     watchlist: WatchIcon,
     receipt: ReceiptIcon,
     trophy: TrophyIcon,
+    learn: LearnIcon,
     notification: BellIcon,
     logout: LogoutIcon,
   } = APP_ICONS;
@@ -114,6 +121,7 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
         label="Transactions"
         onClose={onClose}
       />
+      <LinkItem to="/learn" icon={<LearnIcon fontSize="small" />} label="Learn" onClose={onClose} />
       {isMobile && (
         <LinkItem
           to="/leaderboard"
@@ -122,7 +130,7 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
           onClose={onClose}
         />
       )}
-      {isMobile && (
+      {showNotifications && (
         <LinkItem
           to="/notifications"
           icon={<BellIcon fontSize="small" />}

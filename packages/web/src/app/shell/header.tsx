@@ -45,6 +45,8 @@ export function Header({ user }: { user: User }) {
   const title = usePageTitleText();
   useDocumentTitle(title);
   const unread = unreadCount(user);
+  // SPEC §2 puts the count on the avatar on phones; desktop has no bell, so it goes there too.
+  const avatarCount = isMobile || !isTabletDown ? unread : 0;
   return (
     <AppBar
       position="sticky"
@@ -80,6 +82,7 @@ export function Header({ user }: { user: User }) {
         <Box>
           <IconButton
             aria-label="Account menu"
+            aria-description={avatarCount > 0 ? `${avatarCount} unread notifications` : undefined}
             aria-haspopup="menu"
             onClick={(e) => setAccountAnchor(e.currentTarget)}
             sx={{ p: 0.5 }}
@@ -87,7 +90,7 @@ export function Header({ user }: { user: User }) {
             <Badge
               color="error"
               overlap="circular"
-              badgeContent={isMobile ? unread : 0}
+              badgeContent={avatarCount}
               max={BADGE_MAX}
             >
               <Avatar

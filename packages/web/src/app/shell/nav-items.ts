@@ -9,12 +9,13 @@ export interface NavItem {
   icon: typeof SvgIcon;
 }
 
-/** SPEC §2: the sidebar's links, in this order. */
+/** SPEC §2: the sidebar's links, in this order, then Learn, so lessons stay findable after onboarding. */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/home', label: 'Home', icon: APP_ICONS.home },
   { to: '/assets', label: 'Assets', icon: ShowChart },
   { to: '/explore', label: 'Explore', icon: APP_ICONS.explore },
   { to: '/leaderboard', label: 'Leaderboard', icon: APP_ICONS.trophy },
+  { to: '/learn', label: 'Learn', icon: APP_ICONS.learn },
 ];
 
 /** SPEC §2: the mobile bottom navigation, exactly these 5 in this order. */
