@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin, type ProxyOptions } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
 
 const api = 'http://127.0.0.1:3000';
 // Paths the dev server forwards to the API; the built app is served by the API itself.
@@ -81,24 +82,48 @@ const precompress: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), domainIsPure, hoistStaticsIsPure, precompress],
-  // The manifest gives the chunk graph (what each route loads) to bench/bundle-size.ts.
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    manifest: true,
-    // The polyfill only helps browsers without <link rel=modulepreload> (Safari < 17) preload
-    // chunks sooner; it would cost every visitor ~0.4 KB in the landing page's budget.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      // Left alone, Rollup splits the shared MUI pieces into dozens of 1-2 KB chunks: /home needed
-      // 57 files (318 KB gzipped) before its first screen. Merging the small ones (Rollup only
-      // does so where no code runs that would not have run anyway) makes it 38 files and 262 KB.
-      output: { experimentalMinChunkSize: 20_000 },
-    },
+const buildOptions: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  sourcemap: false,
+  chunkSizeWarningLimit: 600,
+  // The server reads the chunk graph from the manifest to preload a page's chunks.
+  manifest: true,
+  // The polyfill only helps browsers without <link rel=modulepreload> (Safari < 17) preload
+  // chunks sooner; it would cost every visitor ~0.4 KB in the landing page's budget.
+  modulePreload: { polyfill: false },
+  rollupOptions: {
+    // Left alone, Rollup splits the shared MUI pieces into dozens of 1-2 KB chunks: /home needed
+    // 57 files (318 KB gzipped) before its first screen. Merging the small ones (Rollup only
+    // does so where no code runs that would not have run anyway) made it 38. These are the
+    // chunks first-screen-chunks.ts starts from: it keeps them for the other pages.
+    output: { experimentalMinChunkSize: 20_000 },
   },
+};
+
+/** The plugins that shape the code, fresh for each build (the plain one below has its own). */
+const codePlugins = () => [react(), domainIsPure, hoistStaticsIsPure];
+
+export default defineConfig({
+  plugins: [
+    ...codePlugins(),
+    precompress,
+    firstScreenChunks({
+      root: import.meta.dirname,
+      // The route modules /home renders first (route-chunks.ts: data layout, shell, page).
+      firstScreen: [
+        'src/app/data-layout.tsx',
+        'src/app/shell/app-shell.tsx',
+        'src/features/home/home-page.tsx',
+      ],
+      landing: 'src/features/landing/landing-page.tsx',
+      plainBuild: () => ({
+        root: import.meta.dirname,
+        plugins: codePlugins(),
+        build: buildOptions,
+      }),
+    }),
+  ],
+  build: buildOptions,
   server: {
     proxy: Object.fromEntries<string | ProxyOptions>([
       ...apiPaths.map((p): [string, string] => [p, api]),

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { build, type InlineConfig, type Plugin, type Rollup } from 'vite';
+
+/**
+ * Fewer, larger files for the signed-in first screen. Left to itself Rollup puts the modules that
+ * several routes share into one chunk per set of routes, and it cannot merge them further because
+ * MUI's modules run code at load (styled(...)), so a cold /home needed 38 files. A browser opens 6
+ * connections to an HTTP/1.1 origin: the files queued behind each other (the last one arrived
+ * ~600 ms into a cold load on localhost) and Lighthouse's simulated slow 4G pays a round trip per
+ * queued file.
+ *
+ * This plugin first builds the app the default way (in memory) to learn which modules Rollup puts
+ * in the chunks that the data layout, the shell and /home load, after tree-shaking, which a module
+ * graph walk cannot tell through barrel files such as `@mui/material`'s index. The real build then
+ * puts those modules in one `signed-in` chunk, and the entry chunk's modules, plus the few the
+ * landing page shares with /home, in the entry. The route modules themselves stay in their own
+ * small chunks, so each route keeps its lazy chunk and its key in Vite's manifest (the server
+ * preloads a page's chunks from it). Other pages load `signed-in` too (they are behind the data
+ * layout and the shell anyway) and keep their own page chunks; code loaded with `import()` from the
+ * first screen (the chart, dialogs) stays out.
+ *
+ * The plain build runs in memory before the real one, so `npm run build` takes about twice as long.
+ */
+export interface FirstScreenOptions {
+  /** The web package's root (where index.html is). */
+  root: string;
+  /** The route modules of the signed-in first screen (loaded with import()), relative to root. */
+  firstScreen: string[];
+  /** The landing page's route module, relative to root. */
+  landing: string;
+  /** The build config without this plugin: the plain build whose chunks are examined. */
+  plainBuild: () => InlineConfig;
+}
+
+type Chunk = Rollup.OutputChunk;
+
+/** Where the modules with no code left go (dropped from the output: nothing imports it). */
+const EMPTY_CHUNK = 'tree-shaken';
+
+function staticClosure(start: Chunk[], byFile: Map<string, Chunk>): Set<Chunk> {
+  const seen = new Set<Chunk>();
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) visit(imported);
+    }
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+/**
+ * Module id → chunk name for the real build: every module the plain build rendered is named, so
+ * the chunks stay as the plain build made them except for the merge below. (Rollup moves any module
+ * left unnamed into the named chunk that imports it first, through barrel files too: that once
+ * pulled other pages' MUI components into the entry.)
+ */
+function planChunks(chunks: Chunk[], options: FirstScreenOptions): Map<string, string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const chunkOf = (file: string) => {
+    const id = path.join(options.root, file);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`first-screen-chunks: no chunk holds ${file}`);
+    return chunk;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('first-screen-chunks: the plain build has no entry chunk');
+  const signedIn = staticClosure(options.firstScreen.map(chunkOf), byFile);
+  const landing = staticClosure([chunkOf(options.landing)], byFile);
+
+  const plan = new Map<string, string>();
+  const names = new Set(['index', 'signed-in', EMPTY_CHUNK]);
+  for (const chunk of chunks) {
+    let name = chunk.name;
+    for (let n = 2; names.has(name); n += 1) name = `${chunk.name}-${n}`;
+    names.add(name);
+    // Route modules (loaded with import()) keep a chunk of their own: see above.
+    const route = chunk.isDynamicEntry ? chunk.facadeModuleId : null;
+    let merged = name;
+    if (chunk === entry) merged = 'index';
+    // Shared with the landing page (logo, icon button, formatters: ~2 KB gzipped): in the entry,
+    // which the landing page loads anyway, rather than files of their own on both pages.
+    else if (signedIn.has(chunk)) merged = landing.has(chunk) ? 'index' : 'signed-in';
+    for (const id of Object.keys(chunk.modules)) plan.set(id, id === route ? name : merged);
+  }
+  return plan;
+}
+
+export function firstScreenChunks(options: FirstScreenOptions): Plugin {
+  return {
+    name: 'papertrade-first-screen-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // The chunk of empty modules is imported by nothing (see below); dropped before Vite writes
+      // the manifest, so it is neither a file nor a manifest entry.
+      const empty = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === EMPTY_CHUNK);
+      if (!empty) return;
+      const used = Object.values(bundle).some(
+        (c) =>
+          c.type === 'chunk' &&
+          (c.imports.includes(empty.fileName) || c.dynamicImports.includes(empty.fileName)),
+      );
+      if (used)
+        this.warn(`${empty.fileName} is imported: a module with code was left out of the plan`);
+      else delete bundle[empty.fileName];
+    },
+    async config() {
+      const plain = options.plainBuild();
+      const output = await build({
+        ...plain,
+        configFile: false,
+        logLevel: 'silent',
+        build: { ...plain.build, write: false, manifest: false },
+      });
+      const outputs = Array.isArray(output) ? output : [output];
+      const chunks = outputs.flatMap((o) =>
+        'output' in o ? o.output.filter((item): item is Chunk => item.type === 'chunk') : [],
+      );
+      const plan = planChunks(chunks, options);
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              // A module in no chunk of the plain build has no code left after tree-shaking (a
+              // package's re-export index, an unused component). Left unnamed, Rollup would put it
+              // in the first named chunk reaching it, and its imports of modules with side effects
+              // then made the entry import the signed-in chunk; in a chunk of its own it is inert.
+              manualChunks: (id: string) => plan.get(id) ?? EMPTY_CHUNK,
+              // The plan already holds the plain build's merges; merging again would move modules.
+              experimentalMinChunkSize: 0,
+            },
+          },
+        },
+      };
+    },
+  };
+}
