@@ -162,3 +162,23 @@ test('notification text stops before its action buttons at phone width (home car
     }
   }
 });
+
+test('on desktop Ctrl+K opens the asset search, Escape closes it, and picking an asset opens its page', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const search = page.getByRole('dialog', { name: 'Search assets' });
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeVisible();
+  await expect(search.getByRole('textbox', { name: 'Search assets' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('button', { name: 'Search assets' }).click();
+  await search.getByRole('textbox', { name: 'Search assets' }).fill('sol');
+  await search.getByRole('button', { name: /Solana/ }).click();
+  await expect(page).toHaveURL(/\/asset\?pair=solusd$/);
+});

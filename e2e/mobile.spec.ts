@@ -100,3 +100,34 @@ test('no page scrolls sideways at 390px and the Buy button and star of an assets
   await expect(buy).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Add ETH to watchlist' })).toBeInViewport({ ratio: 1 });
 });
+
+test('the phone asset search closes with its back arrow and with Back, and Back from a picked asset returns to the page', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/explore');
+  const search = page.getByRole('dialog', { name: 'Search assets' });
+  const open = page.getByRole('button', { name: 'Search assets' });
+
+  await open.click();
+  await expect(search).toBeVisible();
+  await search.getByRole('button', { name: 'Close search' }).click();
+  await expect(search).toBeHidden();
+  await expect(page).toHaveURL(/\/explore$/);
+
+  await open.click();
+  await expect(search).toBeVisible();
+  await page.goBack();
+  await expect(search).toBeHidden();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeVisible();
+
+  await open.click();
+  await search.getByRole('textbox', { name: 'Search assets' }).fill('ethereum');
+  await search.getByRole('button', { name: /^Ethereum ETH/ }).click();
+  await expect(page).toHaveURL(/\/asset\?pair=ethusd$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(search).toBeHidden();
+});

@@ -1,4 +1,6 @@
 import { displayAssetName, formatPrice, type Asset } from '@papertrade/domain';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Close from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -6,6 +8,7 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
+  IconButton,
   InputAdornment,
   List,
   ListItem,
@@ -62,7 +65,25 @@ export default function AssetSearchDialog({
       fullScreen={isMobile}
       aria-labelledby="asset-search-title"
     >
-      <DialogTitle id="asset-search-title">{title}</DialogTitle>
+      {/* Full screen on a phone, so it needs its own way out: a back arrow where apps put one. */}
+      <DialogTitle
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: isMobile ? 1 : 3 }}
+      >
+        {isMobile && (
+          <IconButton aria-label="Close search" onClick={onClose} edge="start">
+            <ArrowBack />
+          </IconButton>
+        )}
+        {/* The dialog's name: the title alone, not the close button's label beside it. */}
+        <Box component="span" id="asset-search-title" sx={{ flexGrow: 1 }}>
+          {title}
+        </Box>
+        {!isMobile && (
+          <IconButton aria-label="Close search" onClick={onClose} edge="end">
+            <Close />
+          </IconButton>
+        )}
+      </DialogTitle>
       <DialogContent sx={{ px: { xs: 1, sm: 3 } }}>
         <TextField
           autoFocus

@@ -77,7 +77,8 @@ function LinkItem({
 export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
   const isMobile = useIsMobile();
   // Phones (SPEC §2) and desktop, which has no bell; tablets reach them through the bell.
-  const showNotifications = isMobile || !useIsTabletDown();
+  const isTabletDown = useIsTabletDown();
+  const showNotifications = isMobile || !isTabletDown;
   const { mode, toggle } = useThemeMode();
   const unread = unreadCount(user);
   const headerId = useId();

@@ -22,7 +22,7 @@ import {
 } from '../../lib/page-title.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderBalance } from './header-balance.tsx';
-import { MobileAssetSearch } from './mobile-asset-search.tsx';
+import { AssetSearch } from './asset-search.tsx';
 import { NotificationMenu } from './notification-menu.tsx';
 import { QuickTradeButton } from './quick-trade-button.tsx';
 import { TabletNav } from './tablet-nav.tsx';
@@ -65,7 +65,7 @@ export function Header({ user }: { user: User }) {
           {title}
         </Typography>
         {isMobile && <HeaderBalance user={user} />}
-        {isMobile && <MobileAssetSearch />}
+        <AssetSearch />
         <QuickTradeButton />
         {isTabletDown && (
           <Tooltip title="Notifications">
