@@ -12,11 +12,15 @@ declare global {
  * and every uncaught exception, as lines naming the page they were on: the console ones in
  * `problems()`, the events (per document) added by `visit` after each page settles.
  *
- * A 4xx the app expects (a visitor's 401 from /auth/session, an unknown profile's 404) is logged by
- * Chromium as "Failed to load resource" and is not a problem; a blocked load says "Refused to ...
- * Content Security Policy" instead, which is.
+ * A 4xx the app expects (an unknown profile's 404, a broken e-mail link's 400) is logged by
+ * Chromium as "Failed to load resource" and is not a problem, except a 401 when `allow401` is
+ * false (signed-out pages never ask for a session: the HTML says there is none); a blocked load
+ * says "Refused to ... Content Security Policy" instead, which always is.
  */
-export function watchCsp(page: Page): { label(name: string): void; problems(): string[] } {
+export function watchCsp(
+  page: Page,
+  options: { allow401: boolean } = { allow401: true },
+): { label(name: string): void; problems(): string[] } {
   let current = '(start)';
   const seen: string[] = [];
   void page.addInitScript(() => {
@@ -27,7 +31,8 @@ export function watchCsp(page: Page): { label(name: string): void; problems(): s
   });
   page.on('console', (message) => {
     const text = message.text();
-    const expected4xx = /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
+    const status = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(text)?.[1];
+    const expected4xx = status !== undefined && (options.allow401 || status !== '401');
     if (text.includes('Content Security Policy') || (message.type() === 'error' && !expected4xx)) {
       seen.push(`${current}: console ${message.type()}: ${text}`);
     }

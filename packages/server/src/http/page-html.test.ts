@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { pageChunks, pagePreloads, withPreloads, type ViteManifest } from './page-html.ts';
+import { NO_SESSION_META, pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManifest } from './page-html.ts';
 
 const INDEX = '<html><head><title>x</title><script type="module" src="/a.js"></script></head><body></body></html>';
 
 describe('page preloads', () => {
-  it('asks nothing for the landing page, the session elsewhere, the first data of /home when signed in', () => {
+  it('asks nothing for the landing page or a visitor, the session and /home\'s first data when signed in', () => {
     expect(pagePreloads('/', true)).toEqual([]);
-    expect(pagePreloads('/login', false)).toEqual(['/auth/session']);
-    expect(pagePreloads('/home', false)).toEqual(['/auth/session']);
+    expect(pagePreloads('/login', false)).toEqual([]);
+    expect(pagePreloads('/home', false)).toEqual([]);
+    expect(pagePreloads('/leaderboard', true)).toEqual(['/auth/session']);
     expect(pagePreloads('/home', true)).toEqual(['/auth/session', '/balance-history?days=7', '/all-assets']);
+  });
+
+  it('tells a visitor\'s page there is no session, and says nothing to a signed-in one', () => {
+    expect(withSessionHint(INDEX, false)).toContain(`${NO_SESSION_META}\n  </head>`);
+    expect(withSessionHint(INDEX, true)).toBe(INDEX);
   });
 
   it('puts the links before the first script, escaped', () => {

@@ -12,11 +12,28 @@ const SIGNED_IN_PRELOADS: Record<string, readonly string[]> = {
   '/home': ['/balance-history?days=7', '/all-assets'],
 };
 
-/** The same-origin API paths to preload for `pathname`; the landing page asks for none. */
+/**
+ * The same-origin API paths to preload for `pathname`: for a signed-in load the session and the
+ * page's first data; the landing page and visitors get none (the HTML tells the app there is no
+ * session instead, withSessionHint).
+ */
 export function pagePreloads(pathname: string, signedIn: boolean): string[] {
-  if (pathname === '/') return [];
-  // Every other page starts by asking who is signed in (a visitor's 401 is an answer too).
-  return ['/auth/session', ...(signedIn ? (SIGNED_IN_PRELOADS[pathname] ?? []) : [])];
+  if (pathname === '/' || !signedIn) return [];
+  return ['/auth/session', ...(SIGNED_IN_PRELOADS[pathname] ?? [])];
+}
+
+/** The meta tag the web app reads (lib/early-requests.ts) to skip asking for a session it cannot have. */
+export const NO_SESSION_META = '<meta name="papertrade-session" content="none" />';
+
+/**
+ * A page load without a valid session says so in the HTML, so the app does not ask
+ * GET /auth/session only to get the 401 that every browser logs as a console error. It is a fact
+ * about this request the browser already has (no cookie, or a dead one), never user data.
+ */
+export function withSessionHint(indexHtml: string, signedIn: boolean): string {
+  if (signedIn) return indexHtml;
+  const at = indexHtml.indexOf('</head>');
+  return at < 0 ? indexHtml : `${indexHtml.slice(0, at)}  ${NO_SESSION_META}\n  ${indexHtml.slice(at)}`;
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json): each module's file and static imports. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { pageChunks, pagePreloads, withPreloads, type ViteManifest } from './page-html.ts';
+import { pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManifest } from './page-html.ts';
 
 /** API paths that must answer JSON 404s rather than the web app's index.html. */
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
@@ -34,11 +34,12 @@ async function sendPage(webDist: string, request: FastifyRequest, reply: Fastify
   const url = request.url.split('?')[0] ?? '/';
   const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const manifest = await readManifest(webDist);
+  const signedIn = request.user !== null;
   return reply
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie')
     .type('text/html; charset=utf-8')
-    .send(withPreloads(html, pagePreloads(url, request.user !== null), pageChunks(url, manifest)));
+    .send(withSessionHint(withPreloads(html, pagePreloads(url, signedIn), pageChunks(url, manifest)), signedIn));
 }
 
 /** Serves the built web app on the same origin; any non-API GET falls back to index.html. */

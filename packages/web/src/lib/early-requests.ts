@@ -26,3 +26,16 @@ export function takeEarlyResponse(path: string): Promise<Response> | undefined {
   pending.delete(path);
   return answer;
 }
+
+let noSessionHint: boolean | undefined;
+
+/**
+ * True once, on the first call, when the served HTML says this page load has no session (the
+ * server's page-html.ts): the app then knows it is a visitor without asking GET /auth/session,
+ * whose 401 every browser logs as an error. Later calls (after logging in) ask the server.
+ */
+export function takeNoSessionHint(doc: Document = document): boolean {
+  if (noSessionHint !== undefined) return false;
+  noSessionHint = doc.querySelector('meta[name="papertrade-session"]')?.getAttribute('content') === 'none';
+  return noSessionHint;
+}

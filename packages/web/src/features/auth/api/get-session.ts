@@ -1,6 +1,7 @@
 import { SessionAnswer, type User } from '@papertrade/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { takeNoSessionHint } from '../../../lib/early-requests.ts';
 import { liveStatus } from '../../../lib/live-socket.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -8,6 +9,7 @@ export const SESSION_POLL_INTERVAL_MS = 30_000;
 
 /** The signed-in user, or null for a visitor (401). Other failures are real errors. */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
+  if (typeof document !== 'undefined' && takeNoSessionHint()) return null;
   try {
     return (await api('/auth/session', { schema: SessionAnswer, signal })).user;
   } catch (error) {
