@@ -131,3 +131,36 @@ test('the phone asset search closes with its back arrow and with Back, and Back 
   await expect(page).toHaveURL(/\/explore$/);
   await expect(search).toBeHidden();
 });
+
+test('a phone trade from the Trade sheet ends back on the asset page with the Trade button free', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/asset?pair=btcusd');
+  const trade = page.getByRole('button', { name: 'Trade', exact: true });
+  await trade.click();
+  await page.getByRole('button', { name: /^Buy BTC \$/ }).click();
+  const form = page.getByRole('dialog', { name: 'Buy Bitcoin' });
+  await form.getByLabel('Amount').fill('50');
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+  const success = page.getByRole('dialog', { name: 'Transaction Successful!' });
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: 'Close' }).click();
+  await expect(success).toBeHidden();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Your holding' })).toBeVisible();
+  // Nothing (a toast included) lies over the Trade button: a tap at its centre reaches it.
+  await expect(trade).toBeVisible();
+  const box = await trade.boundingBox();
+  if (!box) throw new Error('no Trade button box');
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? '',
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(onTop).toContain('Trade');
+  for (const alert of await page.getByRole('alert').all()) {
+    const a = await alert.boundingBox();
+    if (a) expect(a.y + a.height <= box.y || a.y >= box.y + box.height, 'a toast overlaps the Trade button').toBe(true);
+  }
+});

@@ -2,6 +2,7 @@ import type { Notification, User } from '@papertrade/domain';
 import { Alert, Button, Snackbar } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useIsMobile } from '../../lib/breakpoints.ts';
 
 /**
  * The newest TRANSACTION notification that is unread and was not in the previous list, if any;
@@ -24,6 +25,9 @@ export function FillToast({ user }: { user: User }) {
   const seen = useRef<Set<string> | null>(null);
   const [shown, setShown] = useState<Notification | null>(null);
   const navigate = useNavigate();
+  // Phones: under the header, not at the bottom where the asset page's Trade bar and the bottom
+  // navigation are (a toast there covered the Trade button right after a trade).
+  const isMobile = useIsMobile();
   useEffect(() => {
     // What was there when the shell appeared is old news; only later arrivals are announced.
     if (!seen.current) {
@@ -41,8 +45,8 @@ export function FillToast({ user }: { user: User }) {
       open={shown !== null}
       autoHideDuration={8000}
       onClose={(_, reason) => reason !== 'clickaway' && close()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 88, sm: 24 } }}
+      anchorOrigin={{ vertical: isMobile ? 'top' : 'bottom', horizontal: 'center' }}
+      sx={isMobile ? { top: 64 } : { bottom: 24 }}
     >
       <Alert
         severity="success"

@@ -237,8 +237,13 @@ export function TradePanel({
       </Stack>
       <SuccessDialog
         transaction={filled}
-        onClose={() => setFilled(null)}
-        focusAfterClose={amountInput}
+        onClose={() => {
+          setFilled(null);
+          // In a trade dialog (the phone's full-screen form, quick trade) the trade is done:
+          // Close goes back to the page, not to an emptied form.
+          onClose?.();
+        }}
+        focusAfterClose={onClose ? undefined : amountInput}
         onViewDetails={(tx) => {
           setFilled(null);
           onClose?.();
