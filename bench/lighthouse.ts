@@ -84,7 +84,14 @@ try {
   const ok = [summary('/', landing, 95), summary('/home', home, 85)].every(Boolean);
   if (!ok) process.exitCode = 1;
 } finally {
+  // Chromium writes to its profile until it has exited; removing the profile before that failed
+  // with ENOTEMPTY after the scores were printed (and the bench exited non-zero).
+  const exited = new Promise((resolve) => {
+    if (chromium.child.exitCode !== null || chromium.child.signalCode !== null) resolve(undefined);
+    else chromium.child.once('exit', resolve);
+  });
   chromium.child.kill();
+  await exited;
   await app.close();
-  rmSync(profile, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
 }
