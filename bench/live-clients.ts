@@ -21,11 +21,14 @@ export interface ClientJob {
 }
 export type FromClients =
   | { kind: 'ready'; connectMs: number; sockets: number; failed: number; signedInWithUser: number }
-  | { kind: 'tick'; at: number; eventLoopUtilization: number }
+  /** cpuMs: this process's CPU time since the previous tick was complete. */
+  | { kind: 'tick'; at: number; cpuMs: number }
   | { kind: 'done'; latencies: number[]; closedByServer: number };
 export type ToClients = { kind: 'close' };
 
 const CONNECT_BATCH = 200;
+/** Every socket reads into this; onData copies what it keeps (a partial frame). */
+const READ_BUFFER = Buffer.alloc(256 * 1024);
 const PRICES_PREFIX = Buffer.from('{"type":"prices"');
 const USER_PREFIX = Buffer.from('{"type":"user"');
 const AT_KEY = Buffer.from('"at":');
@@ -44,7 +47,7 @@ const latencies: number[] = [];
 const arrivals = new Map<number, number>();
 let sockets = 0;
 let closedByServer = 0;
-let elu = performance.eventLoopUtilization();
+let cpu = process.cpuUsage();
 
 function send(message: FromClients): void {
   process.send?.(message);
@@ -65,9 +68,9 @@ function onText(client: Client, payload: Buffer, now: number): void {
     arrivals.set(at, count);
     if (count === sockets) {
       arrivals.delete(at);
-      const used = performance.eventLoopUtilization(elu);
-      elu = performance.eventLoopUtilization();
-      send({ kind: 'tick', at, eventLoopUtilization: used.utilization });
+      const used = process.cpuUsage(cpu);
+      cpu = process.cpuUsage();
+      send({ kind: 'tick', at, cpuMs: (used.user + used.system) / 1000 });
     }
   } else if (payload.subarray(0, USER_PREFIX.length).equals(USER_PREFIX)) {
     client.userSeen = true;
@@ -104,11 +107,35 @@ function onData(client: Client, chunk: Buffer): void {
 
 function open(port: number, token: string | undefined): Promise<Client | null> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setNoDelay(true);
-    const client: Client = { socket, pending: null, snapshotSeen: false, signedIn: token !== undefined, userSeen: false };
     let head: Buffer = Buffer.alloc(0);
     let upgraded = false;
+    const onChunk = (chunk: Buffer) => {
+      if (upgraded) return onData(client, chunk);
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      if (!head.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 101')) {
+        socket.destroy();
+        return resolve(null);
+      }
+      upgraded = true;
+      resolve(client);
+      if (head.length > end + 4) onData(client, head.subarray(end + 4));
+    };
+    // Reads land in one shared buffer, handed over at once: no Buffer and no stream event per read.
+    const socket = net.connect({
+      port,
+      host: '127.0.0.1',
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (bytes: number, buffer: Uint8Array) => {
+          onChunk(Buffer.from(buffer.buffer, buffer.byteOffset, bytes));
+          return true;
+        },
+      },
+    });
+    socket.setNoDelay(true);
+    const client: Client = { socket, pending: null, snapshotSeen: false, signedIn: token !== undefined, userSeen: false };
     socket.on('error', () => {
       if (!upgraded) resolve(null);
     });
@@ -123,19 +150,6 @@ function open(port: number, token: string | undefined): Promise<Client | null> {
           (token ? `Authorization: Bearer ${token}\r\n` : '') +
           '\r\n',
       );
-    });
-    socket.on('data', (chunk: Buffer) => {
-      if (upgraded) return onData(client, chunk);
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      if (!head.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 101')) {
-        socket.destroy();
-        return resolve(null);
-      }
-      upgraded = true;
-      resolve(client);
-      if (head.length > end + 4) onData(client, head.subarray(end + 4));
     });
   });
 }
@@ -159,7 +173,7 @@ async function run(job: ClientJob): Promise<void> {
   const settled = () => clients.every((c) => c.snapshotSeen) && signedIn.every((c) => c.userSeen);
   while (!settled() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 200));
-  elu = performance.eventLoopUtilization();
+  cpu = process.cpuUsage();
   send({ kind: 'ready', connectMs: performance.now() - started, sockets, failed, signedInWithUser: signedIn.filter((c) => c.userSeen).length });
 
   process.on('message', (message: ToClients) => {
