@@ -75,3 +75,35 @@ test('a limit buy placed in one window shows in the other, and its fill notifies
   const menu = other.getByRole('dialog', { name: 'Notifications' });
   await expect(menu.getByRole('button', { name: /Limit order filled/ })).toBeVisible();
 });
+
+test('when the connection drops the header says so, then shows how old the prices are and greys them', async ({
+  page,
+  user,
+}) => {
+  void user;
+  test.setTimeout(60_000);
+  let cut = false;
+  const sockets: { close(): Promise<void> }[] = [];
+  await page.routeWebSocket(/\/live$/, (ws) => {
+    // While "cut", a reconnect is refused at once; before, the socket goes through to the server.
+    if (cut) return void ws.close();
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await page.route('**/all-assets', (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/asset?pair=btcusd');
+  const status = page.getByRole('status', { name: /^Connection:/ });
+  await expect(status).toHaveAccessibleName('Connection: Live');
+
+  cut = true;
+  for (const ws of sockets) await ws.close();
+  await expect(status).toHaveAccessibleName('Connection: Reconnecting…');
+  // Three missed polls later the prices are marked as old, with their time, and greyed.
+  await expect(status).toHaveAccessibleName(/^Connection: Prices as of \d{1,2}:\d{2}:\d{2}/, { timeout: 30_000 });
+  const price = page.locator('main [data-price]').first();
+  await expect.poll(() => price.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.45');
+
+  cut = false;
+  await expect(status).toHaveAccessibleName('Connection: Live', { timeout: 30_000 });
+  await expect.poll(() => price.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+});

@@ -29,7 +29,47 @@ describe('lazy screens', () => {
     );
     expect(await screen.findByText('This page could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/Loading chunk home failed/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('reload by themselves once the server answers again, and not again within a minute', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.useFakeTimers();
+    const reload = vi.fn();
+    const realLocation = window.location;
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...realLocation, reload },
+    });
+    const answers = [new TypeError('Failed to fetch'), new Response('{}', { status: 200 })];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      const next = answers.shift();
+      if (next instanceof Error) throw next;
+      return next as Response;
+    });
+    try {
+      sessionStorage.clear();
+      const Broken = lazyPage('assets', () =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      );
+      await renderSuspending(
+        <RouteSuspense>
+          <Broken />
+        </RouteSuspense>,
+      );
+      expect(screen.getByText(/Trying again by itself/)).toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTimeAsync(1000)); // first check: still down
+      expect(reload).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTimeAsync(2000)); // second check, after 2 s: back
+      expect(fetchMock).toHaveBeenCalledWith('/health', { cache: 'no-store' });
+      expect(reload).toHaveBeenCalledTimes(1);
+      // Reloaded a moment ago and failing again: a broken build, so no loop of reloads.
+      expect(Number(sessionStorage.getItem('chunk-reload-at'))).toBeGreaterThan(0);
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: realLocation });
+      vi.useRealTimers();
+      fetchMock.mockRestore();
+    }
   });
 
   it('show the page once its chunk has loaded', async () => {

@@ -1,7 +1,60 @@
 import { keyframes } from '@emotion/react';
 import { Box, Button, Typography } from '@mui/material';
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+
+const RELOADED_AT_KEY = 'chunk-reload-at';
+/** A reload that fails again within this time is not repeated by itself (a broken build, not a network). */
+const RELOAD_GUARD_MS = 60_000;
+
+/**
+ * A screen's code failed to download. Browsers remember a failed module import until the page is
+ * loaded again, so retrying means reloading: ask the server with growing pauses (1, 2, 4 ... 15 s)
+ * whether it answers again, then reload by itself, once a minute at most.
+ */
+function useReloadWhenReachable(): boolean {
+  const [willReload, setWillReload] = useState(() => {
+    const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+    return Date.now() - last > RELOAD_GUARD_MS;
+  });
+  useEffect(() => {
+    if (!willReload) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let attempt = 0;
+    const check = async () => {
+      try {
+        const res = await fetch('/health', { cache: 'no-store' });
+        if (res.ok) {
+          sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+          window.location.reload();
+          return;
+        }
+      } catch {
+        // Still unreachable.
+      }
+      attempt += 1;
+      timer = setTimeout(() => void check(), Math.min(15_000, 1000 * 2 ** attempt));
+    };
+    timer = setTimeout(() => void check(), 1000);
+    const online = () => void check();
+    window.addEventListener('online', online);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', online);
+      setWillReload(false);
+    };
+  }, [willReload]);
+  return willReload;
+}
+
+function ChunkRetryNote() {
+  const retrying = useReloadWhenReachable();
+  return retrying ? (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      Trying again by itself as soon as the server answers.
+    </Typography>
+  ) : null;
+}
 
 interface BoundaryProps {
   resetKey: string;
@@ -57,9 +110,10 @@ class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null }
             </Typography>
             <Typography variant="body2">
               {chunk
-                ? `${error.message} Check your connection, then retry.`
+                ? `${error.message} Check your connection, then try again.`
                 : error.message || 'An unexpected error occurred.'}
             </Typography>
+            {chunk && <ChunkRetryNote />}
           </Box>
           <Button
             color="error"
@@ -67,7 +121,7 @@ class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null }
             size="small"
             onClick={() => window.location.reload()}
           >
-            Retry
+            Try again
           </Button>
         </Box>
       </Box>

@@ -27,6 +27,10 @@ export function createAppTheme(mode: ThemeMode): Theme {
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      // Prices that stopped updating (components/connection-indicator.tsx) read as old.
+      MuiCssBaseline: {
+        styleOverrides: { '[data-prices-stale="true"] [data-price]': { opacity: 0.45 } },
+      },
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
     },

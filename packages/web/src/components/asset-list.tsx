@@ -23,7 +23,7 @@ export function AssetList({
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <AssetLink asset={asset} />
             </Box>
-            <Box sx={{ textAlign: 'right' }}>
+            <Box sx={{ textAlign: 'right' }} data-price>
               <Typography variant="body2" fontWeight={600}>
                 ${formatPrice(asset.currentPrice)}
               </Typography>

@@ -122,7 +122,7 @@ export default function AssetSearchDialog({
                   <AssetAvatar asset={asset} />
                 </ListItemAvatar>
                 <ListItemText primary={displayAssetName(asset.name)} secondary={asset.symbol} />
-                <Box sx={{ textAlign: 'right', ml: 1 }}>
+                <Box sx={{ textAlign: 'right', ml: 1 }} data-price>
                   <Typography variant="body2" fontWeight={600}>
                     ${formatPrice(asset.currentPrice)}
                   </Typography>

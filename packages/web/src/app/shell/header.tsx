@@ -22,6 +22,7 @@ import {
 } from '../../lib/page-title.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderBalance } from './header-balance.tsx';
+import { ConnectionIndicator } from '../../components/connection-indicator.tsx';
 import { AssetSearch } from './asset-search.tsx';
 import { NotificationMenu } from './notification-menu.tsx';
 import { QuickTradeButton } from './quick-trade-button.tsx';
@@ -65,6 +66,7 @@ export function Header({ user }: { user: User }) {
           {title}
         </Typography>
         {isMobile && <HeaderBalance user={user} />}
+        <ConnectionIndicator />
         <AssetSearch />
         <QuickTradeButton />
         {isTabletDown && (

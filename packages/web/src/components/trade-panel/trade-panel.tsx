@@ -186,7 +186,7 @@ export function TradePanel({
             limit.reset(current.currentPrice);
           }}
         />
-        <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} />
+        <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} price />
         {method === 'LIMIT' ? (
           <LimitFields limit={limit} side={side} asset={current} user={user} />
         ) : (

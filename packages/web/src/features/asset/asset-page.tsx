@@ -50,7 +50,7 @@ export default function AssetPage() {
               {asset.symbol}
             </Typography>
           </Typography>
-          <Stack direction="row" spacing={1.5} alignItems="baseline">
+          <Stack direction="row" spacing={1.5} alignItems="baseline" data-price>
             <Typography variant="h6" component="p" fontWeight={700}>
               ${formatPrice(asset.currentPrice)}
             </Typography>

@@ -42,13 +42,13 @@ export default function AssetsPage() {
       header: 'Price',
       align: 'right',
       cell: (asset) => (
-        <>
+        <span data-price>
           ${formatPrice(asset.currentPrice)}
           <DayChange
             value={asset.dayChangePercentage}
             sx={{ display: { xs: 'block', sm: 'none' } }}
           />
-        </>
+        </span>
       ),
     },
     {
