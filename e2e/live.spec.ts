@@ -26,7 +26,7 @@ test('a market buy in one window shows the new buying power and holding in the o
   await expect(page.getByRole('dialog', { name: 'Transaction Successful!' })).toBeVisible();
 
   await expect(otherPanel).toContainText('$99,000.00', LIVE);
-  await expect(otherPanel).not.toContainText('0.0000 BTC', LIVE);
+  await expect(otherPanel).not.toContainText('You own0.0000 BTC', LIVE);
 });
 
 async function ethPrice(page: Page): Promise<number> {

@@ -142,3 +142,21 @@ test('the holding card colours its gain as it reads: green up, red down, grey at
   else if (text.startsWith('+')) expect(g, `${text} in ${color}`).toBeGreaterThan(r);
   else expect(r, `${text} in ${color}`).toBeGreaterThan(g);
 });
+
+test('amounts read in full: a $10 BTC buy previews its BTC digits, the total is to the cent, the holding shows every digit', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/asset?pair=btcusd');
+  const panel = tradePanel(page);
+  await panel.getByLabel('Amount').fill('10');
+  // About 0.0001 BTC: never "≈ 0.00 BTC".
+  await expect(panel.getByText(/^≈ 0\.\d{8} BTC$/)).toBeVisible();
+  await panel.getByRole('button', { name: /^Buy/ }).click();
+  const success = page.getByRole('dialog', { name: 'Transaction Successful!' });
+  await expect(success.getByRole('row', { name: /Total/ })).toHaveText(/Total\s*\$10\.00$/);
+  await success.getByRole('button', { name: 'Close' }).click();
+  const holding = page.getByRole('region', { name: 'Your holding' });
+  await expect(holding.getByText(/^0\.\d{8} BTC$/)).toBeVisible();
+});

@@ -8,7 +8,8 @@ import {
   formatPercent,
   formatPrice,
   formatShares,
-  formatSuccessTotal,
+  formatExactPrice,
+  formatUsdCompact,
   formatUsd,
   pairSlug,
   shortAssetName,
@@ -124,17 +125,25 @@ describe('fixed decimals', () => {
     expect(formatAmount(1234.567)).toBe('1,234.57');
   });
 
-  it('formats holdings with 4 decimals', () => {
+  it('formats holdings with at least 4 decimals and every digit up to the share scale', () => {
     expect(formatShares(0.5)).toBe('0.5000');
-    expect(formatShares(0.123456)).toBe('0.1235');
-  });
-
-  it('formats success totals with 3 decimals', () => {
-    expect(formatSuccessTotal(99.5)).toBe('99.500');
+    expect(formatShares(0.01053035)).toBe('0.01053035');
+    expect(formatShares(0.00000001)).toBe('0.00000001');
+    expect(formatShares(1234.5)).toBe('1,234.5000');
   });
 
   it('names the decimals of the spec', () => {
-    expect(DECIMALS).toEqual({ amount: 2, holding: 4, successTotal: 3 });
+    expect(DECIMALS).toEqual({ amount: 2, holding: 4 });
+  });
+});
+
+describe('formatUsdCompact', () => {
+  it('abbreviates from 100,000 up and keeps cents below', () => {
+    expect(formatUsdCompact(1_000_000)).toBe('$1M');
+    expect(formatUsdCompact(1_234_567.89)).toBe('$1.23M');
+    expect(formatUsdCompact(250_000)).toBe('$250k');
+    expect(formatUsdCompact(99_999.99)).toBe('$99,999.99');
+    expect(formatUsdCompact(-2_500_000)).toBe('-$2.5M');
   });
 });
 
@@ -151,15 +160,26 @@ describe('formatPercent', () => {
 });
 
 describe('formatPrice', () => {
-  it('shows 2 decimals from 1 up', () => {
+  it('shows a price by its magnitude: 2 decimals from 1, 4 from a cent, 4 significant digits below', () => {
     expect(formatPrice(43250.128)).toBe('43,250.13');
     expect(formatPrice(1)).toBe('1.00');
+    expect(formatPrice(0.39849964)).toBe('0.3985');
+    expect(formatPrice(0.5)).toBe('0.5000');
+    expect(formatPrice(0.00001234)).toBe('0.00001234');
+    expect(formatPrice(0.000012345678)).toBe('0.00001235');
+    expect(formatPrice(0)).toBe('0.00');
   });
 
-  it('shows up to 8 decimals below 1', () => {
-    expect(formatPrice(0.5)).toBe('0.50');
-    expect(formatPrice(0.00001234)).toBe('0.00001234');
-    expect(formatPrice(0.123456789)).toBe('0.12345679');
+  it('never reads 0.00 for a price above zero', () => {
+    for (const p of [0.00000001, 0.0000005, 0.004, 0.009999]) expect(formatPrice(p)).not.toMatch(/^0\.0+$/);
+  });
+});
+
+describe('formatExactPrice', () => {
+  it('keeps every digit up to the price scale', () => {
+    expect(formatExactPrice(0.39849964)).toBe('0.39849964');
+    expect(formatExactPrice(0.5)).toBe('0.50');
+    expect(formatExactPrice(43250.1)).toBe('43,250.10');
   });
 });
 

@@ -4,8 +4,11 @@
  */
 import { ASSET_NAME_CUT, ASSET_NAME_MAX } from './constants.ts';
 
-/** Decimals shown for trade amounts, holdings and the success dialog's total (SPEC §9). */
-export const DECIMALS = { amount: 2, holding: 4, successTotal: 3 } as const;
+/**
+ * Decimals shown for USD amounts and, at least, for holdings (SPEC §9). SPEC §9's 3 decimals for
+ * the success dialog's total are not used: USD is always shown to the cent (docs/decisions/009).
+ */
+export const DECIMALS = { amount: 2, holding: 4 } as const;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 /** Intl.NumberFormat is slow to build and these run per table cell, so reuse them. */
@@ -88,14 +91,13 @@ export function formatAmount(n: number): string {
   return formatter(fixed(DECIMALS.amount)).format(n);
 }
 
-/** A holding with 4 decimals ("0.5000"). */
+/**
+ * An amount of an asset: at least SPEC §9's 4 decimals ("0.5000"), and up to the share scale's 8
+ * when the amount has them ("0.01053035", not "0.0105"), so a holding or a fill never reads
+ * shorter than it is and nothing non-zero reads "0.0000".
+ */
 export function formatShares(n: number): string {
-  return formatter(fixed(DECIMALS.holding)).format(n);
-}
-
-/** The success dialog's total with 3 decimals ("1,234.500"). */
-export function formatSuccessTotal(n: number): string {
-  return formatter(fixed(DECIMALS.successTotal)).format(n);
+  return formatter({ minimumFractionDigits: DECIMALS.holding, maximumFractionDigits: 8 }).format(n);
 }
 
 /**
@@ -113,10 +115,32 @@ export function formatPercent(n: number): string {
 }
 
 /**
- * A price without currency sign: 2 decimals from 1 up ("43,250.10"); below 1, at least 2 and up
- * to 8 decimals (the price scale), so cheap coins do not show as "0.00".
+ * A market price without currency sign, by magnitude, the way exchanges list them: 2 decimals
+ * from 1 up ("43,250.10"), 4 from 0.01 ("0.3985"), below that 4 significant digits ("0.00001234"),
+ * so cheap coins never read "0.00" and a list does not mix 2 and 8 decimals.
  */
 export function formatPrice(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1) return formatter(fixed(2)).format(n);
+  if (abs >= 0.01 || abs === 0) return formatter(fixed(abs === 0 ? 2 : 4)).format(n);
+  return formatter({ maximumSignificantDigits: 4, maximumFractionDigits: 8 }).format(n);
+}
+
+/**
+ * Every digit of a price (2 to 8 decimals, the price scale): for a fill's own price, where the
+ * exact number matters more than the look (transaction details, notifications, CSV-like texts).
+ */
+export function formatExactPrice(n: number): string {
   if (Math.abs(n) >= 1) return formatter(fixed(2)).format(n);
   return formatter({ minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(n);
+}
+
+/**
+ * USD where space is short (a phone's table column): "$1.23M", "$20.5k", to the cent below
+ * 100,000 ("$99,999.99"). Show the full formatUsd value on hover beside it.
+ */
+export function formatUsdCompact(n: number): string {
+  if (!Number.isFinite(n) || Math.abs(n) < 100_000) return formatUsd(n);
+  const text = abbreviateNumber(Math.abs(n), 2);
+  return `${n < 0 ? '-' : ''}$${text}`;
 }

@@ -155,11 +155,12 @@ describe('previewOtherUnit', () => {
 });
 
 describe('formatPreview', () => {
-  it('shows 2 decimals', () => {
-    expect(formatPreview(2.5)).toBe('2.50');
-    expect(formatPreview(0.004)).toBe('0.00');
-    expect(formatPreview(1234.567)).toBe('1,234.57');
-    expect(formatPreview(Infinity)).toBe('0.00');
+  it('shows dollars with 2 decimals and an amount of the asset with its digits, never "0.00 BTC"', () => {
+    expect(formatPreview(2.5, 'USD')).toBe('2.50');
+    expect(formatPreview(1234.567, 'USD')).toBe('1,234.57');
+    expect(formatPreview(0.00105263, 'SYMBOL')).toBe('0.00105263');
+    expect(formatPreview(2.5, 'SYMBOL')).toBe('2.5000');
+    expect(formatPreview(Infinity, 'USD')).toBe('0.00');
   });
 });
 
@@ -170,8 +171,10 @@ describe('maxAmount', () => {
     expect(maxAmount({ ...account, side: 'BUY', unit: 'USD' })).toBe(1234.56);
   });
 
-  it('fills the held shares for a buy in shares, as the spec says', () => {
-    expect(maxAmount({ ...account, side: 'BUY', unit: 'SYMBOL' })).toBe(0.5);
+  it('fills the shares the buying power affords for a buy in shares, rounded down', () => {
+    // 1234.56 / 333.33 = 3.703717037... shares; buying them costs at most the cash.
+    expect(maxAmount({ ...account, side: 'BUY', unit: 'SYMBOL' })).toBe(3.70371703);
+    expect(maxAmount({ ...account, price: 0n, side: 'BUY', unit: 'SYMBOL' })).toBe(0);
   });
 
   it('fills the held shares for a sell in shares', () => {

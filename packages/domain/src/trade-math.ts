@@ -4,7 +4,7 @@
  * the trader always gets the short end of a fraction of a cent or of a 1e-8 share.
  */
 import { checkOrderSize, checkPrice } from './bounds.ts';
-import { formatAmount } from './format.ts';
+import { formatAmount, formatShares } from './format.ts';
 import {
   centsToNumber,
   costOfShares,
@@ -66,9 +66,13 @@ export function previewOtherUnit(amount: number, unit: AmountUnit, price: number
   return unit === 'USD' ? amount / price : amount * price;
 }
 
-/** The preview shows 2 decimals (SPEC §5). */
-export function formatPreview(n: number): string {
-  return formatAmount(Number.isFinite(n) ? n : 0);
+/**
+ * The preview of the other unit (SPEC §5): dollars with 2 decimals; an amount of the asset by
+ * formatShares' rules, since 2 decimals read "≈ 0.00 BTC" for most buys (docs/decisions/009).
+ */
+export function formatPreview(n: number, unit: 'USD' | 'SYMBOL'): string {
+  const value = Number.isFinite(n) ? n : 0;
+  return unit === 'USD' ? formatAmount(value) : formatShares(value);
 }
 
 export interface MaxAmountInput {
@@ -81,11 +85,15 @@ export interface MaxAmountInput {
 
 /**
  * What the Max button fills in (SPEC §5): a buy in USD gets the buying power (cash, 2 decimals);
- * a buy in shares and a sell in shares get the held shares (the spec says held shares for a buy
- * too); a sell in USD gets the holdings value, rounded down to the cent so it can be raised.
+ * a buy in shares gets the shares the buying power affords at the current price (rounded down to
+ * 1e-8; SPEC §5 says the held shares, which filled 0 for a first buy: docs/decisions/009); a sell
+ * in shares gets the held shares; a sell in USD the holdings value, rounded down to the cent.
  */
 export function maxAmount({ side, unit, cashCents, heldShares, price }: MaxAmountInput): number {
-  if (unit === 'SYMBOL') return sharesToNumber(heldShares);
+  if (unit === 'SYMBOL') {
+    if (side === 'SELL') return sharesToNumber(heldShares);
+    return price > 0n ? sharesToNumber(sharesForCents(cashCents, price)) : 0;
+  }
   if (side === 'BUY') return centsToNumber(cashCents);
   return price > 0n ? centsToNumber(valueOfShares(heldShares, price)) : 0;
 }

@@ -1,6 +1,6 @@
 import {
   centsToNumber,
-  formatPrice,
+  formatExactPrice,
   formatUnits,
   formatUsd,
   priceToNumber,
@@ -17,7 +17,7 @@ export const usdText = (cents: Cents): string => formatUsd(centsToNumber(cents))
 export const sharesText = (units: ShareUnits): string => formatUnits(units, SHARE_DECIMALS);
 
 /** "$95,000.00", "$0.25412". */
-export const priceText = (units: PriceUnits): string => `$${formatPrice(priceToNumber(units))}`;
+export const priceText = (units: PriceUnits): string => `$${formatExactPrice(priceToNumber(units))}`;
 
 export const insufficientFundsText = (cost: Cents, buyingPower: Cents): string =>
   `Insufficient funds: the order costs ${usdText(cost)} and buying power is ${usdText(buyingPower)}`;

@@ -23,7 +23,7 @@ describe('asset search', () => {
     const search = await screen.findByPlaceholderText('Search assets');
     await userEvent.type(search, 'rip');
     expect(await screen.findByText('Ripple')).toBeInTheDocument();
-    expect(screen.getByText('$0.50')).toBeInTheDocument();
+    expect(screen.getByText('$0.5000')).toBeInTheDocument();
     expect(screen.getByText('0.00%')).toBeInTheDocument();
     expect(screen.queryByText('Bitcoin')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Ripple/ }));

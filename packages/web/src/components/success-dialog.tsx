@@ -1,4 +1,4 @@
-import { formatPrice, formatSuccessTotal, type Transaction } from '@papertrade/domain';
+import { formatExactPrice, formatShares, formatUsd, type Transaction } from '@papertrade/domain';
 import {
   Button,
   Dialog,
@@ -11,7 +11,6 @@ import {
   TableRow,
 } from '@mui/material';
 import type { RefObject } from 'react';
-import { formatShareCount } from '../lib/format.ts';
 
 interface SuccessDialogProps {
   transaction: Transaction | null;
@@ -35,9 +34,9 @@ export function SuccessDialog({
     ? [
         ['Type', transaction.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
         ['Symbol', transaction.symbol],
-        ['Shares', formatShareCount(transaction.assetsPurchasedSold)],
-        ['Total', `$${formatSuccessTotal(transaction.transactionTotal)}`],
-        ['Price', `$${formatPrice(transaction.purchaseSellAsk)}`],
+        ['Shares', formatShares(transaction.assetsPurchasedSold)],
+        ['Total', formatUsd(transaction.transactionTotal)],
+        ['Price', `$${formatExactPrice(transaction.purchaseSellAsk)}`],
       ]
     : [];
   return (

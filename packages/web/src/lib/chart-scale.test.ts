@@ -8,8 +8,8 @@ describe('chart price scale', () => {
   });
 
   it('keeps the significant decimals of prices under $1', () => {
-    expect(formatChartPrice(0.00012345)).toBe('$0.00012345');
-    expect(formatChartPrice(0.5)).toBe('$0.50');
+    expect(formatChartPrice(0.00012345)).toBe('$0.0001235');
+    expect(formatChartPrice(0.5)).toBe('$0.5000');
   });
 
   it('widens a flat range to 1% of its value, centred on it', () => {

@@ -1,8 +1,8 @@
 import { formatPrice } from '@papertrade/domain';
 
 /**
- * A chart's price axis and crosshair label in dollars, with thousands separators and the
- * significant decimals of a coin under $1 ("$100,000.06", "$0.00012345").
+ * A chart's price axis and crosshair label in dollars, by the same rules as every price on screen
+ * (domain formatPrice: "$100,000.06", "$0.3985", "$0.0001235"), so the chart and the header agree.
  */
 export function formatChartPrice(price: number): string {
   return `${price < 0 ? '−' : ''}$${formatPrice(Math.abs(price))}`;

@@ -34,7 +34,7 @@ describe('limit order rules', () => {
 
   it('a buy preview says what is reserved and what it buys at the limit', () => {
     expect(limitPreview(buy)).toBe(
-      'Reserves $500.00 now; buys about 0.0053 BTC if the price falls to $94,000.00',
+      'Reserves $500.00 now; buys about 0.00531915 BTC if the price falls to $94,000.00',
     );
     expect(limitPreview({ ...buy, limitText: '96000' })).toMatch(
       /if the price is at or below \$96,000\.00$/,
@@ -111,10 +111,10 @@ describe('limit order rules', () => {
     expect(limitCrossedNote({ ...sell, limitText: '90000.01' })).toBeNull();
   });
 
-  it('notes a crossed limit on a coin under $1 with its significant decimals, and nothing without a limit', () => {
+  it('notes a crossed limit on a coin under $1 with 4 significant digits, and nothing without a limit', () => {
     expect(
       limitCrossedNote({ side: 'BUY', currentPrice: 0.00012345, limitText: '0.0002' }),
-    ).toMatch(/at about \$0\.00012345\.$/);
+    ).toMatch(/at about \$0\.0001235\.$/);
     expect(limitCrossedNote({ ...buy, limitText: '' })).toBeNull();
   });
 });

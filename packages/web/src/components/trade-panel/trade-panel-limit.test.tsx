@@ -55,7 +55,7 @@ describe('trade panel, limit orders', () => {
     await userEvent.type(amount, '500');
     expect(
       screen.getByText(
-        'Reserves $500.00 now; buys about 0.0132 BTC if the price falls to $38,000.00',
+        'Reserves $500.00 now; buys about 0.01315789 BTC if the price falls to $38,000.00',
       ),
     ).toBeInTheDocument();
   });

@@ -78,11 +78,11 @@ describe('trade panel', () => {
     expect(input).toHaveAttribute('maxlength', '10');
   });
 
-  it('previews shares for a USD amount with 2 decimals', async () => {
+  it('previews shares for a USD amount with the asset\'s digits (at least 4 decimals)', async () => {
     setup(makeUser(), { asset: ETH });
     const input = await ready();
     await userEvent.type(input, '5000');
-    expect(screen.getByText('≈ 2.50 ETH')).toBeInTheDocument();
+    expect(screen.getByText('≈ 2.5000 ETH')).toBeInTheDocument();
   });
 
   it('previews dollars for a share amount with 2 decimals', async () => {
@@ -100,12 +100,13 @@ describe('trade panel', () => {
     expect(input).toHaveValue('1234.56');
   });
 
-  it('Max fills the held shares for a buy in shares', async () => {
-    setup(makeUser({ assets: { BTC: 0.75 } }));
+  it('Max fills the shares the buying power affords for a buy in shares, not the held ones', async () => {
+    // $1,000 at $40,000 a BTC: 0.025 BTC, whatever is held already.
+    setup(makeUser({ balance: 1000, assets: { BTC: 0.75 } }));
     const input = await ready();
     await userEvent.click(screen.getByRole('button', { name: 'BTC' }));
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
-    expect(input).toHaveValue('0.75');
+    expect(input).toHaveValue('0.025');
   });
 
   it('Max fills the held shares for a sell in shares', async () => {
@@ -224,7 +225,7 @@ describe('trade panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transaction Successful!' });
     expect(within(dialog).getByText('Purchase')).toBeInTheDocument();
-    expect(within(dialog).getByText('$100.500')).toBeInTheDocument();
+    expect(within(dialog).getByText('$100.50')).toBeInTheDocument();
     expect(within(dialog).getByText('0.0025')).toBeInTheDocument();
     expect(within(dialog).getByText('$40,200.00')).toBeInTheDocument();
     expect(input).toHaveValue('');

@@ -95,7 +95,10 @@ export function TradePanel({
   const name = displayAssetName(current.name);
   const held = user?.assets[current.symbol] ?? 0;
   const value = parseAmount(amount);
-  const preview = formatPreview(previewOtherUnit(value, unit, current.currentPrice));
+  const preview = formatPreview(
+    previewOtherUnit(value, unit, current.currentPrice),
+    unit === 'USD' ? 'SYMBOL' : 'USD',
+  );
 
   const fillMax = () => {
     if (!user) return;

@@ -1,4 +1,4 @@
-import { formatUsd, type Asset } from '@papertrade/domain';
+import { formatUsd, formatUsdCompact, type Asset } from '@papertrade/domain';
 import { Alert, Grid, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { AssetList } from '../../components/asset-list.tsx';
@@ -50,10 +50,11 @@ function MostTraded({ assets }: { assets: Asset[] }) {
               variant="caption"
               color="text.secondary"
               sx={{ minWidth: 88, textAlign: 'right' }}
+              title={`${formatUsd(row.volume)} traded`}
             >
               {row.count} {row.count === 1 ? 'trade' : 'trades'}
               <br />
-              {formatUsd(row.volume, 0)}
+              {formatUsdCompact(row.volume)}
             </Typography>
           )
         );

@@ -1,5 +1,6 @@
 import {
   formatPrice,
+  formatShares,
   formatUsd,
   historyEntryLabel,
   historyEntryMethod,
@@ -27,7 +28,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime, formatShareCount } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 import {
@@ -63,7 +64,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
           <When timestamp={entry.timestamp} />
         </TableCell>
         {method}
-        <TableCell align="right">{formatShareCount(entry.assetsPurchasedSold)}</TableCell>
+        <TableCell align="right">{formatShares(entry.assetsPurchasedSold)}</TableCell>
         <TableCell align="right" sx={wide}>
           ${formatPrice(entry.purchaseSellAsk)}
         </TableCell>
@@ -79,7 +80,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
       </TableCell>
       {method}
       <TableCell align="right">
-        {entry.sellAsk === undefined ? '—' : formatShareCount(entry.sellAsk)}
+        {entry.sellAsk === undefined ? '—' : formatShares(entry.sellAsk)}
       </TableCell>
       <TableCell align="right" sx={wide}>
         ${formatPrice(entry.limitAsk)}

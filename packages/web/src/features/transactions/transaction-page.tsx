@@ -1,4 +1,4 @@
-import { formatPrice, formatUsd, pairSlug } from '@papertrade/domain';
+import { formatExactPrice, formatShares, formatUsd, pairSlug } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime, formatShareCount } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
 
@@ -40,8 +40,8 @@ export default function TransactionPage() {
     ['Type', tx.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
     ['Method', tx.method === 'MARKET' ? 'Market' : 'Limit'],
     ['Asset', tx.symbol],
-    ['Shares', formatShareCount(tx.assetsPurchasedSold)],
-    ['Price per share', `$${formatPrice(tx.purchaseSellAsk)}`],
+    ['Shares', formatShares(tx.assetsPurchasedSold)],
+    ['Price per share', `$${formatExactPrice(tx.purchaseSellAsk)}`],
     // 3-decimal totals are the success dialog's (SPEC); a stored trade shows cents.
     ['Total', formatUsd(tx.transactionTotal)],
     ['Date', formatDateTime(tx.timestamp)],
