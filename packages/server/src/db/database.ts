@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointOptions } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
@@ -12,6 +13,8 @@ export interface Database {
   close(): Promise<void>;
   /** Clients by state, for /metrics (SQLite: its one connection and the queue for it). */
   poolStats?(): { total: number; idle: number; waiting: number } | undefined;
+  /** SQLite only: the worker thread that checkpoints the write-ahead log (wal-checkpointer.ts). */
+  walCheckpointer?: WalCheckpointer;
 }
 
 // int8 as bigint, so money never passes through a float (schema.ts).
@@ -102,7 +105,12 @@ function closeWhenEnded(db: Kysely<DB>, pool: pg.Pool): () => Promise<void> {
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite: when and how the worker checkpoints (defaults in wal-checkpointer.ts). */
+  walCheckpoints?: Partial<WalCheckpointOptions>;
+}): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that dies (server restart, dropped database) must not crash the process;
@@ -113,13 +121,27 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return { db, dialect: 'postgres', close: closeWhenEnded(db, pool), poolStats };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
+  const file = path.join(options.dataDir, 'app.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // A commit writes the log without fsync; a process crash loses nothing (the OS has the pages),
+  // a power cut may lose the last commits. The checkpoints fsync (wal-checkpoint-worker.ts).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
+  // This connection no longer checkpoints: a worker thread does (docs/decisions/008-sqlite-checkpoints.md).
+  const walCheckpointer = startWalCheckpointer(sqlite, file, options.walCheckpoints);
   const dialect = new QueuedSqliteDialect(withStatementCache(sqlite));
   const db = new Kysely<DB>({ dialect });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), poolStats: () => dialect.driver?.stats() };
+  const close = async () => {
+    // The main connection first: the worker's is then the last one, and its close runs the final
+    // checkpoint off the main thread.
+    try {
+      await db.destroy();
+    } finally {
+      await walCheckpointer.stop();
+    }
+  };
+  return { db, dialect: 'sqlite', close, poolStats: () => dialect.driver?.stats(), walCheckpointer };
 }
