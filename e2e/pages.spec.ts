@@ -187,6 +187,29 @@ test('the star adds an asset to the watchlist and the watchlist offers Buy', asy
   ).toBeVisible();
 });
 
+test('/assets filters by name or symbol and sorts by price or day change, kept in the URL', async ({ page, user }) => {
+  void user;
+  await page.goto('/assets');
+  const table = page.getByRole('table', { name: 'Assets' });
+  const firstSymbols = async () =>
+    (await table.locator('tbody tr').allInnerTexts()).map((t) => (/\b([A-Z0-9]{2,6})\b/.exec(t) ?? [])[1]);
+  await page.getByRole('textbox', { name: 'Filter assets' }).fill('ripple');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table).toContainText('XRP');
+  await expect(page).toHaveURL(/q=ripple/);
+  await page.getByRole('textbox', { name: 'Filter assets' }).fill('zzz');
+  await expect(page.getByText('No assets match “zzz”.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Filter assets' }).fill('');
+
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Price (high to low)' }).click();
+  await expect(page).toHaveURL(/sort=priceDesc/);
+  expect((await firstSymbols())[0]).toBe('BTC');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Price (high to low)');
+  expect((await firstSymbols())[0]).toBe('BTC');
+});
+
 test('onboarding shows once and can be skipped', async ({ page, user }) => {
   expect(user.walletAddress).toBeTruthy();
   await page.goto('/home');

@@ -22,22 +22,11 @@ import {
 import { useMemo, useState } from 'react';
 import { useAllAssets } from '../features/market/api/get-all-assets.ts';
 import { errorMessage } from '../lib/api-client.ts';
+import { filterAssets } from '../lib/asset-order.ts';
 import { useIsMobile } from '../lib/breakpoints.ts';
 import { AssetAvatar } from './asset-avatar.tsx';
 import { DayChange } from './day-change.tsx';
 import { WatchStar } from './watch-star.tsx';
-
-/** SPEC §2: case-insensitive on name or symbol ("ripple" finds XRP too). */
-export function filterAssets(assets: readonly Asset[], query: string): Asset[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...assets];
-  return assets.filter(
-    (a) =>
-      a.symbol.toLowerCase().includes(q) ||
-      a.name.toLowerCase().includes(q) ||
-      displayAssetName(a.name).toLowerCase().includes(q),
-  );
-}
 
 interface AssetSearchDialogProps {
   open: boolean;

@@ -1,11 +1,30 @@
 import { ASSET_LIST_MAX_HEIGHT, formatPrice, type Asset } from '@papertrade/domain';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
 import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import {
+  ASSET_SORTS,
+  filterAssets,
+  isAssetSort,
+  sortAssets,
+  type AssetSort,
+} from '../../lib/asset-order.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 
 const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
@@ -16,9 +35,30 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
  */
 const assetColumn = { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 220 } };
 
-/** Every asset with its price and day change; Buy opens the trade dialog for it. */
+/**
+ * Every asset with its price and day change, filtered by name or symbol and sorted as chosen
+ * (kept in the URL: ?q=&sort=); Buy opens the trade dialog for it.
+ */
 export default function AssetsPage() {
   const { data: assets, isPending, error } = useAllAssets();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const sort: AssetSort = isAssetSort(sortParam) ? sortParam : 'listed';
+  const shown = useMemo(
+    () => (assets ? sortAssets(filterAssets(assets, query), sort) : undefined),
+    [assets, query, sort],
+  );
+  const setParam = (key: 'q' | 'sort', value: string, fallback: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   const { openTrade, dialog } = useTradeDialog();
   const columns: Column<Asset>[] = [
     {
@@ -78,15 +118,50 @@ export default function AssetsPage() {
           {errorMessage(error)}
         </Alert>
       )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          placeholder="Filter by name or symbol"
+          value={query}
+          onChange={(e) => setParam('q', e.target.value, '')}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Filter assets', maxLength: 40 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ flex: 1, maxWidth: { sm: 360 } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Sort by"
+          value={sort}
+          onChange={(e) => setParam('sort', e.target.value, 'listed')}
+          sx={{ minWidth: 220 }}
+        >
+          {Object.entries(ASSET_SORTS).map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       {/* Clips the sticky header's background to the card's rounded corners. */}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <DataTable
           label="Assets"
           columns={columns}
-          rows={assets}
+          rows={shown}
           rowKey={(asset) => asset.id}
           loading={isPending}
-          empty="No assets are listed right now."
+          empty={
+            query.trim() ? `No assets match “${query.trim()}”.` : 'No assets are listed right now.'
+          }
           hover
           container={{
             sx: { maxHeight: ASSET_LIST_MAX_HEIGHT },
