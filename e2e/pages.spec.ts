@@ -121,7 +121,7 @@ test('transactions filter by asset', async ({ page, request, user }) => {
   await buyViaApi(request, user, 'BTC', 100);
   await buyViaApi(request, user, 'ETH', 50);
   await page.goto('/all-transactions');
-  await page.getByLabel('Asset').selectOption('ETH');
+  await page.getByLabel('Asset', { exact: true }).selectOption('ETH');
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('link')).toHaveCount(1);
   await expect(table.getByRole('link')).toContainText('ETH');
