@@ -65,7 +65,8 @@ export default function HomePage() {
               <Typography
                 variant="body2"
                 fontWeight={600}
-                color={percentColor(changePct!)}
+                // The dollars lead the line, so they set its colour: +$1.85 (0.00%) is a gain.
+                color={percentColor(change!)}
               >
                 {changeText}
               </Typography>
