@@ -1,7 +1,6 @@
 import {
   formatPercent,
   formatUsd,
-  formatUsdCompact,
   LeaderboardPeriod,
   type LeaderboardEntry,
 } from '@papertrade/domain';
@@ -83,8 +82,8 @@ function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWal
           )}
         </Stack>
       </TableCell>
-      <TableCell align="right" sx={wide} title={formatUsd(row.totalBalance)}>
-        {formatUsdCompact(row.totalBalance)}
+      <TableCell align="right" sx={wide}>
+        {formatUsd(row.totalBalance)}
       </TableCell>
       <TableCell
         align="right"
