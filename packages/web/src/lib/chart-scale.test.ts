@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatChartPrice, minimumRangeAutoscale } from './chart-scale.ts';
+import { formatChartPrice, formatChartTicks, minimumRangeAutoscale } from './chart-scale.ts';
 
 describe('chart price scale', () => {
+  it('writes axis ticks as short as they stay exact: thousands as k, no cents that are all zero', () => {
+    expect(formatChartTicks([99_500, 99_750, 100_000, 100_250])).toEqual([
+      '$99.5k',
+      '$99.75k',
+      '$100k',
+      '$100.25k',
+    ]);
+    expect(formatChartTicks([1_000, 1_500, 2_000])).toEqual(['$1,000', '$1,500', '$2,000']);
+    expect(formatChartTicks([0.0001, 0.00015, 0.0002])).toEqual(['$0.0001', '$0.00015', '$0.0002']);
+    expect(formatChartTicks([12_000_000, 12_500_000])).toEqual(['$12M', '$12.5M']);
+    expect(formatChartTicks([100_000.06, 100_000.08])).toEqual(['$100,000.06', '$100,000.08']);
+  });
+
   it('formats prices in dollars with thousands separators', () => {
     expect(formatChartPrice(100_000.06)).toBe('$100,000.06');
     expect(formatChartPrice(1)).toBe('$1.00');

@@ -1,5 +1,38 @@
 import { formatPrice } from '@papertrade/domain';
 
+const tickFormats = new Map<number, Intl.NumberFormat>();
+function tickFormat(decimals: number): Intl.NumberFormat {
+  let f = tickFormats.get(decimals);
+  if (!f)
+    tickFormats.set(
+      decimals,
+      (f = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals })),
+    );
+  return f;
+}
+
+/**
+ * The price axis's tick labels, as short as they can be and still exact: "$100.25k", not
+ * "$100,250.00" (on a phone those took a third of the chart). From $10,000 up in thousands (k) or
+ * millions (M); the fewest decimals that write every tick exactly, at most 8.
+ */
+export function formatChartTicks(prices: readonly number[]): string[] {
+  const top = Math.max(0, ...prices.map((p) => Math.abs(p)));
+  const exactDecimals = (unit: number) => {
+    let d = 0;
+    const off = (v: number) => Math.abs(v * 10 ** d - Math.round(v * 10 ** d)) > 1e-6;
+    while (d < 8 && prices.some((p) => off(p / unit))) d += 1;
+    return d;
+  };
+  let [unit, suffix] =
+    top >= 10_000_000 ? [1_000_000, 'M'] : top >= 10_000 ? [1_000, 'k'] : [1, ''];
+  let decimals = exactDecimals(unit);
+  // Ticks a few cents apart on a big figure (a flat day): "$100,000.06" reads better than "$100.00006k".
+  if (unit > 1 && decimals > 2) [unit, suffix, decimals] = [1, '', exactDecimals(1)];
+  const format = tickFormat(decimals);
+  return prices.map((p) => `${p < 0 ? '−' : ''}$${format.format(Math.abs(p) / unit)}${suffix}`);
+}
+
 /**
  * A chart's price axis and crosshair label in dollars, by the same rules as every price on screen
  * (domain formatPrice: "$100,000.06", "$0.3985", "$0.0001235"), so the chart and the header agree.

@@ -10,7 +10,7 @@ import {
   type SeriesType,
 } from 'lightweight-charts';
 import { useEffect, useRef, type RefObject } from 'react';
-import { formatChartPrice } from './chart-scale.ts';
+import { formatChartPrice, formatChartTicks } from './chart-scale.ts';
 
 function themed(theme: Theme) {
   return {
@@ -24,8 +24,9 @@ function themed(theme: Theme) {
     },
     timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
     rightPriceScale: { borderColor: theme.palette.divider },
-    // Axis and crosshair in dollars ("$100,000.06"), not the library's bare "100000.06".
-    localization: { priceFormatter: formatChartPrice },
+    // The price tag and crosshair in dollars by the app's price rules ("$100,000.06"), the axis's
+    // ticks as short as they stay exact ("$100.25k"), not the library's bare "100000.06".
+    localization: { priceFormatter: formatChartPrice, tickmarksPriceFormatter: formatChartTicks },
   };
 }
 
