@@ -76,14 +76,22 @@ export function indexAfter(ranking: Ranking, key: RankKey): number {
   return lo;
 }
 
-/** Every user placed for one period, from their totals now and their balances at its start. */
-export async function computeRanking(db: Kysely<DB>, period: LeaderboardPeriod, now = Date.now()): Promise<Ranking> {
+/**
+ * Every user placed for one period, from their totals now (`totals`, when the caller already has
+ * them) and their balances at its start.
+ */
+export async function computeRanking(
+  db: Kysely<DB>,
+  period: LeaderboardPeriod,
+  now = Date.now(),
+  totals: Promise<UserTotalBalance[]> = loadAllTotalBalances(db),
+): Promise<Ranking> {
   const start = periodStart(period, now);
-  const [totals, baselines] = await Promise.all([
-    loadAllTotalBalances(db),
+  const [allTotals, baselines] = await Promise.all([
+    totals,
     start === null ? new Map<string, bigint>() : loadPeriodBaselines(db, start),
   ]);
-  const users = totals.map((u): RankedUser => {
+  const users = allTotals.map((u): RankedUser => {
     const standing = periodStanding({ ...u, baselineCents: baselines.get(u.id) ?? null }, period, now);
     return standing.ranked
       ? { ...u, ranked: true, ...standing.result, since: standing.since, rankResetAt: null }
@@ -109,12 +117,26 @@ export interface RankingCache {
  */
 export function createRankingCache(db: Kysely<DB>, ttlMs = 5_000): RankingCache {
   const cached = new Map<LeaderboardPeriod, { at: number; ranking: Promise<Ranking> }>();
+  // The periods differ only in their baselines: one valuation of every user serves all three.
+  let totals: { at: number; value: Promise<UserTotalBalance[]> } | undefined;
+  const currentTotals = (now: number) => {
+    if (!totals || now - totals.at >= ttlMs) {
+      const entry = { at: now, value: loadAllTotalBalances(db) };
+      totals = entry;
+      entry.value.catch(() => {
+        if (totals === entry) totals = undefined;
+      });
+    }
+    return totals;
+  };
   return {
     get(period) {
       const now = Date.now();
       const hit = cached.get(period);
       if (hit && now - hit.at < ttlMs) return hit.ranking;
-      const entry = { at: now, ranking: computeRanking(db, period, now) };
+      // Dated by the totals it is made of, so no board shows totals older than `ttlMs`.
+      const base = currentTotals(now);
+      const entry = { at: base.at, ranking: computeRanking(db, period, now, base.value) };
       cached.set(period, entry);
       entry.ranking.catch(() => {
         if (cached.get(period) === entry) cached.delete(period);
@@ -123,6 +145,7 @@ export function createRankingCache(db: Kysely<DB>, ttlMs = 5_000): RankingCache 
     },
     invalidate() {
       cached.clear();
+      totals = undefined;
     },
   };
 }
