@@ -11,8 +11,11 @@ import { ASSET_NAME_CUT, ASSET_NAME_MAX } from './constants.ts';
 export const DECIMALS = { amount: 2, holding: 4 } as const;
 
 const formatters = new Map<string, Intl.NumberFormat>();
-/** Intl.NumberFormat is slow to build and these run per table cell, so reuse them. */
-function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/**
+ * An en-US Intl.NumberFormat for `options`, built once: they are slow to build and these run per
+ * table cell and per chart tick, so every caller reuses them.
+ */
+export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = JSON.stringify(options);
   let cached = formatters.get(key);
   if (!cached) {
@@ -41,7 +44,7 @@ export function abbreviateNumber(n: number, decimals = 2): string {
     value /= 1000;
     tier += 1;
   }
-  const format = formatter({ maximumFractionDigits: decimals, useGrouping: false });
+  const format = numberFormat({ maximumFractionDigits: decimals, useGrouping: false });
   // Rounding can carry into the next tier (999,999 -> "1000k"); show "1M" instead.
   if (Number(format.format(value)) >= 1000 && tier < SUFFIXES.length - 1) {
     value /= 1000;
@@ -83,12 +86,12 @@ export function symbolFromPair(pair: string): string | null {
 
 /** "$1,234.50"; negative amounts as "-$1,234.50". */
 export function formatUsd(n: number, decimals: number = DECIMALS.amount): string {
-  return formatter({ style: 'currency', currency: 'USD', ...fixed(decimals) }).format(n);
+  return numberFormat({ style: 'currency', currency: 'USD', ...fixed(decimals) }).format(n);
 }
 
 /** A trade amount with 2 decimals ("1,234.50"). */
 export function formatAmount(n: number): string {
-  return formatter(fixed(DECIMALS.amount)).format(n);
+  return numberFormat(fixed(DECIMALS.amount)).format(n);
 }
 
 /**
@@ -97,7 +100,7 @@ export function formatAmount(n: number): string {
  * shorter than it is and nothing non-zero reads "0.0000".
  */
 export function formatShares(n: number): string {
-  return formatter({ minimumFractionDigits: DECIMALS.holding, maximumFractionDigits: 8 }).format(n);
+  return numberFormat({ minimumFractionDigits: DECIMALS.holding, maximumFractionDigits: 8 }).format(n);
 }
 
 /**
@@ -111,7 +114,7 @@ export function percentDirection(n: number): 1 | -1 | 0 {
 
 /** "+1.23%", "-0.50%", and "0.00%" for anything that rounds to zero. */
 export function formatPercent(n: number): string {
-  return `${formatter({ ...fixed(2), signDisplay: 'exceptZero' }).format(n)}%`;
+  return `${numberFormat({ ...fixed(2), signDisplay: 'exceptZero' }).format(n)}%`;
 }
 
 /**
@@ -121,9 +124,9 @@ export function formatPercent(n: number): string {
  */
 export function formatPrice(n: number): string {
   const abs = Math.abs(n);
-  if (abs >= 1) return formatter(fixed(2)).format(n);
-  if (abs >= 0.01 || abs === 0) return formatter(fixed(abs === 0 ? 2 : 4)).format(n);
-  return formatter({ maximumSignificantDigits: 4, maximumFractionDigits: 8 }).format(n);
+  if (abs >= 1) return numberFormat(fixed(2)).format(n);
+  if (abs >= 0.01 || abs === 0) return numberFormat(fixed(abs === 0 ? 2 : 4)).format(n);
+  return numberFormat({ maximumSignificantDigits: 4, maximumFractionDigits: 8 }).format(n);
 }
 
 /**
@@ -131,8 +134,8 @@ export function formatPrice(n: number): string {
  * exact number matters more than the look (transaction details, notifications, CSV-like texts).
  */
 export function formatExactPrice(n: number): string {
-  if (Math.abs(n) >= 1) return formatter(fixed(2)).format(n);
-  return formatter({ minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(n);
+  if (Math.abs(n) >= 1) return numberFormat(fixed(2)).format(n);
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(n);
 }
 
 /**

@@ -1,15 +1,4 @@
-import { formatPrice } from '@papertrade/domain';
-
-const tickFormats = new Map<number, Intl.NumberFormat>();
-function tickFormat(decimals: number): Intl.NumberFormat {
-  let f = tickFormats.get(decimals);
-  if (!f)
-    tickFormats.set(
-      decimals,
-      (f = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals })),
-    );
-  return f;
-}
+import { formatPrice, numberFormat } from '@papertrade/domain';
 
 /**
  * The price axis's tick labels, as short as they can be and still exact: "$100.25k", not
@@ -29,7 +18,7 @@ export function formatChartTicks(prices: readonly number[]): string[] {
   let decimals = exactDecimals(unit);
   // Ticks a few cents apart on a big figure (a flat day): "$100,000.06" reads better than "$100.00006k".
   if (unit > 1 && decimals > 2) [unit, suffix, decimals] = [1, '', exactDecimals(1)];
-  const format = tickFormat(decimals);
+  const format = numberFormat({ maximumFractionDigits: decimals });
   return prices.map((p) => `${p < 0 ? '−' : ''}$${format.format(Math.abs(p) / unit)}${suffix}`);
 }
 
