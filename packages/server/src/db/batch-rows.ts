@@ -45,3 +45,8 @@ export function batchRows(db: Db, columns: Readonly<Record<string, BatchColumnTy
   });
   return sql`(SELECT ${sql.join(picks)} FROM json_each(${JSON.stringify(rows.map((row) => row.map(encode)))}))`;
 }
+
+/** A list of ids as a one-column derived table `(id)`: `... IN (SELECT id FROM ${batchIds(trx, ids)} AS u)`. */
+export function batchIds(db: Db, ids: Iterable<string>): RawBuilder<unknown> {
+  return batchRows(db, { id: 'text' }, Array.from(ids, (id) => [id]));
+}

@@ -1,7 +1,7 @@
 import type { ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.ts';
-import { batchRows } from '../db/batch-rows.ts';
+import { batchIds, batchRows } from '../db/batch-rows.ts';
 import { chunks } from '../users/chunks.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
@@ -74,7 +74,7 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
     }
   }
   if (emptied.length) {
-    const gone = batchRows(trx, { id: 'text' }, emptied.map((id) => [id]));
+    const gone = batchIds(trx, emptied);
     await sql`DELETE FROM lots WHERE id IN (SELECT id FROM ${gone} AS g)`.execute(trx);
   }
   if (shrunk.length) {

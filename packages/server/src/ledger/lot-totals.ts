@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { batchRows } from '../db/batch-rows.ts';
+import { batchIds, batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
 
 /**
@@ -27,7 +27,7 @@ export function addDelta(map: Map<string, LotDelta>, userId: string, shares: big
 export async function adjustLotTotals(trx: Trx, symbol: string, deltas: ReadonlyMap<string, LotDelta>): Promise<void> {
   const changed = [...deltas].filter(([, d]) => d.shares !== 0n || d.cost !== 0n);
   if (!changed.length) return;
-  const ids = batchRows(trx, { id: 'text' }, changed.map(([id]) => [id]));
+  const ids = batchIds(trx, changed.map(([id]) => id));
   const { rows } = await sql<{ user_id: string; shares: bigint; cost: string }>`SELECT user_id, shares, cost FROM lot_totals
     WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
   const now = new Map(rows.map((r) => [r.user_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
@@ -45,7 +45,7 @@ export async function adjustLotTotals(trx: Trx, symbol: string, deltas: Readonly
     else kept.push([userId, shares, cost.toString()]);
   }
   if (emptied.length) {
-    const gone = batchRows(trx, { id: 'text' }, emptied.map((id) => [id]));
+    const gone = batchIds(trx, emptied);
     await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${gone} AS u)`.execute(trx);
   }
   if (kept.length) {

@@ -1,6 +1,6 @@
 import { BoundsError, quoteMarketBuy, quoteMarketSell, type PriceUnits, type ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
-import { batchRows } from '../../db/batch-rows.ts';
+import { batchIds, batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
 import { lockUsers, type LockedUser, type Trx } from '../../db/transaction.ts';
 import {
@@ -64,7 +64,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   if (users.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n };
   // Each order's transaction id is made here, in batch order, and written with the claim.
   const orders = batchRows(trx, { id: 'text', tx: 'text' }, input.orderIds.map((id) => [id, newId(at)]));
-  const owners = batchRows(trx, { id: 'text' }, [...users.keys()].map((id) => [id]));
+  const owners = batchIds(trx, users.keys());
   const { rows: claimed } = await sql<Claimed>`UPDATE limit_orders
     SET status = 'FILLED', fill_price = ${price}, closed_at = ${at}, transaction_id = c.tx
     FROM ${orders} AS c
@@ -118,7 +118,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
   if (!fills.length) return new Map();
-  const ids = batchRows(trx, { id: 'text' }, [...new Set(fills.map((f) => f.userId))].map((id) => [id]));
+  const ids = batchIds(trx, new Set(fills.map((f) => f.userId)));
   const { rows } = await sql<{ user_id: string; shares: bigint }>`SELECT user_id, shares FROM holdings
     WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
   return new Map(rows.map((r) => [r.user_id, BigInt(r.shares)]));
