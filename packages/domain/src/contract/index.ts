@@ -3,3 +3,4 @@ export * from './shapes.ts';
 export * from './requests.ts';
 export * from './live.ts';
 export * from './social.ts';
+export * from './contests.ts';

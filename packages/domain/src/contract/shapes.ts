@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PortfolioRef } from './contests.ts';
 import { AccountType, Symbol, Timestamp, WalletAddress } from './primitives.ts';
 
 export const Asset = z.object({
@@ -107,6 +108,8 @@ export const User = z.object({
   notifications: z.array(Notification),
   createdAt: Timestamp,
   resetAccountData: Timestamp.nullable(),
+  /** Which portfolio this record is (main or a contest's); optional so older answers still parse. */
+  portfolio: PortfolioRef.optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { Symbol, Timestamp, WalletAddress } from './primitives.ts';
+
+/**
+ * Contests and classes (CONTRACT.md "Portfolios, contests and classes"): the wire shapes both
+ * sides check. The limits of the create form live here so the form and the server agree.
+ */
+
+export const ContestKind = z.enum(['CONTEST', 'CLASS']);
+export type ContestKind = z.infer<typeof ContestKind>;
+export const ContestVisibility = z.enum(['PRIVATE', 'PUBLIC']);
+export type ContestVisibility = z.infer<typeof ContestVisibility>;
+export const ContestStatus = z.enum(['UPCOMING', 'RUNNING', 'ENDED']);
+export type ContestStatus = z.infer<typeof ContestStatus>;
+
+/** Every kind of order a contest can allow (CONTRACT.md "Orders beyond market and limit"). */
+export const CONTEST_ORDER_TYPES = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP', 'OCO'] as const;
+export const ContestOrderType = z.enum(CONTEST_ORDER_TYPES);
+export type ContestOrderType = z.infer<typeof ContestOrderType>;
+
+/** The same range a reset offers (CONTRACT.md reset-user): a contest is no place for new extremes. */
+export const CONTEST_BALANCE_MIN = 1_000;
+export const CONTEST_BALANCE_MAX = 10_000_000;
+/** 1 % per fill at most: a higher fee turns a trading game into a fee game. */
+export const CONTEST_FEE_BPS_MAX = 100;
+export const CONTEST_NAME_MAX = 60;
+export const CONTEST_DESCRIPTION_MAX = 500;
+export const ANNOUNCEMENT_MAX = 500;
+
+export const ContestMe = z.object({
+  walletAddress: WalletAddress,
+  /** null until the board has ranked the portfolio (e.g. before the first valuation). */
+  rank: z.number().int().nullable(),
+  returnPercentage: z.number(),
+});
+export type ContestMe = z.infer<typeof ContestMe>;
+
+export const Contest = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().default(''),
+  kind: ContestKind,
+  visibility: ContestVisibility,
+  ownerWallet: WalletAddress,
+  ownerUsername: z.string().optional(),
+  startingBalance: z.number(),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  /** Empty: every asset. */
+  allowedSymbols: z.array(Symbol),
+  /** Empty: every order type. */
+  orderTypes: z.array(z.string()),
+  feeBps: z.number(),
+  feeMinUsd: z.number(),
+  /** Lesson slugs a CLASS points its members to. */
+  lessons: z.array(z.string()).default([]),
+  members: z.number().int().nonnegative(),
+  status: ContestStatus,
+  /** Only for the owner and members. */
+  joinCode: z.string().optional(),
+  me: ContestMe.nullable().optional(),
+});
+export type Contest = z.infer<typeof Contest>;
+
+export const ContestScope = z.enum(['joined', 'owned', 'public']);
+export type ContestScope = z.infer<typeof ContestScope>;
+export const ContestsPage = z.object({ items: z.array(Contest), nextCursor: z.string().nullable() });
+
+const name = z
+  .string()
+  .trim()
+  .min(3, 'Give the contest a name of at least 3 characters')
+  .max(CONTEST_NAME_MAX, `The name can be at most ${CONTEST_NAME_MAX} characters`);
+const description = z
+  .string()
+  .trim()
+  .max(CONTEST_DESCRIPTION_MAX, `The description can be at most ${CONTEST_DESCRIPTION_MAX} characters`);
+const startingBalance = z
+  .number({ error: 'Enter a starting balance' })
+  .min(CONTEST_BALANCE_MIN, 'The starting balance must be at least $1,000.00')
+  .max(CONTEST_BALANCE_MAX, 'The starting balance can be at most $10,000,000.00');
+const feeBps = z
+  .number()
+  .int('The fee is a whole number of basis points')
+  .min(0, 'The fee cannot be negative')
+  .max(CONTEST_FEE_BPS_MAX, 'The fee can be at most 100 basis points (1%)');
+const feeMinUsd = z.number().min(0, 'The minimum fee cannot be negative').max(1_000);
+
+export const CreateContestBody = z
+  .object({
+    name,
+    kind: ContestKind,
+    visibility: ContestVisibility,
+    startingBalance,
+    startsAt: Timestamp,
+    endsAt: Timestamp,
+    allowedSymbols: z.array(Symbol).optional(),
+    orderTypes: z.array(ContestOrderType).optional(),
+    feeBps: feeBps.optional(),
+    feeMinUsd: feeMinUsd.optional(),
+    description: description.optional(),
+    lessons: z.array(z.string().max(80)).max(50).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.endsAt <= body.startsAt)
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+  });
+export type CreateContestBody = z.infer<typeof CreateContestBody>;
+
+export const UpdateContestBody = z.object({
+  name: name.optional(),
+  description: description.optional(),
+  endsAt: Timestamp.optional(),
+  lessons: z.array(z.string().max(80)).max(50).optional(),
+  end: z.literal(true).optional(),
+  startingBalance: startingBalance.optional(),
+  allowedSymbols: z.array(Symbol).optional(),
+  orderTypes: z.array(ContestOrderType).optional(),
+  feeBps: feeBps.optional(),
+  feeMinUsd: feeMinUsd.optional(),
+});
+export type UpdateContestBody = z.infer<typeof UpdateContestBody>;
+
+export const JoinContestBody = z.union([
+  z.object({ code: z.string().trim().min(1).max(32) }),
+  z.object({ contestId: z.string().min(1) }),
+]);
+export const JoinContestAnswer = z.object({ contest: Contest, walletAddress: WalletAddress });
+export type JoinContestAnswer = z.infer<typeof JoinContestAnswer>;
+
+export const ContestBoardRow = z.object({
+  rank: z.number().int(),
+  walletAddress: WalletAddress,
+  username: z.string(),
+  avatar: z.string().nullable(),
+  totalBalance: z.number(),
+  returnPercentage: z.number(),
+  trades: z.number().int().nonnegative(),
+});
+export type ContestBoardRow = z.infer<typeof ContestBoardRow>;
+export const ContestBoardPage = z.object({
+  items: z.array(ContestBoardRow),
+  nextCursor: z.string().nullable(),
+});
+export type ContestBoardPage = z.infer<typeof ContestBoardPage>;
+
+export const ReturnsSeries = z.object({
+  walletAddress: WalletAddress,
+  username: z.string(),
+  points: z.array(z.object({ timestamp: Timestamp, returnPercentage: z.number() })),
+});
+export type ReturnsSeries = z.infer<typeof ReturnsSeries>;
+export const ContestReturnsAnswer = z.array(ReturnsSeries);
+
+export const ContestMember = z.object({
+  walletAddress: WalletAddress,
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().optional(),
+  totalBalance: z.number(),
+  returnPercentage: z.number(),
+  trades: z.number().int().nonnegative(),
+  lastActiveAt: Timestamp.nullable(),
+  rank: z.number().int().nullable(),
+});
+export type ContestMember = z.infer<typeof ContestMember>;
+export const ContestMembersAnswer = z.array(ContestMember);
+
+export const AnnouncementBody = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the announcement first')
+    .max(ANNOUNCEMENT_MAX, `An announcement can be at most ${ANNOUNCEMENT_MAX} characters`),
+});
+
+export const PortfolioKind = z.enum(['MAIN', 'CONTEST']);
+export type PortfolioKind = z.infer<typeof PortfolioKind>;
+/** Which portfolio a User record is (CONTRACT.md: `User.portfolio`). */
+export const PortfolioRef = z.object({ kind: PortfolioKind, contestId: z.string().optional() });
+export type PortfolioRef = z.infer<typeof PortfolioRef>;
+
+export const PortfolioSummary = z.object({
+  walletAddress: WalletAddress,
+  kind: PortfolioKind,
+  contestId: z.string().optional(),
+  name: z.string(),
+  status: ContestStatus.optional(),
+});
+export type PortfolioSummary = z.infer<typeof PortfolioSummary>;
+/** GET /portfolios: the main portfolio first, then one per membership. */
+export const PortfoliosAnswer = z.array(PortfolioSummary);
+
+/** /live: a contest's board changed (sent to its members' and owner's sockets). */
+export const ContestLiveMessage = z.object({
+  type: z.literal('contest'),
+  contestId: z.string(),
+  leaderboard: z.array(ContestBoardRow),
+  at: Timestamp,
+});
+export type ContestLiveMessage = z.infer<typeof ContestLiveMessage>;
