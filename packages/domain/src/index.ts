@@ -8,3 +8,4 @@ export * from './portfolio.ts';
 export * from './history.ts';
 export * from './invariants.ts';
 export * from './fair-rank.ts';
+export * from './price-alerts.ts';

@@ -3,4 +3,5 @@ export * from './shapes.ts';
 export * from './requests.ts';
 export * from './live.ts';
 export * from './social.ts';
+export * from './alerts.ts';
 export * from './contests.ts';

@@ -5,6 +5,7 @@ import * as workingOrdersByUser from './migrations/002-working-orders-by-user.ts
 import * as lotTotals from './migrations/003-lot-totals.ts';
 import * as balancePointsByEpoch from './migrations/004-balance-points-by-epoch.ts';
 import * as secondFactors from './migrations/005-second-factors.ts';
+import * as priceAlerts from './migrations/007-price-alerts.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-lot-totals': lotTotals,
   '004-balance-points-by-epoch': balancePointsByEpoch,
   '005-second-factors': secondFactors,
+  '007-price-alerts': priceAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -176,6 +176,19 @@ export interface RecoveryCodesTable {
   code_hash: string;
 }
 
+/** Price alerts (migration 007): waiting while triggered_at is null, fired once otherwise. */
+export interface PriceAlertsTable {
+  id: string;
+  user_id: string;
+  symbol: string;
+  /** 'ABOVE' | 'BELOW' */
+  direction: string;
+  /** The level, in 1e-8 dollars like every price. */
+  price: Int;
+  created_at: Int;
+  triggered_at: NullableInt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -194,4 +207,5 @@ export interface DB {
   rate_limits: RateLimitsTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  price_alerts: PriceAlertsTable;
 }
