@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
@@ -44,6 +45,7 @@ const features: Feature[] = [
   tradingRoutes,
   portfolioRoutes,
   watchlistRoutes,
+  alertRoutes,
   accountRoutes,
   socialRoutes,
   exploreRoutes,

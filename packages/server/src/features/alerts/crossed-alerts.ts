@@ -1,0 +1,40 @@
+import type { PriceUnits } from '@papertrade/domain';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * The read a tick starts with. Each branch names `triggered_at IS NULL` and the direction as
+ * literals, not parameters: SQLite uses the partial index price_alerts_waiting only when the
+ * query visibly implies its WHERE. Every branch is one range of that index (an ABOVE alert is
+ * reached by a price at or above its level, so its level is <= the price; a BELOW alert the
+ * other way round), so a tick that reaches nothing is one statement of two index probes per
+ * symbol, however many alerts wait.
+ */
+const WAITING = sql`triggered_at IS NULL`;
+
+export interface ReachedAlert {
+  id: string;
+  user_id: string;
+}
+
+/** Up to `limit` waiting alerts that these prices reach, in one statement. */
+export async function reachedAlerts(
+  db: Kysely<DB>,
+  prices: ReadonlyMap<string, PriceUnits>,
+  limit: number,
+): Promise<ReachedAlert[]> {
+  const branches = [];
+  let n = 0;
+  for (const [symbol, price] of prices) {
+    for (const direction of ['ABOVE', 'BELOW'] as const) {
+      const level = direction === 'ABOVE' ? sql`price <= ${price}` : sql`price >= ${price}`;
+      const alias = sql.raw(`a${n++}`);
+      branches.push(sql`SELECT id, user_id FROM (SELECT id, user_id FROM price_alerts
+        WHERE ${WAITING} AND symbol = ${symbol} AND direction = ${sql.lit(direction)} AND ${level}
+        LIMIT ${limit}) AS ${alias}`);
+    }
+  }
+  if (branches.length === 0) return [];
+  const { rows } = await sql<ReachedAlert>`${sql.join(branches, sql` UNION ALL `)} LIMIT ${limit}`.execute(db);
+  return rows;
+}
