@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { registerAssetIcons } from './asset-icons.ts';
+import { dayStatsRoute } from './day-stats.ts';
 
 /** Enough for a day of 1m candles or a month of 1h ones; a chart asks again for older ranges. */
 export const MAX_CANDLES = 1000;
@@ -22,6 +23,7 @@ const CandlesParams = z.object({ id: z.string().max(40) });
 export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   registerAssetIcons(app);
+  dayStatsRoute(app, ctx);
 
   app.get(
     '/all-assets',

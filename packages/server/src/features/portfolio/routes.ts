@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { balanceHistoryRoute } from './balance-history.ts';
+import { portfolioInsightRoute } from './portfolio-insight-route.ts';
 import { startBalanceSnapshots, type SnapshotJob } from './snapshot-job.ts';
 import { transactionsCsvRoute } from './transactions-csv.ts';
 import { transactionsRoutes } from './transactions-routes.ts';
@@ -12,6 +13,7 @@ export function portfolioRoutes(app: FastifyInstance, ctx: AppContext): void {
   transactionsRoutes(app, ctx);
   transactionsCsvRoute(app, ctx);
   balanceHistoryRoute(app, ctx);
+  portfolioInsightRoute(app, ctx);
 
   // Tests run without ticks (MARKET_TICK_MS=0); they call the job's functions themselves.
   if (ctx.config.marketTickMs > 0) {
