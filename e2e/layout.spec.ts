@@ -37,11 +37,11 @@ test('at tablet width the sidebar hides and the notification bell shows', async 
   await expect(page.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
 });
 
-test('each sidebar nav item is 170px wide, in the order of SPEC §2, then Learn', async ({ page, user }) => {
+test('each sidebar nav item is 170px wide, in the order of SPEC §2, then Contests and Learn', async ({ page, user }) => {
   void user;
   await page.goto('/home');
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard', 'Learn']);
+  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard', 'Contests', 'Learn']);
   for (const link of await links.all()) expect((await box(link)).width).toBe(170);
 });
 
@@ -74,6 +74,7 @@ test('the account menu is 300px wide with the desktop entries', async ({ page, u
     'Account',
     'Watchlist',
     'Transactions',
+    'Contests',
     'Learn',
     /^Notifications/,
     'Logout',

@@ -1,7 +1,9 @@
 import type { User } from '@papertrade/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionQueryKey, setSessionUser } from '../features/auth/api/get-session.ts';
+import { applyLiveBoard } from '../features/contests/api/get-contest-leaderboard.ts';
 import { allAssetsQueryKey } from '../features/market/api/get-all-assets.ts';
+import { routeUserUpdate } from '../lib/active-portfolio.ts';
 import { connectLive, liveStatus, liveUrl, type LiveConnection } from '../lib/live-socket.ts';
 
 /** A change at the head of the history (a trade, a fill, a cancel) makes paged lists stale. */
@@ -23,9 +25,16 @@ export function startLive(queryClient: QueryClient): LiveConnection {
         queryClient.setQueryData(allAssetsQueryKey, message.assets);
         return;
       }
+      if (message.type === 'contest') {
+        applyLiveBoard(queryClient, message);
+        return;
+      }
+      // One message per portfolio that changed: only the shown one's money reaches the screen.
       const before = queryClient.getQueryData<User | null>(sessionQueryKey);
-      setSessionUser(queryClient, message.user);
-      if (historyHead(before) !== historyHead(message.user))
+      const next = routeUserUpdate(before, message.user);
+      if (!next || next === before) return;
+      setSessionUser(queryClient, next);
+      if (historyHead(before) !== historyHead(next))
         void queryClient.invalidateQueries({ queryKey: ['transactions'] });
     },
     onStatus: (open) => {
@@ -35,6 +44,8 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       // missed; the session too, since a socket closed by the server may mean it ended.
       void queryClient.invalidateQueries({ queryKey: allAssetsQueryKey });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // Contest boards: refetching re-reads their poll interval too.
+      void queryClient.invalidateQueries({ queryKey: ['contests', 'board'] });
     },
   });
 }

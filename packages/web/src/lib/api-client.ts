@@ -5,6 +5,7 @@
 import { ErrorBody } from '@papertrade/domain';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error.ts';
+import { contestErrorText, type TradingRules } from './contest-trading.ts';
 import { takeEarlyResponse } from './early-requests.ts';
 
 export { ApiError };
@@ -13,7 +14,7 @@ export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the server. Check your internet connection and try again.';
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** The signed-in user's wallet address, sent as the Wallet header (SPEC §6). */
   wallet?: string;
@@ -95,8 +96,13 @@ export async function api<T = unknown>(path: string, options?: RequestOptions<T>
   return (await apiRequest(path, options)).data;
 }
 
-/** The message to show for any thrown value. */
-export function errorMessage(error: unknown): string {
+/**
+ * The message to show for any thrown value. A contest's refusals read the same everywhere
+ * (lib/contest-trading.ts); given the contest's rules they also say what is allowed.
+ */
+export function errorMessage(error: unknown, rules?: TradingRules | null): string {
+  const contest = contestErrorText(error, rules);
+  if (contest) return contest;
   if (error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
 }

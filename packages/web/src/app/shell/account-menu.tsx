@@ -1,6 +1,7 @@
 import { ACCOUNT_MENU_WIDTH, BADGE_MAX, type User } from '@papertrade/domain';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import {
   Badge,
   Box,
@@ -70,8 +71,8 @@ function LinkItem({
 }
 
 /**
- * SPEC §2: 300px wide; Leaderboard on mobile only (the sidebar has it elsewhere). Learn at every
- * size; Notifications on phones and on desktop (which has no bell), where the avatar's badge
+ * SPEC §2: 300px wide; Leaderboard on mobile only (the sidebar has it elsewhere). Contests and
+ * Learn at every size (the phone's five bottom tabs stay as the spec has them); Notifications on phones and on desktop (which has no bell), where the avatar's badge
  * counts the unread ones.
  */
 export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
@@ -120,6 +121,12 @@ export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
         to="/all-transactions"
         icon={<ReceiptIcon fontSize="small" />}
         label="Transactions"
+        onClose={onClose}
+      />
+      <LinkItem
+        to="/contests"
+        icon={<GroupsOutlined fontSize="small" />}
+        label="Contests"
         onClose={onClose}
       />
       <LinkItem to="/learn" icon={<LearnIcon fontSize="small" />} label="Learn" onClose={onClose} />

@@ -25,6 +25,7 @@ import { HeaderBalance } from './header-balance.tsx';
 import { ConnectionIndicator } from '../../components/connection-indicator.tsx';
 import { AssetSearch } from './asset-search.tsx';
 import { NotificationMenu } from './notification-menu.tsx';
+import { PortfolioSwitcher } from './portfolio-switcher.tsx';
 import { QuickTradeButton } from './quick-trade-button.tsx';
 import { TabletNav } from './tablet-nav.tsx';
 
@@ -65,6 +66,7 @@ export function Header({ user }: { user: User }) {
         >
           {title}
         </Typography>
+        <PortfolioSwitcher user={user} />
         {isMobile && <HeaderBalance user={user} />}
         <ConnectionIndicator />
         <AssetSearch />

@@ -1,4 +1,5 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import Groups from '@mui/icons-material/GroupsOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { APP_ICONS } from '../../components/app-icons.ts';
@@ -9,12 +10,16 @@ export interface NavItem {
   icon: typeof SvgIcon;
 }
 
-/** SPEC §2: the sidebar's links, in this order, then Learn, so lessons stay findable after onboarding. */
+/**
+ * SPEC §2: the sidebar's links, in this order, then Contests (issue 12) and Learn, so contests and
+ * lessons stay findable after onboarding.
+ */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/home', label: 'Home', icon: APP_ICONS.home },
   { to: '/assets', label: 'Assets', icon: ShowChart },
   { to: '/explore', label: 'Explore', icon: APP_ICONS.explore },
   { to: '/leaderboard', label: 'Leaderboard', icon: APP_ICONS.trophy },
+  { to: '/contests', label: 'Contests', icon: Groups },
   { to: '/learn', label: 'Learn', icon: APP_ICONS.learn },
 ];
 

@@ -1,21 +1,45 @@
-import { SessionAnswer, type User } from '@papertrade/domain';
+import { SessionAnswer, User } from '@papertrade/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { activeWallet, forgetActiveWallet } from '../../../lib/active-portfolio.ts';
 import { takeNoSessionHint } from '../../../lib/early-requests.ts';
 import { liveStatus } from '../../../lib/live-socket.ts';
 
 export const sessionQueryKey = ['session'] as const;
 export const SESSION_POLL_INTERVAL_MS = 30_000;
 
+/**
+ * The record of the portfolio this tab shows (lib/active-portfolio.ts): the main one from the
+ * session, a contest's from POST /user-details with its wallet. A chosen portfolio that is gone
+ * (left, removed by its owner: 403/404, or a profile instead of a User) falls back to the main one.
+ */
+async function activePortfolio(main: User, signal?: AbortSignal): Promise<User> {
+  const wallet = activeWallet(main.id);
+  if (!wallet || wallet.toLowerCase() === main.walletAddress.toLowerCase()) return main;
+  try {
+    const body = { walletAddress: wallet };
+    return await api('/user-details', { method: 'POST', body, wallet, schema: User, signal });
+  } catch (error) {
+    const gone =
+      error instanceof ApiError &&
+      ((error.status >= 400 && error.status < 500) || error.code === 'BAD_RESPONSE');
+    if (!gone) throw error;
+    forgetActiveWallet();
+    return main;
+  }
+}
+
 /** The signed-in user, or null for a visitor (401). Other failures are real errors. */
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
   if (typeof document !== 'undefined' && takeNoSessionHint()) return null;
+  let main: User;
   try {
-    return (await api('/auth/session', { schema: SessionAnswer, signal })).user;
+    main = (await api('/auth/session', { schema: SessionAnswer, signal })).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+  return activePortfolio(main, signal);
 }
 
 export const sessionQueryOptions = () =>

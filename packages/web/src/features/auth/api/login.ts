@@ -1,5 +1,6 @@
 import { AuthAnswer, type User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser } from './get-session.ts';
 
@@ -18,6 +19,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => setSessionUser(queryClient, user),
+    // A login answers the main portfolio: start there, not in a contest chosen in an old session.
+    onSuccess: (user) => {
+      forgetActiveWallet();
+      setSessionUser(queryClient, user);
+    },
   });
 }

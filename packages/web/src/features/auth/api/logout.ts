@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 
@@ -19,6 +20,7 @@ export function useLogout() {
       // Nothing of the previous user may linger in the cache for the next one.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);
+      forgetActiveWallet();
     },
   });
 }

@@ -1,0 +1,141 @@
+import type { PortfolioSummary, User } from '@papertrade/domain';
+import Check from '@mui/icons-material/Check';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  Button,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Snackbar,
+  Alert,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { usePortfolios } from '../../features/contests/api/get-portfolios.ts';
+import { useSwitchPortfolio } from '../../features/contests/api/switch-portfolio.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+
+const sameWallet = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** "Main portfolio", or "Contest: Spring Cup" for a contest or class portfolio. */
+export function portfolioLabel(
+  user: Pick<User, 'walletAddress' | 'portfolio'>,
+  portfolios: readonly PortfolioSummary[] | undefined,
+): string {
+  if (user.portfolio?.kind !== 'CONTEST') return 'Main portfolio';
+  const entry = portfolios?.find((p) => sameWallet(p.walletAddress, user.walletAddress));
+  return entry ? `Contest: ${entry.name}` : 'Contest';
+}
+
+/**
+ * Whether the shown portfolio is gone from the user's list (left, removed by the owner, or a
+ * stale choice): then the app goes back to the main portfolio.
+ */
+export function activePortfolioGone(
+  user: Pick<User, 'walletAddress' | 'portfolio'>,
+  portfolios: readonly PortfolioSummary[] | undefined,
+): boolean {
+  if (!portfolios || user.portfolio?.kind !== 'CONTEST') return false;
+  return !portfolios.some((p) => sameWallet(p.walletAddress, user.walletAddress));
+}
+
+/**
+ * The header's portfolio switcher (issue 12): which portfolio the whole app shows and trades,
+ * in words and colour (a contest is the secondary colour with a trophy, never the plain look of
+ * the main portfolio), and a menu to change it. Hidden for a user with only the main portfolio.
+ */
+export function PortfolioSwitcher({ user }: { user: User }) {
+  const { data: portfolios } = usePortfolios(user.walletAddress);
+  const switcher = useSwitchPortfolio();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const gone = activePortfolioGone(user, portfolios);
+  const main = portfolios?.find((p) => p.kind === 'MAIN');
+  const { mutate, isPending } = switcher;
+  useEffect(() => {
+    if (gone && main && !isPending) mutate(main.walletAddress);
+  }, [gone, main, isPending, mutate]);
+
+  const inContest = user.portfolio?.kind === 'CONTEST';
+  if (!inContest && (portfolios?.length ?? 0) < 2) return null;
+  const label = portfolioLabel(user, portfolios);
+  const choose = (wallet: string) => {
+    setAnchor(null);
+    if (!sameWallet(wallet, user.walletAddress)) switcher.mutate(wallet);
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        variant={inContest ? 'contained' : 'outlined'}
+        color={inContest ? 'secondary' : 'inherit'}
+        aria-label={`Portfolio: ${label}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        disabled={switcher.isPending}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        startIcon={inContest ? <EmojiEvents fontSize="small" /> : undefined}
+        endIcon={<ExpandMore fontSize="small" />}
+        sx={{
+          flexShrink: 1,
+          minWidth: 0,
+          maxWidth: { xs: 132, sm: 260 },
+          borderRadius: 4,
+          textTransform: 'none',
+          borderColor: 'divider',
+          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
+      >
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {label}
+        </span>
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': 'Portfolios' } }}
+      >
+        {(portfolios ?? []).map((p) => {
+          const active = sameWallet(p.walletAddress, user.walletAddress);
+          return (
+            <MenuItem
+              key={p.walletAddress}
+              role="menuitemradio"
+              aria-checked={active}
+              selected={active}
+              onClick={() => choose(p.walletAddress)}
+            >
+              <ListItemIcon>{active ? <Check fontSize="small" /> : null}</ListItemIcon>
+              <ListItemText
+                primary={p.kind === 'MAIN' ? 'Main portfolio' : p.name}
+                secondary={p.kind === 'MAIN' ? undefined : statusText(p.status)}
+              />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem component={RouterLink} to="/contests" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <EmojiEvents fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>All contests</ListItemText>
+        </MenuItem>
+      </Menu>
+      <Snackbar open={switcher.isError} autoHideDuration={6000} onClose={() => switcher.reset()}>
+        <Alert severity="error" onClose={() => switcher.reset()}>
+          {errorMessage(switcher.error)}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}
+
+function statusText(status: PortfolioSummary['status']): string | undefined {
+  if (status === 'UPCOMING') return 'Not started yet';
+  if (status === 'RUNNING') return 'Running';
+  if (status === 'ENDED') return 'Ended';
+  return undefined;
+}

@@ -1,0 +1,15 @@
+import { Contest } from '@papertrade/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /contests/code/:code: what a join link leads to, shown before joining. */
+export const contestByCodeQueryOptions = (code: string, wallet: string) =>
+  queryOptions({
+    queryKey: ['contests', 'code', code] as const,
+    queryFn: ({ signal }) =>
+      api(`/contests/code/${encodeURIComponent(code)}`, { schema: Contest, wallet, signal }),
+  });
+
+export function useContestByCode(code: string, wallet: string) {
+  return useQuery(contestByCodeQueryOptions(code, wallet));
+}

@@ -1,0 +1,24 @@
+import { ContestReturnsAnswer } from '@papertrade/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const TOP_TRADERS = 5;
+
+/** GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. */
+export const contestReturnsQueryOptions = (id: string, wallet: string) =>
+  queryOptions({
+    queryKey: ['contests', 'returns', id] as const,
+    queryFn: ({ signal }) =>
+      api(`/contests/${encodeURIComponent(id)}/returns?top=${TOP_TRADERS}`, {
+        schema: ContestReturnsAnswer,
+        wallet,
+        signal,
+      }),
+    // Points are balance snapshots, minutes apart: a minute is as fresh as they get.
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useContestReturns(id: string, wallet: string) {
+  return useQuery(contestReturnsQueryOptions(id, wallet));
+}

@@ -1,0 +1,18 @@
+import { Contest } from '@papertrade/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const contestQueryKey = (id: string) => ['contests', 'one', id] as const;
+
+/** GET /contests/:id: the rules, status and the caller's own rank (`me`). */
+export const contestQueryOptions = (id: string, wallet: string) =>
+  queryOptions({
+    queryKey: contestQueryKey(id),
+    queryFn: ({ signal }) =>
+      api(`/contests/${encodeURIComponent(id)}`, { schema: Contest, wallet, signal }),
+    staleTime: 30_000,
+  });
+
+export function useContest(id: string | undefined, wallet: string) {
+  return useQuery({ ...contestQueryOptions(id ?? '', wallet), enabled: Boolean(id) });
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { contestBody, defaultContestForm, fromLocalInput, parseUsdText } from './contest-form.ts';
+import { ruleLines, rulesOfBody } from './contest-rules.ts';
+
+const NOW = new Date('2025-03-01T10:00:30').getTime();
+
+describe('the create-contest form', () => {
+  it('starts with the sensible defaults: $100,000, now for two weeks, everything allowed, no fees, private', () => {
+    const form = defaultContestForm(NOW);
+    const { body } = contestBody({ ...form, name: 'Spring Cup' }, NOW);
+    expect(body).toEqual({
+      name: 'Spring Cup',
+      kind: 'CONTEST',
+      visibility: 'PRIVATE',
+      startingBalance: 100_000,
+      startsAt: new Date('2025-03-01T10:00:00').getTime(),
+      endsAt: new Date('2025-03-15T10:00:00').getTime(),
+      feeBps: 0,
+      feeMinUsd: 0,
+    });
+    const lines = ruleLines(rulesOfBody(body!));
+    expect(lines.map((l) => `${l.label}: ${l.value}`)).toEqual(
+      expect.arrayContaining([
+        'Starting balance: $100,000.00',
+        'Assets: All assets',
+        'Order types: All order types',
+        'Fees: No fees',
+        expect.stringMatching(/^Ends: .*\(2 weeks in all\)$/),
+      ]),
+    );
+  });
+
+  it('puts each problem under its field', () => {
+    const form = defaultContestForm(NOW);
+    const { errors } = contestBody(
+      { ...form, name: 'X', startingBalance: '500', endsAt: form.startsAt, feeBps: '250' },
+      NOW,
+    );
+    expect(errors).toEqual({
+      name: 'Give the contest a name of at least 3 characters',
+      startingBalance: 'The starting balance must be at least $1,000.00',
+      endsAt: 'The end must be after the start',
+      feeBps: 'The fee can be at most 100 basis points (1%)',
+    });
+  });
+
+  it('refuses text that is not an amount, and a start in the past', () => {
+    const form = defaultContestForm(NOW);
+    const { errors } = contestBody(
+      { ...form, name: 'Cup', startingBalance: '10k', startsAt: '2025-02-01T10:00' },
+      NOW,
+    );
+    expect(errors?.startingBalance).toBe('Enter an amount in dollars, like 100000');
+    expect(errors?.startsAt).toBe('The start cannot be in the past');
+  });
+
+  it('reads amounts as typed, to the cent', () => {
+    expect(parseUsdText('$250,000.50')).toBe(250_000.5);
+    expect(parseUsdText('1.005')).toBeNull();
+    expect(parseUsdText('-5')).toBeNull();
+    expect(Number.isNaN(fromLocalInput(''))).toBe(true);
+  });
+
+  it('sends lessons and chosen rules only when there are some', () => {
+    const form = {
+      ...defaultContestForm(NOW),
+      name: 'Class 7B',
+      kind: 'CLASS' as const,
+      lessons: ['market-orders'],
+      allowedSymbols: ['BTC'],
+      orderTypes: ['MARKET'],
+      feeBps: '10',
+      feeMinUsd: '1',
+    };
+    const { body } = contestBody(form, NOW);
+    expect(body).toMatchObject({
+      lessons: ['market-orders'],
+      allowedSymbols: ['BTC'],
+      orderTypes: ['MARKET'],
+      feeBps: 10,
+      feeMinUsd: 1,
+    });
+    expect(ruleLines(rulesOfBody(body!)).find((l) => l.label === 'Fees')?.value).toBe('0.10% of each fill, at least $1.00');
+  });
+});

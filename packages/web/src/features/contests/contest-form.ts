@@ -1,0 +1,119 @@
+import {
+  centsToNumber,
+  CreateContestBody,
+  parseDecimal,
+  type ContestKind,
+  type ContestVisibility,
+} from '@papertrade/domain';
+
+/** What the create form holds: text as typed, so a half-typed number is not lost or reformatted. */
+export interface ContestForm {
+  name: string;
+  description: string;
+  kind: ContestKind;
+  visibility: ContestVisibility;
+  startingBalance: string;
+  /** `datetime-local` values in the browser's time zone. */
+  startsAt: string;
+  endsAt: string;
+  /** Empty: every asset. */
+  allowedSymbols: string[];
+  /** Empty: every order type. */
+  orderTypes: string[];
+  feeBps: string;
+  feeMinUsd: string;
+  lessons: string[];
+}
+
+export type ContestField = keyof ContestForm;
+export type ContestFormErrors = Partial<Record<ContestField, string>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Two weeks: long enough for limit orders to matter, short enough to keep a class's attention. */
+export const DEFAULT_LENGTH_MS = 14 * DAY_MS;
+export const DEFAULT_STARTING_BALANCE = '100000';
+
+/** A time as a `datetime-local` value (local time, to the minute). */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value back to ms; NaN when empty or not a date. */
+export function fromLocalInput(text: string): number {
+  return text ? new Date(text).getTime() : NaN;
+}
+
+/**
+ * The sensible defaults of issue 12: $100,000, starting now for two weeks, every asset and order
+ * type, no fees, private (a host shares the link; public is a choice, not a surprise).
+ */
+export function defaultContestForm(now: number): ContestForm {
+  const start = Math.floor(now / 60_000) * 60_000;
+  return {
+    name: '',
+    description: '',
+    kind: 'CONTEST',
+    visibility: 'PRIVATE',
+    startingBalance: DEFAULT_STARTING_BALANCE,
+    startsAt: toLocalInput(start),
+    endsAt: toLocalInput(start + DEFAULT_LENGTH_MS),
+    allowedSymbols: [],
+    orderTypes: [],
+    feeBps: '0',
+    feeMinUsd: '0',
+    lessons: [],
+  };
+}
+
+/** "100,000" or "$100000.50" as dollars to the cent; null when it is not such an amount. */
+export function parseUsdText(text: string): number | null {
+  const cents = parseDecimal(text.replace(/[$,\s]/g, ''), 2);
+  return cents === null || cents < 0n ? null : centsToNumber(cents);
+}
+
+/**
+ * The form as the POST /contests body, or the errors to show under each field. The limits are the
+ * domain's (CreateContestBody), so the form and the server say the same thing. `now` catches a
+ * start already past: a minute's grace, as the form's default start is "now" when it opened.
+ */
+export function contestBody(
+  form: ContestForm,
+  now: number,
+): { body: CreateContestBody; errors?: undefined } | { body?: undefined; errors: ContestFormErrors } {
+  const errors: ContestFormErrors = {};
+  const startingBalance = parseUsdText(form.startingBalance);
+  if (startingBalance === null) errors.startingBalance = 'Enter an amount in dollars, like 100000';
+  const feeBps = Number(form.feeBps || '0');
+  const feeMinUsd = parseUsdText(form.feeMinUsd || '0');
+  if (feeMinUsd === null) errors.feeMinUsd = 'Enter an amount in dollars, like 1.50';
+  const startsAt = fromLocalInput(form.startsAt);
+  const endsAt = fromLocalInput(form.endsAt);
+  if (Number.isNaN(startsAt)) errors.startsAt = 'Pick when the contest starts';
+  else if (startsAt < now - 5 * 60_000) errors.startsAt = 'The start cannot be in the past';
+  if (Number.isNaN(endsAt)) errors.endsAt = 'Pick when the contest ends';
+  const candidate = {
+    name: form.name,
+    kind: form.kind,
+    visibility: form.visibility,
+    startingBalance: startingBalance ?? 0,
+    startsAt: Number.isNaN(startsAt) ? 0 : startsAt,
+    endsAt: Number.isNaN(endsAt) ? 0 : endsAt,
+    ...(form.allowedSymbols.length > 0 ? { allowedSymbols: form.allowedSymbols } : {}),
+    ...(form.orderTypes.length > 0 ? { orderTypes: form.orderTypes } : {}),
+    feeBps: Number.isFinite(feeBps) ? feeBps : -1,
+    feeMinUsd: feeMinUsd ?? 0,
+    ...(form.description.trim() ? { description: form.description } : {}),
+    ...(form.kind === 'CLASS' && form.lessons.length > 0 ? { lessons: form.lessons } : {}),
+  };
+  const parsed = CreateContestBody.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as ContestField | undefined;
+      if (field && field in form && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { body: parsed.data };
+}
