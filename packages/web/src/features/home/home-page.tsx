@@ -10,9 +10,9 @@ import { Deferred } from '../../components/deferred.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { OnboardingCard } from './onboarding-card.tsx';
 import { BalanceHistoryCard } from './balance-history-card.tsx';
-import { HoldingsTable } from './holdings-table.tsx';
+import { HoldingsTable } from '../../components/holdings-table.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
-import { RecentActivity } from './recent-activity.tsx';
+import { RecentActivity } from '../../components/recent-activity.tsx';
 import { WatchlistGlance } from './watchlist-glance.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

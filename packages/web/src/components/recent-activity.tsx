@@ -1,10 +1,13 @@
 import { formatUsd, historyEntryLabel, latestEntries, type User } from '@papertrade/domain';
 import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 
-/** SPEC §9: the latest 5 history entries by timestamp. */
-export function RecentActivity({ user }: { user: User }) {
+/**
+ * SPEC §9: the latest 5 history entries by timestamp. `readOnly`: someone else's portfolio, whose
+ * transaction pages the reader cannot open, so no links.
+ */
+export function RecentActivity({ user, readOnly }: { user: User; readOnly?: boolean }) {
   const entries = latestEntries(user.history);
   if (entries.length === 0) {
     return <Typography color="text.secondary">No trades yet.</Typography>;
@@ -23,7 +26,7 @@ export function RecentActivity({ user }: { user: User }) {
             <ListItem key={key} divider>
               <ListItemText
                 primary={
-                  'id' in entry ? (
+                  'id' in entry && !readOnly ? (
                     <Link
                       component={RouterLink}
                       to={`/transaction?id=${encodeURIComponent(entry.id)}`}
@@ -41,9 +44,11 @@ export function RecentActivity({ user }: { user: User }) {
           );
         })}
       </List>
-      <Link component={RouterLink} to="/all-transactions" sx={{ display: 'block', p: 2 }}>
-        All transactions
-      </Link>
+      {!readOnly && (
+        <Link component={RouterLink} to="/all-transactions" sx={{ display: 'block', p: 2 }}>
+          All transactions
+        </Link>
+      )}
     </Paper>
   );
 }

@@ -17,11 +17,23 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { AssetLink } from '../../components/asset-link.tsx';
-import { averageCost, holdingValue } from '../../lib/portfolio.ts';
-import { DayChange } from '../../components/day-change.tsx';
+import { AssetLink } from './asset-link.tsx';
+import { averageCost, holdingValue } from '../lib/portfolio.ts';
+import { DayChange } from './day-change.tsx';
 
-export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] }) {
+/**
+ * A portfolio's holdings (SPEC §9). `readOnly`: someone else's portfolio (a teacher reading a
+ * class member's), so the empty state does not invite the reader to trade.
+ */
+export function HoldingsTable({
+  user,
+  assets,
+  readOnly,
+}: {
+  user: User;
+  assets: Asset[];
+  readOnly?: boolean;
+}) {
   const rows = assets
     .filter((a) => (user.assets[a.symbol] ?? 0) > 0)
     .map((asset) => {
@@ -31,6 +43,9 @@ export function HoldingsTable({ user, assets }: { user: User; assets: Asset[] })
       return { asset, shares, average, value: holdingValue(shares, asset.currentPrice) };
     })
     .sort((a, b) => b.value - a.value);
+  if (rows.length === 0 && readOnly) {
+    return <Typography color="text.secondary">No holdings.</Typography>;
+  }
   if (rows.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
