@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUpdateUser } from '../account/api/update-user.ts';
 import { useUser } from '../auth/api/get-session.ts';
-import { LESSONS, lessonSettingKey, type Lesson } from './lesson.ts';
+import { LESSONS, lessonSettingKey, type Lesson } from '../../lib/lessons/lesson.ts';
 
 const isRead = (user: User, slug: string) => user.settings[lessonSettingKey(slug)] === true;
 

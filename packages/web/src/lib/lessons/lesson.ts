@@ -12,3 +12,11 @@ export const LESSONS: Lesson[] = [...BASIC_LESSONS, ...RISK_LESSONS];
 
 /** Progress lives in the user's settings map as `lesson:<slug>: true` (docs/pages.md). */
 export const lessonSettingKey = (slug: string) => `lesson:${slug}`;
+
+/** Shared with contests (a class points its members to lessons and shows their read state). */
+export const isLessonRead = (settings: Record<string, unknown>, slug: string) =>
+  settings[lessonSettingKey(slug)] === true;
+
+export function findLesson(slug: string): Lesson | undefined {
+  return LESSONS.find((l) => l.slug === slug);
+}
