@@ -18,6 +18,7 @@ const apiPaths = [
   '/open-limit-position',
   '/cancel-limit-position',
   '/update-watchlist',
+  '/alerts',
   '/update-user',
   '/reset-user',
   '/delete-user',

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { WalletAddressLabel } from '../../components/wallet-address-label.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
+import { AlertsCard } from './alerts-card.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SecurityCard } from './security-card.tsx';
@@ -33,6 +34,7 @@ export default function AccountPage() {
         </Stack>
       </Paper>
       <SettingsCard user={user} />
+      <AlertsCard wallet={user.walletAddress} latestNotification={user.notifications[0]?.id} />
       <SecurityCard user={user} />
       <TwoFactorCard user={user} />
       <DangerZone user={user} />

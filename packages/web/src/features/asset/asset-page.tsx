@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUser } from '../auth/api/get-session.ts';
 import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
+import { AlertBell } from './alert-bell.tsx';
 import { HoldingCard } from './holding-card.tsx';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { PriceChart } from './price-chart.tsx';
@@ -60,6 +61,7 @@ export default function AssetPage() {
             </Typography>
           </Stack>
         </Box>
+        <AlertBell asset={asset} name={name} wallet={user.walletAddress} />
         <WatchStar symbol={asset.symbol} size="medium" />
       </Stack>
       <Grid container spacing={2}>
