@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { authHeaders, deleteNotificationsViaApi, setPrice, type AssetRecord } from './support/api.ts';
+import { checkPopup, severeAxeDetails, startInLightMode, switchToDark } from './support/dialog-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openLive } from './support/live-helpers.ts';
 
@@ -70,6 +71,7 @@ test.describe('tablet', () => {
     await waiting.getByRole('button', { name: /^Delete alert: SOL at or below \$/ }).click();
     await expect(waiting).toBeHidden();
     await expect(table.getByRole('row')).toHaveCount(2);
+    expect(await severeAxeDetails(page)).toEqual([]);
 
     // Firing was once: the price moving on past the level adds no notification.
     await setPrice(request, 'solusd', Math.round(level * 1.2 * 100) / 100);
@@ -83,11 +85,17 @@ test.describe('phone', () => {
 
   test('at 390x844 the alert dialog fits the screen and works from the keyboard alone', async ({ page, user }) => {
     void user;
+    await startInLightMode(page);
     await page.goto('/asset?pair=solusd');
     const bell = page.getByRole('button', { name: 'Set a price alert for SOL' });
+    const dialog = page.getByRole('dialog', { name: 'Price alert for Solana' });
+    // Enter opens it, focus moves in, axe finds nothing serious, Escape closes it back to the bell.
+    await checkPopup(page, { what: 'the price alert dialog', mode: 'light', trigger: bell, popup: dialog });
+    await switchToDark(page);
+    await checkPopup(page, { what: 'the price alert dialog', mode: 'dark', trigger: bell, popup: dialog });
+
     await bell.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Price alert for Solana' });
     const field = dialog.getByRole('textbox', { name: 'Alert price' });
     await expect(field).toBeFocused();
     const box = await dialog.boundingBox();
