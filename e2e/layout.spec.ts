@@ -41,7 +41,7 @@ test('each sidebar nav item is 170px wide, in the order of SPEC §2, then Contes
   void user;
   await page.goto('/home');
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveText(['Home', 'Assets', 'Explore', 'Leaderboard', 'Contests', 'Learn']);
+  await expect(links).toHaveText(['Home', 'Portfolio', 'Assets', 'Explore', 'Leaderboard', 'Contests', 'Learn']);
   for (const link of await links.all()) expect((await box(link)).width).toBe(170);
 });
 

@@ -30,6 +30,7 @@ export const pageLoaders = {
   allTransactions: loadOnce(() => import('../features/transactions/all-transactions-page.tsx')),
   learn: loadOnce(() => import('../features/learn/learn-page.tsx')),
   watchlist: loadOnce(() => import('../features/watchlist/watchlist-page.tsx')),
+  portfolio: loadOnce(() => import('../features/portfolio-insight/portfolio-page.tsx')),
   user: loadOnce(() => import('../features/user/user-page.tsx')),
   preview: loadOnce(() => import('../features/preview/preview-page.tsx')),
   icons: loadOnce(() => import('../features/icons/icons-page.tsx')),
@@ -52,6 +53,7 @@ const SHELL_PAGES: Record<string, PageName> = {
   '/all-transactions': 'allTransactions',
   '/learn': 'learn',
   '/watchlist': 'watchlist',
+  '/portfolio': 'portfolio',
 };
 
 const OTHER_PAGES: Record<string, PageName> = {

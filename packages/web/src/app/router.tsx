@@ -40,6 +40,7 @@ const TransactionPage = lazyPage('transaction', pageLoaders.transaction);
 const AllTransactionsPage = lazyPage('all-transactions', pageLoaders.allTransactions);
 const LearnPage = lazyPage('learn', pageLoaders.learn);
 const WatchlistPage = lazyPage('watchlist', pageLoaders.watchlist);
+const PortfolioPage = lazyPage('portfolio', pageLoaders.portfolio);
 const UserPage = lazyPage('user', pageLoaders.user);
 const PreviewPage = lazyPage('preview', pageLoaders.preview);
 const IconsPage = lazyPage('icons', pageLoaders.icons);
@@ -81,6 +82,7 @@ const shellPages: RouteObject[] = [
   page('/all-transactions', 'Transactions', AllTransactionsPage),
   page('/learn', 'Learn', LearnPage),
   page('/watchlist', 'Watchlist', WatchlistPage),
+  page('/portfolio', 'Portfolio', PortfolioPage),
 ];
 
 /** Pages for anyone: inside the shell when signed in, in the plain layout otherwise. */

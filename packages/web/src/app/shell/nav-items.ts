@@ -1,5 +1,6 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import Groups from '@mui/icons-material/GroupsOutlined';
+import PieChartOutline from '@mui/icons-material/PieChartOutline';
 import ShowChart from '@mui/icons-material/ShowChart';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { APP_ICONS } from '../../components/app-icons.ts';
@@ -16,6 +17,8 @@ export interface NavItem {
  */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/home', label: 'Home', icon: APP_ICONS.home },
+  // Issue 14's insight: beside Home, whose card links to it (phones reach it from there).
+  { to: '/portfolio', label: 'Portfolio', icon: PieChartOutline },
   { to: '/assets', label: 'Assets', icon: ShowChart },
   { to: '/explore', label: 'Explore', icon: APP_ICONS.explore },
   { to: '/leaderboard', label: 'Leaderboard', icon: APP_ICONS.trophy },

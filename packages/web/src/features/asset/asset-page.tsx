@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUser } from '../auth/api/get-session.ts';
 import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
 import { AlertBell } from './alert-bell.tsx';
+import { AssetFacts } from './asset-facts.tsx';
 import { HoldingCard } from './holding-card.tsx';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { PriceChart } from './price-chart.tsx';
@@ -69,6 +70,7 @@ export default function AssetPage() {
           <Stack spacing={2}>
             <PriceChart assetId={asset.id} name={name} />
             <HoldingCard user={user} asset={asset} />
+            <AssetFacts asset={asset} name={name} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }} sx={{ display: { xs: 'none', sm: 'block' } }}>

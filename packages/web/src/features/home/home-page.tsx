@@ -10,6 +10,7 @@ import { Deferred } from '../../components/deferred.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { OnboardingCard } from './onboarding-card.tsx';
 import { BalanceHistoryCard } from './balance-history-card.tsx';
+import { InsightCard } from './insight-card.tsx';
 import { HoldingsTable } from '../../components/holdings-table.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { RecentActivity } from '../../components/recent-activity.tsx';
@@ -81,6 +82,9 @@ export default function HomePage() {
         </Grid>
       </Grid>
       <BalanceHistoryCard wallet={user.walletAddress} />
+      <Deferred>
+        <InsightCard wallet={user.walletAddress} />
+      </Deferred>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
           {/* Tables below the chart: rendered in a second, shorter task after the first screen. */}
