@@ -31,6 +31,9 @@ export const pageLoaders = {
   learn: loadOnce(() => import('../features/learn/learn-page.tsx')),
   watchlist: loadOnce(() => import('../features/watchlist/watchlist-page.tsx')),
   portfolio: loadOnce(() => import('../features/portfolio-insight/portfolio-page.tsx')),
+  contests: loadOnce(() => import('../features/contests/contests-page.tsx')),
+  contest: loadOnce(() => import('../features/contests/contest-page.tsx')),
+  join: loadOnce(() => import('../features/contests/join-page.tsx')),
   user: loadOnce(() => import('../features/user/user-page.tsx')),
   preview: loadOnce(() => import('../features/preview/preview-page.tsx')),
   icons: loadOnce(() => import('../features/icons/icons-page.tsx')),
@@ -54,6 +57,13 @@ const SHELL_PAGES: Record<string, PageName> = {
   '/learn': 'learn',
   '/watchlist': 'watchlist',
   '/portfolio': 'portfolio',
+  '/contests': 'contests',
+};
+
+/** Shell pages with a parameter in the path, by their first segment. */
+const SHELL_PREFIXES: Record<string, PageName> = {
+  '/contests/': 'contest',
+  '/join/': 'join',
 };
 
 const OTHER_PAGES: Record<string, PageName> = {
@@ -71,7 +81,8 @@ const OTHER_PAGES: Record<string, PageName> = {
 /** The loaders of what `pathname` renders first. */
 function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
   if (pathname === '/') return [pageLoaders.landing];
-  const shellPage = SHELL_PAGES[pathname];
+  const prefix = Object.keys(SHELL_PREFIXES).find((p) => pathname.startsWith(p));
+  const shellPage = SHELL_PAGES[pathname] ?? (prefix ? SHELL_PREFIXES[prefix] : undefined);
   if (shellPage) return [loadDataLayout, loadShell, pageLoaders[shellPage]];
   const page = OTHER_PAGES[pathname];
   return page ? [loadDataLayout, pageLoaders[page]] : [loadDataLayout];

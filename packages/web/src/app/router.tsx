@@ -41,6 +41,9 @@ const AllTransactionsPage = lazyPage('all-transactions', pageLoaders.allTransact
 const LearnPage = lazyPage('learn', pageLoaders.learn);
 const WatchlistPage = lazyPage('watchlist', pageLoaders.watchlist);
 const PortfolioPage = lazyPage('portfolio', pageLoaders.portfolio);
+const ContestsPage = lazyPage('contests', pageLoaders.contests);
+const ContestPage = lazyPage('contest', pageLoaders.contest);
+const JoinPage = lazyPage('join', pageLoaders.join);
 const UserPage = lazyPage('user', pageLoaders.user);
 const PreviewPage = lazyPage('preview', pageLoaders.preview);
 const IconsPage = lazyPage('icons', pageLoaders.icons);
@@ -83,6 +86,10 @@ const shellPages: RouteObject[] = [
   page('/learn', 'Learn', LearnPage),
   page('/watchlist', 'Watchlist', WatchlistPage),
   page('/portfolio', 'Portfolio', PortfolioPage),
+  page('/contests', 'Contests', ContestsPage),
+  page('/contests/:id', 'Contest', ContestPage),
+  // Behind the login guard: a visitor with a join link logs in and comes back here.
+  page('/join/:code', 'Join a contest', JoinPage),
 ];
 
 /** Pages for anyone: inside the shell when signed in, in the plain layout otherwise. */

@@ -33,6 +33,8 @@ interface AssetSearchDialogProps {
   onClose: () => void;
   onPick: (asset: Asset) => void;
   title?: string;
+  /** Only these assets can be picked (a contest's allowed symbols). */
+  filter?: (asset: Asset) => boolean;
 }
 
 export default function AssetSearchDialog({
@@ -40,10 +42,14 @@ export default function AssetSearchDialog({
   onClose,
   onPick,
   title = 'Search assets',
+  filter,
 }: AssetSearchDialogProps) {
   const [query, setQuery] = useState('');
   const { data: assets, isPending, error } = useAllAssets();
-  const matches = useMemo(() => filterAssets(assets ?? [], query), [assets, query]);
+  const matches = useMemo(
+    () => filterAssets(filter ? (assets ?? []).filter(filter) : (assets ?? []), query),
+    [assets, query, filter],
+  );
   const isMobile = useIsMobile();
   return (
     <Dialog

@@ -9,9 +9,12 @@ import { AssetAvatar } from '../asset-avatar.tsx';
 export function AssetPickerButton({
   asset,
   onPick,
+  filter,
 }: {
   asset: Asset;
   onPick: (asset: Asset) => void;
+  /** Only these assets are offered (a contest's allowed symbols). */
+  filter?: (asset: Asset) => boolean;
 }) {
   const [open, setOpen] = useState(false);
   const name = displayAssetName(asset.name);
@@ -38,6 +41,7 @@ export function AssetPickerButton({
         <AssetSearchDialog
           open
           title="Choose an asset"
+          filter={filter}
           onClose={() => setOpen(false)}
           onPick={(picked) => {
             setOpen(false);

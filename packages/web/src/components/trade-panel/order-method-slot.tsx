@@ -11,9 +11,12 @@ export type OrderMethodValue = z.infer<typeof OrderMethod>;
 export function OrderMethodSlot({
   method,
   onChange,
+  allowed = ['MARKET', 'LIMIT'],
 }: {
   method: OrderMethodValue;
   onChange: (method: OrderMethodValue) => void;
+  /** The methods offered (a contest may allow only some). */
+  allowed?: readonly OrderMethodValue[];
 }) {
   return (
     <ToggleButtonGroup
@@ -26,8 +29,8 @@ export function OrderMethodSlot({
       fullWidth
       data-slot="order-method"
     >
-      <ToggleButton value="MARKET">Market</ToggleButton>
-      <ToggleButton value="LIMIT">Limit</ToggleButton>
+      {allowed.includes('MARKET') && <ToggleButton value="MARKET">Market</ToggleButton>}
+      {allowed.includes('LIMIT') && <ToggleButton value="LIMIT">Limit</ToggleButton>}
     </ToggleButtonGroup>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@papertrade/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import {
+  Alert,
   Box,
   Button,
   CircularProgress,
@@ -26,12 +27,14 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
+import { useActiveContest } from '../../features/contests/api/get-contest.ts';
 import { findAsset, useAllAssets } from '../../features/market/api/get-all-assets.ts';
 import {
   usePlaceMarketOrder,
   type TradeSide,
 } from '../../features/trading/api/place-market-order.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { allowedOrderMethods, symbolAllowed } from '../../lib/contest-trading.ts';
 import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
 import { SuccessDialog } from '../success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
@@ -68,7 +71,7 @@ export function TradePanel({
   const { data: assets } = useAllAssets();
   const navigate = useNavigate();
   const [side, setSide] = useState<TradeSide>(initialSide);
-  const [method, setMethod] = useState<OrderMethodValue>('MARKET');
+  const [chosenMethod, setMethod] = useState<OrderMethodValue>('MARKET');
   // SPEC §4: USD by default; the account page can store another default in settings.
   const [unit, setUnit] = useState<AmountUnit>(() =>
     user?.settings.defaultTradeUnit === 'SYMBOL' ? 'SYMBOL' : 'USD',
@@ -80,10 +83,19 @@ export function TradePanel({
   const amountInput = useRef<HTMLInputElement>(null);
   const order = usePlaceMarketOrder();
   const limit = useLimitOrder(side);
+  // A contest portfolio offers only what its rules allow (the server refuses the rest anyway).
+  const contest = useActiveContest();
+  const methods = allowedOrderMethods(contest);
+  const method = methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'MARKET');
+  const allowed = (a: Asset) => symbolAllowed(contest, a.symbol);
 
   // The live price comes from the polled list; the prop is only the starting point.
+  const fallback = findAsset(assets, DEFAULT_TRADE_SYMBOL);
   const current =
-    findAsset(assets, pickedId) ?? asset ?? findAsset(assets, DEFAULT_TRADE_SYMBOL) ?? assets?.[0];
+    findAsset(assets, pickedId) ??
+    asset ??
+    (fallback && allowed(fallback) ? fallback : assets?.find(allowed)) ??
+    assets?.[0];
   const display = hideOnMobile ? { xs: 'none', sm: 'block' } : 'block';
   if (!current) {
     return (
@@ -92,6 +104,7 @@ export function TradePanel({
       </Box>
     );
   }
+  const tradable = allowed(current);
   const name = displayAssetName(current.name);
   const held = user?.assets[current.symbol] ?? 0;
   const value = parseAmount(amount);
@@ -115,8 +128,9 @@ export function TradePanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!tradable) return;
     if (method === 'LIMIT') {
-      if (user) limit.submit(current, user);
+      if (user) limit.submit(current, user, contest);
       return;
     }
     // SPEC §5: an order only starts for an amount greater than 0.
@@ -129,7 +143,7 @@ export function TradePanel({
           setAmount('');
           setFilled(answer.transaction);
         },
-        onError: (e) => setError(errorMessage(e)),
+        onError: (e) => setError(errorMessage(e, contest)),
       },
     );
   };
@@ -173,6 +187,7 @@ export function TradePanel({
         {showAssetPicker && (
           <AssetPickerButton
             asset={current}
+            filter={contest ? allowed : undefined}
             onPick={(a) => {
               setPickedId(a.id);
               setAmount('');
@@ -182,6 +197,7 @@ export function TradePanel({
           />
         )}
         <OrderMethodSlot
+          allowed={methods}
           method={method}
           onChange={(next) => {
             setMethod(next);
@@ -218,13 +234,21 @@ export function TradePanel({
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>
         )}
+        {!tradable && contest && (
+          <Alert severity="info">
+            {contest.name} does not allow trading {current.symbol}. You can trade{' '}
+            {contest.allowedSymbols.join(', ')}.
+          </Alert>
+        )}
         {user ? (
           <Button
             type="submit"
             variant="contained"
             size="large"
             color={side === 'BUY' ? 'success' : 'error'}
-            disabled={busy || !(method === 'LIMIT' ? Number(limit.amount) > 0 : value > 0)}
+            disabled={
+              busy || !tradable || !(method === 'LIMIT' ? Number(limit.amount) > 0 : value > 0)
+            }
             aria-busy={busy}
             startIcon={
               busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined

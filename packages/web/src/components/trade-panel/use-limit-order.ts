@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useOpenLimitPosition } from '../../features/trading/api/open-limit-position.ts';
 import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import type { TradingRules } from '../../lib/contest-trading.ts';
 import {
   limitCrossedNote,
   limitOrderBody,
@@ -61,7 +62,8 @@ export function useLimitOrder(side: TradeSide) {
         currentPrice: asset.currentPrice,
         limitText: typedLimit ?? limitPricePrefill(asset.currentPrice),
       }),
-    submit: (asset: Asset, user: User) => {
+    /** `rules`: the active contest's, so its refusals say what is allowed. */
+    submit: (asset: Asset, user: User, rules?: TradingRules | null) => {
       if (open.isPending) return;
       const input = {
         side,
@@ -86,7 +88,7 @@ export function useLimitOrder(side: TradeSide) {
         },
         onError: (e) => {
           const onLimit = e instanceof ApiError && e.field === 'limitAsk';
-          setProblem({ field: onLimit ? 'limitAsk' : 'amount', message: errorMessage(e) });
+          setProblem({ field: onLimit ? 'limitAsk' : 'amount', message: errorMessage(e, rules) });
         },
       });
     },

@@ -111,6 +111,9 @@ export function DangerZone({ user }: { user: User }) {
   const remove = useDeleteUser(user.walletAddress);
   const [open, setOpen] = useState<'reset' | 'delete' | null>(null);
   const [resetTo, setResetTo] = useState<number>();
+  // A contest portfolio cannot be reset (everyone in it plays with the same money): no button
+  // that could only be refused.
+  const inContest = user.portfolio?.kind === 'CONTEST';
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="danger-heading">
       <Typography id="danger-heading" component="h2" variant="h6" fontWeight={700} gutterBottom>
@@ -125,10 +128,18 @@ export function DangerZone({ user }: { user: User }) {
           .
         </Alert>
       )}
+      {inContest && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          You are looking at a contest portfolio, which cannot be reset: everyone in a contest plays
+          with the same starting money. Switch to your main portfolio in the header to reset it.
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <Button variant="outlined" onClick={() => setOpen('reset')}>
-          Reset account
-        </Button>
+        {!inContest && (
+          <Button variant="outlined" onClick={() => setOpen('reset')}>
+            Reset account
+          </Button>
+        )}
         <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>
           Delete account
         </Button>

@@ -1,6 +1,7 @@
 import { Contest } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/get-session.ts';
 
 export const contestQueryKey = (id: string) => ['contests', 'one', id] as const;
 
@@ -15,4 +16,11 @@ export const contestQueryOptions = (id: string, wallet: string) =>
 
 export function useContest(id: string | undefined, wallet: string) {
   return useQuery({ ...contestQueryOptions(id ?? '', wallet), enabled: Boolean(id) });
+}
+
+/** The contest of the portfolio on screen, or undefined on the main portfolio (trade panel rules). */
+export function useActiveContest() {
+  const { data: user } = useSession();
+  const id = user?.portfolio?.kind === 'CONTEST' ? user.portfolio.contestId : undefined;
+  return useContest(id, user?.walletAddress ?? '').data;
 }

@@ -1,0 +1,77 @@
+import type { Contest } from '@papertrade/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BTC, ETH, makeUser } from '../../test/fixtures.ts';
+import { mockApi } from '../../test/mock-api.ts';
+import { renderPage } from '../../test/render.tsx';
+import { TradePanel } from './trade-panel.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const CONTEST_WALLET = '0xc0ffee0000000000000000000000000000000001';
+const user = makeUser({
+  walletAddress: CONTEST_WALLET,
+  portfolio: { kind: 'CONTEST', contestId: 'c1' },
+});
+const contest: Contest = {
+  id: 'c1',
+  name: 'Spring Cup',
+  description: '',
+  kind: 'CONTEST',
+  visibility: 'PRIVATE',
+  ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
+  startingBalance: 100_000,
+  startsAt: 0,
+  endsAt: 4_000_000_000_000,
+  allowedSymbols: ['ETH'],
+  orderTypes: ['MARKET'],
+  feeBps: 0,
+  feeMinUsd: 0,
+  lessons: [],
+  members: 3,
+  status: 'RUNNING',
+  me: { walletAddress: CONTEST_WALLET, rank: 1, returnPercentage: 0 },
+};
+
+function setup(refusal?: { code: string; error: string }) {
+  return mockApi((r) => {
+    if (r.path === '/auth/session') return { body: { user } };
+    if (r.path === '/all-assets') return { body: [BTC, ETH] };
+    if (r.path === '/contests/c1') return { body: contest };
+    if (r.path === '/purchase-asset' && refusal) return { status: 409, body: refusal };
+    return undefined;
+  });
+}
+
+describe('trade panel on a contest portfolio', () => {
+  it('offers only the allowed asset and order types', async () => {
+    setup();
+    renderPage(<TradePanel />);
+    expect(await screen.findByRole('button', { name: 'Buy ETH' })).toBeInTheDocument();
+    const methods = screen.getByRole('group', { name: 'Order type' });
+    expect(within(methods).getByRole('button', { name: 'Market' })).toBeInTheDocument();
+    expect(within(methods).queryByRole('button', { name: 'Limit' })).toBeNull();
+  });
+
+  it('says so, and cannot submit, on an asset the contest does not allow', async () => {
+    setup();
+    renderPage(<TradePanel asset={BTC} />);
+    expect(await screen.findByText(/Spring Cup does not allow trading BTC/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Amount'), '100');
+    expect(screen.getByRole('button', { name: 'Buy BTC' })).toBeDisabled();
+  });
+
+  it('a refused order reads as a student understands it', async () => {
+    const api = setup({ code: 'CONTEST_NOT_RUNNING', error: 'Contest c1 is not running' });
+    renderPage(<TradePanel />);
+    await screen.findByRole('button', { name: 'Buy ETH' });
+    await screen.findByText('Buying power');
+    await userEvent.type(screen.getByLabelText('Amount'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    expect(await screen.findByText('This contest has ended — orders are closed.')).toBeInTheDocument();
+    const order = api.calls.find((c) => c.path === '/purchase-asset');
+    expect(order?.headers.Wallet).toBe(CONTEST_WALLET);
+    expect(order?.body).toMatchObject({ walletAddress: CONTEST_WALLET, symbol: 'ETH' });
+  });
+});

@@ -1,0 +1,70 @@
+import { formatPercent, formatUsd, type ContestBoardRow } from '@papertrade/domain';
+import { Alert, Avatar, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { percentColor } from '../../lib/percent-color.ts';
+
+const wide = { display: { xs: 'none', sm: 'table-cell' } };
+const same = (a: string, b: string | undefined) => Boolean(b) && a.toLowerCase() === b!.toLowerCase();
+
+function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
+  return [
+    { header: 'Rank', cell: (r) => `#${r.rank}` },
+    {
+      header: 'Trader',
+      sx: { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none' } },
+      cell: (r) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Avatar src={r.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }}>
+            {r.username.charAt(0).toUpperCase()}
+          </Avatar>
+          <Typography noWrap variant="body2">
+            {r.username}
+          </Typography>
+          {same(r.walletAddress, myWallet) && (
+            <Typography variant="caption" sx={{ flexShrink: 0 }}>
+              (you)
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    { header: 'Total', align: 'right', sx: wide, cell: (r) => formatUsd(r.totalBalance) },
+    {
+      header: 'Return',
+      align: 'right',
+      cell: (r) => (
+        <Typography variant="body2" sx={{ color: percentColor(r.returnPercentage), fontWeight: 600 }}>
+          {formatPercent(r.returnPercentage)}
+        </Typography>
+      ),
+    },
+    { header: 'Trades', align: 'right', sx: wide, cell: (r) => r.trades },
+  ];
+}
+
+/** The contest's standings: live over /live, polled every 10 s while the socket is down. */
+export function ContestBoard({
+  rows,
+  error,
+  myWallet,
+}: {
+  rows: ContestBoardRow[] | undefined;
+  error: unknown;
+  myWallet: string | undefined;
+}) {
+  if (!rows && error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (!rows) return <Skeleton variant="rounded" height={200} />;
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <DataTable
+        label="Contest leaderboard"
+        columns={columns(myWallet)}
+        rows={rows}
+        rowKey={(r) => r.walletAddress}
+        empty={<Typography color="text.secondary">Nobody has joined yet.</Typography>}
+        table={{ size: 'small', sx: { '& td, & th': { px: { xs: 1, sm: 2 } } } }}
+      />
+    </Paper>
+  );
+}
