@@ -47,12 +47,12 @@ const scale = (price: bigint, factor: number) => (price * BigInt(Math.round(fact
 // ---------------------------------------------------------------- bulk set-up, raw and fast
 /** The running totals the ledger keeps beside the lots (decision 006): the seeded lots must be in them. */
 function addLotTotal(raw: SQLite.Database, userId: string, symbol: string, shares: bigint, price: bigint): void {
-  const row = raw.prepare('SELECT shares, cost FROM lot_totals WHERE user_id = ? AND symbol = ?').get(userId, symbol) as
+  const row = raw.prepare('SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?').get(userId, symbol) as
     | { shares: bigint; cost: string }
     | undefined;
   const total = { shares: (row?.shares ?? 0n) + shares, cost: BigInt(row?.cost ?? '0') + shares * price };
   raw
-    .prepare('INSERT INTO lot_totals (user_id, symbol, shares, cost) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost')
+    .prepare('INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?) ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost')
     .run(userId, symbol, total.shares, total.cost.toString());
 }
 function seedDatabase(file: string): string[] {
@@ -66,14 +66,18 @@ function seedDatabase(file: string): string[] {
     const asset = raw.prepare('INSERT INTO assets (id, symbol, name, position, price, volatility, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     ASSET_CATALOG.forEach((a, i) => asset.run(a.id, a.symbol, a.name, i, a.price, a.volatility, now));
     const user = raw.prepare(`INSERT INTO users (id, email, password_hash, username, username_lower, display_name,
-      account_type, wallet_address, cash_cents, starting_balance_cents, created_at)
-      VALUES (?, ?, 'x', ?, ?, ?, 'PERSONAL', ?, 10000000, 10000000, ?)`);
+      account_type, wallet_address, created_at)
+      VALUES (?, ?, 'x', ?, ?, ?, 'PERSONAL', ?, ?)`);
+    const portfolio = raw.prepare(`INSERT INTO portfolios (id, user_id, kind, wallet_address, cash_cents, starting_balance_cents, created_at)
+      VALUES (?, ?, 'MAIN', ?, 10000000, 10000000, ?)`);
     for (let i = 0; i < USERS; i += 1) {
       const id = newId(now);
       userIds.push(id);
-      user.run(id, `b${i}@bench.test`, `b${i}`, `b${i}`, `b${i}`, `0x${i.toString(16).padStart(40, '0')}`, now);
+      const wallet = `0x${i.toString(16).padStart(40, '0')}`;
+      user.run(id, `b${i}@bench.test`, `b${i}`, `b${i}`, `b${i}`, wallet, now);
+      portfolio.run(id, id, wallet, now);
     }
-    const order = raw.prepare(`INSERT INTO limit_orders (id, user_id, epoch, symbol, type, limit_price, purchase_cents,
+    const order = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
       sell_shares, status, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?)`);
     const lots = new Map<string, bigint>();
     for (let i = 0; i < ORDERS; i += 1) {
@@ -88,7 +92,7 @@ function seedDatabase(file: string): string[] {
         lots.set(key, (lots.get(key) ?? 0n) + shares);
       }
     }
-    const lot = raw.prepare('INSERT INTO lots (id, user_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [key, shares] of lots) {
       const [userId, symbol] = key.split('|') as [string, string];
       const price = market.get(symbol) ?? 1n;
@@ -109,9 +113,9 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
   const btc = market.get('BTC') as bigint;
   const eth = market.get('ETH') as bigint;
   raw.transaction(() => {
-    const order = raw.prepare(`INSERT INTO limit_orders (id, user_id, epoch, symbol, type, limit_price, purchase_cents,
+    const order = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
       sell_shares, status, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?)`);
-    const lot = raw.prepare('INSERT INTO lots (id, user_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (let i = 0; i < CROSSING / 2; i += 1) {
       order.run(newId(now), pick(userIds), 'BTC', 'PURCHASE', scale(btc, 0.95 + random() * 0.04), 10_000n, null, now);
       const seller = pick(userIds);

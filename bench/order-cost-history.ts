@@ -66,33 +66,33 @@ export async function writeHistory(
     const viaLimit = i % 10 === 9;
     const orderId = viaLimit ? pastId(at - 500, 0) : null;
     txs.push({
-      id, user_id: user.id, epoch: 0, type, method: viaLimit ? 'LIMIT' : 'MARKET', symbol: user.symbol,
+      id, portfolio_id: user.id, epoch: 0, type, method: viaLimit ? 'LIMIT' : 'MARKET', symbol: user.symbol,
       shares, total_cents: total, price, position_id: orderId, created_at: at,
     });
     if (orderId) {
       limitOrders.push({
-        id: orderId, user_id: user.id, epoch: 0, symbol: user.symbol, type, limit_price: price,
+        id: orderId, portfolio_id: user.id, epoch: 0, symbol: user.symbol, type, limit_price: price,
         purchase_cents: buying ? total : null, sell_shares: buying ? null : shares, status: 'FILLED',
         created_at: at - 500, closed_at: at, fill_price: price, transaction_id: id,
       });
       notes.push({ id: pastId(at, 1), user_id: user.id, type: 'TRANSACTION', text: 'Your limit order filled', url: '/home', read: 1, created_at: at });
     }
-    if (i % 20 === 19) points.push({ user_id: user.id, epoch: 0, ts: at, balance_cents: cash + BUY_CENTS * BigInt(open.length - head) });
+    if (i % 20 === 19) points.push({ portfolio_id: user.id, epoch: 0, ts: at, balance_cents: cash + BUY_CENTS * BigInt(open.length - head) });
   }
 
   const lots = open.slice(head);
   const held = lots.reduce((sum, l) => sum + l.shares, 0n);
   const cost = lots.reduce((sum, l) => sum + l.shares * l.price, 0n);
   await inTransaction(db, async (trx) => {
-    await trx.updateTable('users').set({ cash_cents: cash, created_at: start - 1_000 }).where('id', '=', user.id).execute();
+    await trx.updateTable('portfolios').set({ cash_cents: cash, created_at: start - 1_000 }).where('id', '=', user.id).execute();
     await insertAll(trx, 'transactions', txs);
     await insertAll(trx, 'limit_orders', limitOrders);
     await insertAll(trx, 'notifications', notes);
     await insertAll(trx, 'balance_snapshots', points);
-    await insertAll(trx, 'lots', lots.map((l) => ({ id: l.id, user_id: user.id, symbol: user.symbol, shares: l.shares, price: l.price, created_at: l.at })));
+    await insertAll(trx, 'lots', lots.map((l) => ({ id: l.id, portfolio_id: user.id, symbol: user.symbol, shares: l.shares, price: l.price, created_at: l.at })));
     if (held > 0n) {
-      await trx.insertInto('holdings').values({ user_id: user.id, symbol: user.symbol, shares: held }).execute();
-      await trx.insertInto('lot_totals').values({ user_id: user.id, symbol: user.symbol, shares: held, cost: cost.toString() }).execute();
+      await trx.insertInto('holdings').values({ portfolio_id: user.id, symbol: user.symbol, shares: held }).execute();
+      await trx.insertInto('lot_totals').values({ portfolio_id: user.id, symbol: user.symbol, shares: held, cost: cost.toString() }).execute();
     }
   });
 }

@@ -18,16 +18,59 @@ export interface UsersTable {
   display_name: string;
   avatar: string | null;
   account_type: string;
+  /** The main portfolio's wallet, which names the user in profiles, follows and the global board. */
+  wallet_address: string;
+  settings: string;
+  watchlist: string;
+  created_at: Int;
+}
+
+/**
+ * Where money lives (decision 010): the user's MAIN portfolio (id = the user's id) and one
+ * CONTEST portfolio per contest or class joined, each with its own wallet address.
+ */
+export interface PortfoliosTable {
+  id: string;
+  user_id: string;
+  /** 'MAIN' | 'CONTEST' */
+  kind: string;
+  contest_id: string | null;
   wallet_address: string;
   /** Free cash in cents; reserved cash lives on the working PURCHASE orders. */
   cash_cents: Int;
   starting_balance_cents: Int;
-  settings: string;
-  watchlist: string;
   /** Bumped by an account reset; rows of older epochs are archived history. */
   epoch: Int;
   reset_at: NullableInt;
   created_at: Int;
+  /** Set when the member left or was removed: off the board and closed to orders. */
+  closed_at: NullableInt;
+}
+
+export interface ContestsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  /** 'CONTEST' | 'CLASS' */
+  kind: string;
+  /** 'PRIVATE' | 'PUBLIC' */
+  visibility: string;
+  starting_balance_cents: Int;
+  starts_at: Int;
+  ends_at: Int;
+  /** JSON array of symbols; empty means every asset. */
+  allowed_symbols: string;
+  /** JSON array of order types; empty means every type. */
+  order_types: string;
+  fee_bps: Int;
+  fee_min_cents: Int;
+  /** JSON array of lesson slugs a class's owner points members to. */
+  lessons: string;
+  join_code: string;
+  created_at: Int;
+  /** Set once the end was carried out: working orders cancelled and the board frozen. */
+  closed_at: NullableInt;
 }
 
 export interface SessionsTable {
@@ -47,7 +90,7 @@ export interface VerificationTokensTable {
 }
 
 export interface HoldingsTable {
-  user_id: string;
+  portfolio_id: string;
   symbol: string;
   /** Free shares in 1e-8 units; shares reserved by working SELL orders are on the order. */
   shares: Int;
@@ -57,7 +100,7 @@ export interface HoldingsTable {
 export interface LotsTable {
   /** Time-ordered id (see new-id.ts), so ordering by id is first-in first-out. */
   id: string;
-  user_id: string;
+  portfolio_id: string;
   symbol: string;
   shares: Int;
   price: Int;
@@ -69,7 +112,7 @@ export interface LotsTable {
  * consumes (decision 006); no row when no lot is open.
  */
 export interface LotTotalsTable {
-  user_id: string;
+  portfolio_id: string;
   symbol: string;
   /** The open lots' shares (1e-8 units): free plus reserved shares of the symbol. */
   shares: Int;
@@ -79,7 +122,7 @@ export interface LotTotalsTable {
 
 export interface TransactionsTable {
   id: string;
-  user_id: string;
+  portfolio_id: string;
   epoch: Int;
   type: string;
   method: string;
@@ -87,13 +130,15 @@ export interface TransactionsTable {
   shares: Int;
   total_cents: Int;
   price: Int;
+  /** The fee a contest's rules charged on this fill, in cents (0 when none). */
+  fee_cents: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   position_id: string | null;
   created_at: Int;
 }
 
 export interface LimitOrdersTable {
   id: string;
-  user_id: string;
+  portfolio_id: string;
   epoch: Int;
   symbol: string;
   type: string;
@@ -126,7 +171,7 @@ export interface FollowsTable {
 }
 
 export interface BalanceSnapshotsTable {
-  user_id: string;
+  portfolio_id: string;
   epoch: Int;
   ts: Int;
   balance_cents: Int;
@@ -191,6 +236,8 @@ export interface PriceAlertsTable {
 
 export interface DB {
   users: UsersTable;
+  portfolios: PortfoliosTable;
+  contests: ContestsTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;
   holdings: HoldingsTable;

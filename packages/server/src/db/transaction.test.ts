@@ -12,10 +12,10 @@ describe('the transaction helper', () => {
     let attempts = 0;
     await inTransaction(t.ctx.db, async (trx) => {
       attempts += 1;
-      await trx.updateTable('users').set((eb) => ({ cash_cents: eb('cash_cents', '+', 1n) })).where('id', '=', ann.id).execute();
+      await trx.updateTable('portfolios').set((eb) => ({ cash_cents: eb('cash_cents', '+', 1n) })).where('id', '=', ann.id).execute();
       if (attempts < 3) throw deadlock();
     });
-    const row = await t.ctx.db.selectFrom('users').select('cash_cents').where('id', '=', ann.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom('portfolios').select('cash_cents').where('id', '=', ann.id).executeTakeFirstOrThrow();
     expect(attempts).toBe(3);
     expect(BigInt(row.cash_cents)).toBe(10_000_001n);
   });

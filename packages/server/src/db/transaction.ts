@@ -8,10 +8,11 @@ type Db = Kysely<DB> | Trx;
 /**
  * The one way to write more than one statement (docs/decisions/005-transactions-and-bounds.md).
  *
- * Lock order, on PostgreSQL, for every writer: the rows of the users concerned first (ascending
- * id when there are several), then their orders, holdings, lots and the rest. Writers then queue
- * behind each other on the user row instead of deadlocking, and a reset or a deletion, which
- * takes the same row first, is atomic against every order of that user.
+ * Lock order, on PostgreSQL, for every writer: the rows of the portfolios concerned first
+ * (ascending id when there are several), then their users' rows, then their orders, holdings, lots
+ * and the rest. Writers then queue behind each other on the portfolio row instead of
+ * deadlocking, and a reset, a contest's end or a deletion, which takes the same rows first, is
+ * atomic against every order of that portfolio.
  *
  * PostgreSQL still aborts one side of a deadlock (40P01) or a serialization conflict (40001)
  * that a batch touching many users can run into; the work is then run again from the start.
@@ -60,26 +61,24 @@ export async function inTransaction<T>(
 
 export interface LockedUser {
   id: string;
-  epoch: bigint;
-  cashCents: bigint;
 }
 
 /**
- * Takes the users' row locks, ascending id, and reads what every writer needs of them.
+ * Takes the users' row locks, ascending id: what a write of profile fields (settings, watchlist,
+ * follows, credentials) queues on. Money is locked by portfolio (lockPortfolios), not here.
  * FOR NO KEY UPDATE rather than FOR UPDATE: it queues writers of the same user just the same,
  * but does not block another user's insert that merely references this row (a notification,
  * a follow), which would turn a cross-user write into a deadlock.
  */
 export async function lockUsers(trx: Trx, userIds: readonly string[]): Promise<LockedUser[]> {
   if (userIds.length === 0) return [];
-  const rows = await trx
+  return trx
     .selectFrom('users')
-    .select(['id', 'epoch', 'cash_cents'])
+    .select(['id'])
     .where('id', 'in', [...new Set(userIds)])
     .orderBy('id')
     .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
     .execute();
-  return rows.map((r) => ({ id: r.id, epoch: BigInt(r.epoch), cashCents: BigInt(r.cash_cents) }));
 }
 
 export async function lockUser(trx: Trx, userId: string): Promise<LockedUser> {
@@ -88,11 +87,52 @@ export async function lockUser(trx: Trx, userId: string): Promise<LockedUser> {
   return user;
 }
 
-/** A transaction that starts by taking one user's row lock: what every write of one user uses. */
+/** A transaction that starts by taking one user's row lock: what every profile write uses. */
 export function inUserTransaction<T>(
   db: Db,
   userId: string,
   work: (trx: Trx, user: LockedUser) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (trx) => work(trx, await lockUser(trx, userId)));
+}
+
+export interface LockedPortfolio {
+  id: string;
+  /** Its owner, whom notifications and live pushes go to. */
+  userId: string;
+  epoch: bigint;
+  cashCents: bigint;
+  contestId: string | null;
+}
+
+/**
+ * Takes the portfolios' row locks, ascending id, and reads what every money writer needs of
+ * them. Every move of money takes these first (the lock order above), so two orders of one
+ * portfolio queue, and a reset or a contest's end is atomic against every order of it.
+ */
+export async function lockPortfolios(trx: Trx, portfolioIds: readonly string[]): Promise<LockedPortfolio[]> {
+  if (portfolioIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('portfolios')
+    .select(['id', 'user_id', 'epoch', 'cash_cents', 'contest_id'])
+    .where('id', 'in', [...new Set(portfolioIds)])
+    .orderBy('id')
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
+    .execute();
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, epoch: BigInt(r.epoch), cashCents: BigInt(r.cash_cents), contestId: r.contest_id }));
+}
+
+export async function lockPortfolio(trx: Trx, portfolioId: string): Promise<LockedPortfolio> {
+  const [portfolio] = await lockPortfolios(trx, [portfolioId]);
+  if (!portfolio) throw notFound('USER_NOT_FOUND', 'No such user');
+  return portfolio;
+}
+
+/** A transaction that starts by taking one portfolio's row lock: what every money write of one portfolio uses. */
+export function inPortfolioTransaction<T>(
+  db: Db,
+  portfolioId: string,
+  work: (trx: Trx, portfolio: LockedPortfolio) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => work(trx, await lockPortfolio(trx, portfolioId)));
 }

@@ -8,20 +8,20 @@ import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.
 /**
  * The ledger's moves for a batch of fills of one symbol: one statement per table, whatever the
  * batch size, its rows bound as a fixed number of parameters (db/batch-rows.ts). The caller
- * holds every user's row lock (db/transaction.ts lockUsers).
+ * holds every user's row lock (db/transaction.ts lockPortfolios).
  */
 
 export interface BatchFill {
   orderId: string;
-  userId: string;
+  portfolioId: string;
   transactionId: string;
   shares: ShareUnits;
   totalCents: Cents;
 }
 
-export function sumByUser<F extends { userId: string }>(fills: readonly F[], value: (f: F) => bigint): Map<string, bigint> {
+export function sumByUser<F extends { portfolioId: string }>(fills: readonly F[], value: (f: F) => bigint): Map<string, bigint> {
   const sums = new Map<string, bigint>();
-  for (const f of fills) sums.set(f.userId, (sums.get(f.userId) ?? 0n) + value(f));
+  for (const f of fills) sums.set(f.portfolioId, (sums.get(f.portfolioId) ?? 0n) + value(f));
   return sums;
 }
 
@@ -29,22 +29,22 @@ export function sumByUser<F extends { userId: string }>(fills: readonly F[], val
  * Adds cash to many users. Used for proceeds that splitOverCaps has already kept under
  * MAX_CASH_CENTS, and for reservations given back, which were the users' cash already.
  */
-export async function creditCashMany(trx: Trx, byUser: ReadonlyMap<string, Cents>): Promise<void> {
-  const credits = [...byUser].filter(([, cents]) => cents > 0n);
+export async function creditCashMany(trx: Trx, byPortfolio: ReadonlyMap<string, Cents>): Promise<void> {
+  const credits = [...byPortfolio].filter(([, cents]) => cents > 0n);
   if (!credits.length) return;
   // One row per user (a map's keys), so each user row is matched once.
   const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, credits);
-  await sql`UPDATE users SET cash_cents = users.cash_cents + c.cents FROM ${rows} AS c WHERE users.id = c.id`.execute(trx);
+  await sql`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c WHERE portfolios.id = c.id`.execute(trx);
 }
 
 /** Adds free shares of one symbol to many users (bought, or reserved shares given back). */
-export async function addSharesMany(trx: Trx, symbol: string, byUser: ReadonlyMap<string, ShareUnits>): Promise<void> {
-  const added = [...byUser].filter(([, shares]) => shares > 0n);
+export async function addSharesMany(trx: Trx, symbol: string, byPortfolio: ReadonlyMap<string, ShareUnits>): Promise<void> {
+  const added = [...byPortfolio].filter(([, shares]) => shares > 0n);
   if (!added.length) return;
-  const rows = batchRows(trx, { user_id: 'text', shares: 'bigint' }, added);
+  const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, added);
   // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
-  await sql`INSERT INTO holdings (user_id, symbol, shares) SELECT c.user_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
-    ON CONFLICT (user_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(trx);
+  await sql`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
+    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(trx);
 }
 
 /** A batch of buys: the shares to the users' holdings and one open lot per fill, at `price`, counted in their lot totals. */
@@ -52,12 +52,12 @@ export async function settleBuys(trx: Trx, symbol: string, price: PriceUnits, at
   await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares));
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {
-    const rows = batchRows(trx, { id: 'text', user_id: 'text', shares: 'bigint' }, lots.map((f) => [f.transactionId, f.userId, f.shares]));
-    await sql`INSERT INTO lots (id, user_id, symbol, shares, price, created_at)
-      SELECT c.id, c.user_id, ${symbol}, c.shares, CAST(${price} AS bigint), CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
+    const rows = batchRows(trx, { id: 'text', portfolio_id: 'text', shares: 'bigint' }, lots.map((f) => [f.transactionId, f.portfolioId, f.shares]));
+    await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, CAST(${price} AS bigint), CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
   }
   const added = new Map<string, LotDelta>();
-  for (const f of lots) addDelta(added, f.userId, f.shares, lotCost(f.shares, price));
+  for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, price));
   await adjustLotTotals(trx, symbol, added);
 }
 
@@ -82,10 +82,10 @@ export function splitOverCaps<F extends BatchFill>(
   const done: F[] = [];
   const over: F[] = [];
   for (const f of fills) {
-    const after = (level.get(f.userId) ?? 0n) + (side === 'PURCHASE' ? f.shares : f.totalCents);
+    const after = (level.get(f.portfolioId) ?? 0n) + (side === 'PURCHASE' ? f.shares : f.totalCents);
     if (after > cap) over.push(f);
     else {
-      level.set(f.userId, after);
+      level.set(f.portfolioId, after);
       done.push(f);
     }
   }

@@ -7,7 +7,7 @@ import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.
 
 interface LotRow {
   id: string;
-  user_id: string;
+  portfolio_id: string;
   shares: bigint;
   price: bigint;
 }
@@ -20,15 +20,15 @@ const USERS_PER_READ = 100;
 
 /**
  * Each user's oldest `page` lots of `symbol` after the last one already read: one index seek per
- * user in lots_user_symbol (user_id, symbol, id), in id order, so a sale reads the lots it
+ * user in lots_user_symbol (portfolio_id, symbol, id), in id order, so a sale reads the lots it
  * consumes and a few more, never all of the user's lots.
  */
 async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, string>, page: number): Promise<LotRow[]> {
   const out: LotRow[] = [];
   for (const part of chunks([...after], USERS_PER_READ)) {
     const arms = part.map(
-      ([userId, lastId]) => sql`SELECT * FROM (
-        SELECT id, user_id, shares, price FROM lots WHERE user_id = ${userId} AND symbol = ${symbol} AND id > ${lastId}
+      ([portfolioId, lastId]) => sql`SELECT * FROM (
+        SELECT id, portfolio_id, shares, price FROM lots WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND id > ${lastId}
         ORDER BY id LIMIT ${page}) AS l`,
     );
     const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(trx);
@@ -50,26 +50,26 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
   const taken = new Map<string, LotDelta>();
   let unmatched = 0n;
   for (let page = FIRST_PAGE; after.size > 0; page = Math.min(page * 4, LARGEST_PAGE)) {
-    const byUser = new Map<string, LotRow[]>();
-    for (const lot of await oldestLots(trx, symbol, after, page)) byUser.set(lot.user_id, [...(byUser.get(lot.user_id) ?? []), lot]);
-    for (const userId of [...after.keys()]) {
-      const lots = (byUser.get(userId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
-      let left = need.get(userId) ?? 0n;
+    const byPortfolio = new Map<string, LotRow[]>();
+    for (const lot of await oldestLots(trx, symbol, after, page)) byPortfolio.set(lot.portfolio_id, [...(byPortfolio.get(lot.portfolio_id) ?? []), lot]);
+    for (const portfolioId of [...after.keys()]) {
+      const lots = (byPortfolio.get(portfolioId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
+      let left = need.get(portfolioId) ?? 0n;
       for (const lot of lots) {
         if (left === 0n) break;
         const size = BigInt(lot.shares);
         const used = size <= left ? size : left;
         if (used === size) emptied.push(lot.id);
         else shrunk.push([lot.id, size - used]);
-        addDelta(taken, userId, -used, -lotCost(used, BigInt(lot.price)));
+        addDelta(taken, portfolioId, -used, -lotCost(used, BigInt(lot.price)));
         left -= used;
       }
-      need.set(userId, left);
+      need.set(portfolioId, left);
       const last = lots.at(-1);
-      if (left > 0n && last && lots.length === page) after.set(userId, last.id);
+      if (left > 0n && last && lots.length === page) after.set(portfolioId, last.id);
       else {
         unmatched += left;
-        after.delete(userId);
+        after.delete(portfolioId);
       }
     }
   }

@@ -16,16 +16,16 @@ const balanceLimit = (field: string) =>
   badRequest('AMOUNT_TOO_LARGE', 'This would take your cash past $10,000,000,000,000, the largest balance an account can hold', field);
 
 /** Takes `cents` of free cash, or answers INSUFFICIENT_FUNDS; returns the user's epoch. */
-export async function debitCash(trx: Trx, userId: string, cents: Cents, field = 'assetAmount'): Promise<bigint> {
+export async function debitCash(trx: Trx, portfolioId: string, cents: Cents, field = 'assetAmount'): Promise<bigint> {
   const row = await trx
-    .updateTable('users')
+    .updateTable('portfolios')
     .set((eb) => ({ cash_cents: eb('cash_cents', '-', cents) }))
-    .where('id', '=', userId)
+    .where('id', '=', portfolioId)
     .where('cash_cents', '>=', cents)
     .returning(['epoch'])
     .executeTakeFirst();
   if (row) return BigInt(row.epoch);
-  const user = await trx.selectFrom('users').select(['cash_cents']).where('id', '=', userId).executeTakeFirst();
+  const user = await trx.selectFrom('portfolios').select(['cash_cents']).where('id', '=', portfolioId).executeTakeFirst();
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
   throw badRequest('INSUFFICIENT_FUNDS', insufficientFundsText(cents, BigInt(user.cash_cents)), field);
 }
@@ -34,12 +34,12 @@ export async function debitCash(trx: Trx, userId: string, cents: Cents, field = 
  * Adds free cash. Proceeds (`capped`) may not take cash past MAX_CASH_CENTS; a reservation
  * given back always goes through: that cash was the user's already.
  */
-export async function creditCash(trx: Trx, userId: string, cents: Cents, capped = true, field = 'assetAmount'): Promise<void> {
+export async function creditCash(trx: Trx, portfolioId: string, cents: Cents, capped = true, field = 'assetAmount'): Promise<void> {
   if (cents === 0n) return;
   const result = await trx
-    .updateTable('users')
+    .updateTable('portfolios')
     .set((eb) => ({ cash_cents: eb('cash_cents', '+', cents) }))
-    .where('id', '=', userId)
+    .where('id', '=', portfolioId)
     .$if(capped, (q) => q.where('cash_cents', '<=', MAX_CASH_CENTS - cents))
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw capped ? balanceLimit(field) : notFound('USER_NOT_FOUND', 'No such user');
@@ -49,12 +49,12 @@ export async function creditCash(trx: Trx, userId: string, cents: Cents, capped 
  * Adds free shares; a buy past MAX_HOLDING_UNITS rolls the whole order back. A release of
  * reserved shares (`capped` false) always goes through: those shares were already held.
  */
-export async function addFreeShares(trx: Trx, userId: string, symbol: string, shares: ShareUnits, capped = true): Promise<void> {
+export async function addFreeShares(trx: Trx, portfolioId: string, symbol: string, shares: ShareUnits, capped = true): Promise<void> {
   const row = await trx
     .insertInto('holdings')
-    .values({ user_id: userId, symbol, shares })
+    .values({ portfolio_id: portfolioId, symbol, shares })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }),
+      oc.columns(['portfolio_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }),
     )
     .returning(['shares'])
     .executeTakeFirstOrThrow();
@@ -63,32 +63,32 @@ export async function addFreeShares(trx: Trx, userId: string, symbol: string, sh
   }
 }
 
-export async function freeShares(trx: Trx, userId: string, symbol: string): Promise<ShareUnits> {
+export async function freeShares(trx: Trx, portfolioId: string, symbol: string): Promise<ShareUnits> {
   const row = await trx
     .selectFrom('holdings')
     .select(['shares'])
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
     .where('symbol', '=', symbol)
     .executeTakeFirst();
   return row ? BigInt(row.shares) : 0n;
 }
 
 /** Takes free shares (never reserved ones), or answers INSUFFICIENT_SHARES. */
-export async function takeFreeShares(trx: Trx, userId: string, symbol: string, shares: ShareUnits, field = 'assetAmount'): Promise<void> {
+export async function takeFreeShares(trx: Trx, portfolioId: string, symbol: string, shares: ShareUnits, field = 'assetAmount'): Promise<void> {
   const row = await trx
     .updateTable('holdings')
     .set((eb) => ({ shares: eb('shares', '-', shares) }))
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
     .where('symbol', '=', symbol)
     .where('shares', '>=', shares)
     .returning(['shares'])
     .executeTakeFirst();
   if (!row) {
-    const held = await freeShares(trx, userId, symbol);
+    const held = await freeShares(trx, portfolioId, symbol);
     throw badRequest('INSUFFICIENT_SHARES', insufficientSharesText(symbol, held, shares), field);
   }
   if (BigInt(row.shares) === 0n) {
-    await trx.deleteFrom('holdings').where('user_id', '=', userId).where('symbol', '=', symbol).where('shares', '=', 0n).execute();
+    await trx.deleteFrom('holdings').where('portfolio_id', '=', portfolioId).where('symbol', '=', symbol).where('shares', '=', 0n).execute();
   }
 }
 
@@ -97,18 +97,18 @@ export { consumeLots } from './consume-lots.ts';
 /** A buy's open lot, counted in the holding's lot totals (lot-totals.ts). */
 export async function insertLot(
   trx: Trx,
-  lot: { id: string; userId: string; symbol: string; shares: ShareUnits; price: PriceUnits; at: number },
+  lot: { id: string; portfolioId: string; symbol: string; shares: ShareUnits; price: PriceUnits; at: number },
 ): Promise<void> {
   await trx
     .insertInto('lots')
-    .values({ id: lot.id, user_id: lot.userId, symbol: lot.symbol, shares: lot.shares, price: lot.price, created_at: lot.at })
+    .values({ id: lot.id, portfolio_id: lot.portfolioId, symbol: lot.symbol, shares: lot.shares, price: lot.price, created_at: lot.at })
     .execute();
-  await adjustLotTotals(trx, lot.symbol, new Map([[lot.userId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]));
+  await adjustLotTotals(trx, lot.symbol, new Map([[lot.portfolioId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]));
 }
 
 /** What a working order holds back: cash for a PURCHASE, shares for a SELL. */
 export interface Reservation {
-  userId: string;
+  portfolioId: string;
   type: string;
   symbol: string;
   purchaseCents: Cents | null;
@@ -117,8 +117,8 @@ export interface Reservation {
 
 /** Gives a closed order's reservation back to its owner (its status is the caller's to set). */
 export async function releaseReservation(trx: Trx, r: Reservation): Promise<void> {
-  if (r.type === 'PURCHASE') await creditCash(trx, r.userId, r.purchaseCents ?? 0n, false);
-  else await addFreeShares(trx, r.userId, r.symbol, r.sellShares ?? 0n, false);
+  if (r.type === 'PURCHASE') await creditCash(trx, r.portfolioId, r.purchaseCents ?? 0n, false);
+  else await addFreeShares(trx, r.portfolioId, r.symbol, r.sellShares ?? 0n, false);
 }
 
 /**
@@ -127,20 +127,20 @@ export async function releaseReservation(trx: Trx, r: Reservation): Promise<void
  * `cents` of cash. The caller holds the user's row lock, so no order of the old epoch can be
  * opened, filled or cancelled in between. Returns the new epoch.
  */
-export async function startNewEpoch(trx: Trx, userId: string, cents: Cents, resetAt: number, now: number): Promise<bigint> {
+export async function startNewEpoch(trx: Trx, portfolioId: string, cents: Cents, resetAt: number, now: number): Promise<bigint> {
   await trx
     .updateTable('limit_orders')
     .set({ status: 'CANCELLED', closed_at: now })
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
     .where('status', '=', 'WORKING')
     .execute();
-  await trx.deleteFrom('holdings').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('lots').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('lot_totals').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('holdings').where('portfolio_id', '=', portfolioId).execute();
+  await trx.deleteFrom('lots').where('portfolio_id', '=', portfolioId).execute();
+  await trx.deleteFrom('lot_totals').where('portfolio_id', '=', portfolioId).execute();
   const row = await trx
-    .updateTable('users')
+    .updateTable('portfolios')
     .set((eb) => ({ cash_cents: cents, starting_balance_cents: cents, epoch: eb('epoch', '+', 1n), reset_at: resetAt }))
-    .where('id', '=', userId)
+    .where('id', '=', portfolioId)
     .returning(['epoch'])
     .executeTakeFirstOrThrow();
   return BigInt(row.epoch);

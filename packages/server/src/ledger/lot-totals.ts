@@ -18,9 +18,9 @@ export interface LotDelta {
 
 export const lotCost = (shares: bigint, price: bigint): bigint => shares * price;
 
-export function addDelta(map: Map<string, LotDelta>, userId: string, shares: bigint, cost: bigint): void {
-  const d = map.get(userId) ?? { shares: 0n, cost: 0n };
-  map.set(userId, { shares: d.shares + shares, cost: d.cost + cost });
+export function addDelta(map: Map<string, LotDelta>, portfolioId: string, shares: bigint, cost: bigint): void {
+  const d = map.get(portfolioId) ?? { shares: 0n, cost: 0n };
+  map.set(portfolioId, { shares: d.shares + shares, cost: d.cost + cost });
 }
 
 /** Applies each user's change to their totals of `symbol`: three statements at most, whatever the number of users. */
@@ -28,30 +28,30 @@ export async function adjustLotTotals(trx: Trx, symbol: string, deltas: Readonly
   const changed = [...deltas].filter(([, d]) => d.shares !== 0n || d.cost !== 0n);
   if (!changed.length) return;
   const ids = batchIds(trx, changed.map(([id]) => id));
-  const { rows } = await sql<{ user_id: string; shares: bigint; cost: string }>`SELECT user_id, shares, cost FROM lot_totals
-    WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
-  const now = new Map(rows.map((r) => [r.user_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
+  const { rows } = await sql<{ portfolio_id: string; shares: bigint; cost: string }>`SELECT portfolio_id, shares, cost FROM lot_totals
+    WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
+  const now = new Map(rows.map((r) => [r.portfolio_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
   const emptied: string[] = [];
   const kept: [string, bigint, string][] = [];
-  for (const [userId, d] of changed) {
-    const before = now.get(userId) ?? { shares: 0n, cost: 0n };
+  for (const [portfolioId, d] of changed) {
+    const before = now.get(portfolioId) ?? { shares: 0n, cost: 0n };
     const shares = before.shares + d.shares;
     const cost = before.cost + d.cost;
     // A total going negative means lots were consumed that the totals never counted.
     if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n)) {
-      throw new Error(`lot totals of ${userId} ${symbol} would be ${shares} shares, cost ${cost}`);
+      throw new Error(`lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`);
     }
-    if (shares === 0n) emptied.push(userId);
-    else kept.push([userId, shares, cost.toString()]);
+    if (shares === 0n) emptied.push(portfolioId);
+    else kept.push([portfolioId, shares, cost.toString()]);
   }
   if (emptied.length) {
     const gone = batchIds(trx, emptied);
-    await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${gone} AS u)`.execute(trx);
+    await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${gone} AS u)`.execute(trx);
   }
   if (kept.length) {
     // cost stays decimal text all the way (it outgrows 64 bits); WHERE true as in batched-moves.ts.
-    const totals = batchRows(trx, { user_id: 'text', shares: 'bigint', cost: 'text' }, kept);
-    await sql`INSERT INTO lot_totals (user_id, symbol, shares, cost) SELECT c.user_id, ${symbol}, c.shares, c.cost FROM ${totals} AS c WHERE true
-      ON CONFLICT (user_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`.execute(trx);
+    const totals = batchRows(trx, { portfolio_id: 'text', shares: 'bigint', cost: 'text' }, kept);
+    await sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) SELECT c.portfolio_id, ${symbol}, c.shares, c.cost FROM ${totals} AS c WHERE true
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`.execute(trx);
   }
 }

@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 
 export type BusEvent =
   | { type: 'prices'; at: number }
-  | { type: 'user-changed'; userId: string }
+  /** A portfolio's record changed (the main one when `portfolioId` is absent: profile, settings, notifications). */
+  | { type: 'user-changed'; userId: string; portfolioId?: string }
   | { type: 'user-deleted'; userId: string }
   /** Logout: that one session ended. Carries the token's SHA-256 hash (as stored), never the token. */
   | { type: 'session-ended'; userId: string; tokenHash: string }

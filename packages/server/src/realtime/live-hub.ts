@@ -134,7 +134,7 @@ export class LiveHub {
         this.broadcastPrices(event.at);
         break;
       case 'user-changed':
-        this.pushUser(event.userId);
+        this.pushUser(event.userId, event.portfolioId);
         break;
       case 'user-deleted':
         this.closeUser(event.userId, 'Account deleted');
@@ -204,29 +204,34 @@ export class LiveHub {
     })();
   }
 
-  /** At most one load per user in flight; a change during it triggers exactly one more. */
-  private pushUser(userId: string): void {
+  /**
+   * Sends the record of one of the user's portfolios (the main one, whose id is the user's, by
+   * default): at most one load per portfolio in flight; a change during it triggers exactly one more.
+   */
+  private pushUser(userId: string, portfolioId = userId): void {
     if (!this.byUser.has(userId)) return;
-    const running = this.userLoads.get(userId);
+    const running = this.userLoads.get(portfolioId);
     if (running) {
       running.again = true;
       return;
     }
     const state = { again: true };
-    this.userLoads.set(userId, state);
+    this.userLoads.set(portfolioId, state);
     void (async () => {
       try {
         while (state.again && this.byUser.has(userId)) {
           state.again = false;
-          const user = await loadUserRecord(this.ctx.db, userId);
+          const user = await loadUserRecord(this.ctx.db, portfolioId);
           const data = outMessage({ type: 'user', user });
           for (const client of this.byUser.get(userId) ?? []) this.send(client, data);
         }
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 404) this.closeUser(userId, 'Account deleted');
-        else this.options.onError('live user update failed', err);
+        // A contest portfolio that was closed is not the account being deleted.
+        if (err instanceof AppError && err.statusCode === 404) {
+          if (portfolioId === userId) this.closeUser(userId, 'Account deleted');
+        } else this.options.onError('live user update failed', err);
       } finally {
-        this.userLoads.delete(userId);
+        this.userLoads.delete(portfolioId);
       }
     })();
   }

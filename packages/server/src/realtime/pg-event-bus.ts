@@ -27,9 +27,10 @@ function parseEvent(value: unknown): BusEvent | null {
   if (!value || typeof value !== 'object') return null;
   const e = value as Record<string, unknown>;
   if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
-  if ((e.type === 'user-changed' || e.type === 'user-deleted') && typeof e.userId === 'string') {
-    return { type: e.type, userId: e.userId };
+  if (e.type === 'user-changed' && typeof e.userId === 'string') {
+    return typeof e.portfolioId === 'string' ? { type: e.type, userId: e.userId, portfolioId: e.portfolioId } : { type: e.type, userId: e.userId };
   }
+  if (e.type === 'user-deleted' && typeof e.userId === 'string') return { type: e.type, userId: e.userId };
   if (typeof e.userId !== 'string') return null;
   if (e.type === 'session-ended' && isTokenHash(e.tokenHash)) {
     return { type: 'session-ended', userId: e.userId, tokenHash: e.tokenHash };

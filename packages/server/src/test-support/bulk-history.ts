@@ -24,22 +24,22 @@ export async function writeBulkHistory(
     }
   };
   const tx = (i: number, at: number): Insertable<DB['transactions']> => ({
-    id: id(at), user_id: user.id, epoch: 0, type: 'PURCHASE', method: 'MARKET', symbol: user.symbol,
+    id: id(at), portfolio_id: user.id, epoch: 0, type: 'PURCHASE', method: 'MARKET', symbol: user.symbol,
     shares, total_cents: 1_000n, price: user.price, position_id: null, created_at: at,
   });
   await put('transactions', size.extra + size.lots, tx);
   const lotStart = start + size.extra * 60_000;
   await put('lots', size.lots, (i) => {
     const at = lotStart + i * 60_000;
-    return { id: id(at), user_id: user.id, symbol: user.symbol, shares, price: user.price, created_at: at };
+    return { id: id(at), portfolio_id: user.id, symbol: user.symbol, shares, price: user.price, created_at: at };
   });
   const held = shares * BigInt(size.lots);
-  await db.insertInto('holdings').values({ user_id: user.id, symbol: user.symbol, shares: held }).execute();
-  await db.insertInto('lot_totals').values({ user_id: user.id, symbol: user.symbol, shares: held, cost: (held * user.price).toString() }).execute();
+  await db.insertInto('holdings').values({ portfolio_id: user.id, symbol: user.symbol, shares: held }).execute();
+  await db.insertInto('lot_totals').values({ portfolio_id: user.id, symbol: user.symbol, shares: held, cost: (held * user.price).toString() }).execute();
   await put('limit_orders', size.closedOrders, (_i, at) => ({
-    id: id(at), user_id: user.id, epoch: 0, symbol: user.symbol, type: 'PURCHASE', limit_price: user.price,
+    id: id(at), portfolio_id: user.id, epoch: 0, symbol: user.symbol, type: 'PURCHASE', limit_price: user.price,
     purchase_cents: 1_000n, sell_shares: null, status: 'CANCELLED', created_at: at, closed_at: at, fill_price: null, transaction_id: null,
   }));
   await put('notifications', size.notifications, (_i, at) => ({ id: id(at), user_id: user.id, type: 'INFORMATIVE', text: 'x', url: '/home', read: 1, created_at: at }));
-  await put('balance_snapshots', size.points, (_i, at) => ({ user_id: user.id, epoch: 0, ts: at, balance_cents: 10_000_000n }));
+  await put('balance_snapshots', size.points, (_i, at) => ({ portfolio_id: user.id, epoch: 0, ts: at, balance_cents: 10_000_000n }));
 }

@@ -30,7 +30,7 @@ const add = (map: Map<string, bigint>, key: string, value: bigint) =>
 
 async function userViolations(trx: Transaction<DB>, userId: string): Promise<string[]> {
   const user = await trx
-    .selectFrom('users')
+    .selectFrom('portfolios')
     .select(['cash_cents', 'starting_balance_cents', 'epoch'])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -41,22 +41,22 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   const holdings = await trx
     .selectFrom('holdings')
     .select(['symbol', 'shares'])
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', userId)
     .execute();
   const lotRows = await trx
     .selectFrom('lots')
     .select(['id', 'symbol', 'shares'])
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', userId)
     .execute();
   const orders = await trx
     .selectFrom('limit_orders')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', userId)
     .execute();
   const txs = await trx
     .selectFrom('transactions')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', userId)
     .execute();
 
   const free = new Map<string, bigint>();

@@ -7,8 +7,8 @@ import type { DB } from '../db/schema.ts';
  * no open lot must have no row. Summed here in bigint, the way no production path sums them.
  */
 export async function lotTotalsViolations(trx: Kysely<DB>, userId: string): Promise<string[]> {
-  const lots = await trx.selectFrom('lots').select(['symbol', 'shares', 'price']).where('user_id', '=', userId).execute();
-  const totals = await trx.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('user_id', '=', userId).execute();
+  const lots = await trx.selectFrom('lots').select(['symbol', 'shares', 'price']).where('portfolio_id', '=', userId).execute();
+  const totals = await trx.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('portfolio_id', '=', userId).execute();
   const expected = new Map<string, { shares: bigint; cost: bigint }>();
   for (const lot of lots) {
     const e = expected.get(lot.symbol) ?? { shares: 0n, cost: 0n };

@@ -36,7 +36,7 @@ async function adminQuery(adminUrl: string, query: string): Promise<void> {
   }
 }
 
-async function createPgDatabase(adminUrl: string): Promise<string> {
+export async function createPgDatabase(adminUrl: string): Promise<string> {
   const name = `pt_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

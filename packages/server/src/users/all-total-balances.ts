@@ -4,8 +4,13 @@ import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { currentPrices, WORKING } from './total-balance.ts';
 
-export interface UserTotalBalance {
+/** One open portfolio's total, with what boards show of its owner. */
+export interface PortfolioTotalBalance {
+  /** The portfolio's id (the user's id for a main portfolio). */
   id: string;
+  userId: string;
+  kind: string;
+  contestId: string | null;
   walletAddress: string;
   username: string;
   avatar: string | null;
@@ -25,39 +30,54 @@ interface Positions {
 }
 
 /**
- * Every user's total balance (SPEC §9) in four queries, whatever the number of users: users,
+ * Every open portfolio's total balance (SPEC §9) in four queries, whatever their number: portfolios,
  * non-empty holdings, working orders and prices, summed in JS with bigint. Not in SQL because
  * shares (up to 1e18 units) x price (up to 1e15 units) overflows a 64-bit integer: PostgreSQL
  * would fail and SQLite would silently fall back to a float. The reads share one transaction
  * (REPEATABLE READ on PostgreSQL) so a trade in between is never counted twice or not at all.
  */
-export async function loadAllTotalBalances(db: Kysely<DB>): Promise<UserTotalBalance[]> {
+export async function loadAllTotalBalances(db: Kysely<DB>): Promise<PortfolioTotalBalance[]> {
   return inTransaction(db, (trx) => readAll(trx), { isolation: 'repeatable read' });
 }
 
-async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {
+async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
   // Sequential: a transaction is one connection, and SQLite runs one statement at a time anyway.
-  const users = await trx
-    .selectFrom('users')
-    .select(['id', 'wallet_address', 'username', 'avatar', 'created_at', 'reset_at', 'epoch', 'cash_cents', 'starting_balance_cents'])
+  const portfolios = await trx
+    .selectFrom('portfolios')
+    .innerJoin('users', 'users.id', 'portfolios.user_id')
+    .select([
+      'portfolios.id',
+      'portfolios.user_id',
+      'portfolios.kind',
+      'portfolios.contest_id',
+      'portfolios.wallet_address',
+      'users.username',
+      'users.avatar',
+      'portfolios.created_at',
+      'portfolios.reset_at',
+      'portfolios.epoch',
+      'portfolios.cash_cents',
+      'portfolios.starting_balance_cents',
+    ])
+    .where('portfolios.closed_at', 'is', null)
     .execute();
-  const holdings = await trx.selectFrom('holdings').select(['user_id', 'symbol', 'shares']).where('shares', '>', 0n).execute();
+  const holdings = await trx.selectFrom('holdings').select(['portfolio_id', 'symbol', 'shares']).where('shares', '>', 0n).execute();
   const orders = await trx
     .selectFrom('limit_orders')
-    .select(['user_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+    .select(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
     .where('status', '=', WORKING)
     .execute();
   const prices = await currentPrices(trx);
 
   const positions = new Map<string, Positions>();
-  const of = (userId: string): Positions => {
-    let p = positions.get(userId);
-    if (!p) positions.set(userId, (p = { holdings: [], orders: [] }));
+  const of = (portfolioId: string): Positions => {
+    let p = positions.get(portfolioId);
+    if (!p) positions.set(portfolioId, (p = { holdings: [], orders: [] }));
     return p;
   };
-  for (const h of holdings) of(h.user_id).holdings.push({ symbol: h.symbol, shares: BigInt(h.shares) });
+  for (const h of holdings) of(h.portfolio_id).holdings.push({ symbol: h.symbol, shares: BigInt(h.shares) });
   for (const o of orders) {
-    of(o.user_id).orders.push({
+    of(o.portfolio_id).orders.push({
       type: o.type as WorkingOrderInput['type'],
       symbol: o.symbol,
       ...(o.purchase_cents !== null ? { purchaseCents: BigInt(o.purchase_cents) } : {}),
@@ -65,11 +85,14 @@ async function readAll(trx: Transaction<DB>): Promise<UserTotalBalance[]> {
     });
   }
 
-  return users.map((u) => {
+  return portfolios.map((u) => {
     const p = positions.get(u.id);
     const cashCents = BigInt(u.cash_cents);
     return {
       id: u.id,
+      userId: u.user_id,
+      kind: u.kind,
+      contestId: u.contest_id,
       walletAddress: u.wallet_address,
       username: u.username,
       avatar: u.avatar,

@@ -6,7 +6,7 @@ import { createBalancePointQueue } from './balance-point-queue.ts';
 const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).execute();
+  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', userId).execute();
 const silent = { error: vi.fn() };
 
 describe('the balance point queue', () => {

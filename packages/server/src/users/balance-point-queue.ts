@@ -10,7 +10,7 @@ export interface BalancePointQueue {
    * Asks for a balance point of this user, taken at the next flush (within BALANCE_POINT_DELAY_MS).
    * Once the queue is closing, the point is written at once and the promise waits for it.
    */
-  add(userId: string): Promise<void>;
+  add(portfolioId: string): Promise<void>;
   /** Writes every pending point now, in one batch. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is pending; later points are written one by one. */
@@ -39,11 +39,11 @@ export function createBalancePointQueue(db: Kysely<DB>, log: QueueLog, delayMs =
   // Flushes run one after another, never two transactions of this queue at once.
   let last: Promise<void> = Promise.resolve();
 
-  const write = async (userIds: string[]) => {
+  const write = async (portfolioIds: string[]) => {
     try {
-      await recordBalanceSnapshots(db, userIds, Date.now());
+      await recordBalanceSnapshots(db, portfolioIds, Date.now());
     } catch (err) {
-      log.error({ err, users: userIds.length }, 'balance points failed');
+      log.error({ err, users: portfolioIds.length }, 'balance points failed');
     }
   };
 
@@ -52,17 +52,17 @@ export function createBalancePointQueue(db: Kysely<DB>, log: QueueLog, delayMs =
     timer = null;
     last = last.then(() => {
       if (pending.size === 0) return;
-      const userIds = [...pending];
+      const portfolioIds = [...pending];
       pending = new Set();
-      return write(userIds);
+      return write(portfolioIds);
     });
     return last;
   };
 
   return {
-    add(userId) {
-      if (closing) return write([userId]);
-      pending.add(userId);
+    add(portfolioId) {
+      if (closing) return write([portfolioId]);
+      pending.add(portfolioId);
       if (!timer) {
         timer = setTimeout(() => void flush(), delayMs);
         // A pending point must not keep a process alive that has nothing else to do.

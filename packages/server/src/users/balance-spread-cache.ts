@@ -39,12 +39,12 @@ export function gridStep(span: bigint, samples: number): bigint {
 }
 
 /** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
-export function reusable(userId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
-  const entry = entries.get(userId);
+export function reusable(portfolioId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
+  const entry = entries.get(portfolioId);
   if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step) return undefined;
   // Most recently used last, so the oldest key is the one to drop.
-  entries.delete(userId);
-  entries.set(userId, entry);
+  entries.delete(portfolioId);
+  entries.set(portfolioId, entry);
   const final = last - BigInt(SNAPSHOT_MERGE_MS);
   let count = entry.count;
   while (count > 0 && (entry.ts[count - 1] ?? 0n) > final) count -= 1;
@@ -52,11 +52,11 @@ export function reusable(userId: string, epoch: bigint, first: bigint, step: big
 }
 
 /** Stores the samples whose points are final (older than the merge window before `last`). */
-export function remember(userId: string, key: { epoch: bigint; first: bigint; step: bigint }, samples: readonly StoredPoint[], last: bigint): void {
+export function remember(portfolioId: string, key: { epoch: bigint; first: bigint; step: bigint }, samples: readonly StoredPoint[], last: bigint): void {
   const final = last - BigInt(SNAPSHOT_MERGE_MS);
   let count = 0;
   while (count < samples.length && (samples[count]?.ts ?? 0n) <= final) count += 1;
-  const kept = entries.get(userId);
+  const kept = entries.get(portfolioId);
   // Usually nothing new became final since the last answer: keep the entry as it is.
   if (kept && kept.epoch === key.epoch && kept.first === key.first && kept.step === key.step && kept.count === count) return;
   const ts = new BigInt64Array(count);
@@ -65,8 +65,8 @@ export function remember(userId: string, key: { epoch: bigint; first: bigint; st
     ts[i] = p.ts;
     balance[i] = p.balanceCents;
   });
-  entries.delete(userId);
-  entries.set(userId, { ...key, ts, balance, count });
+  entries.delete(portfolioId);
+  entries.set(portfolioId, { ...key, ts, balance, count });
   if (entries.size > MAX_USERS) entries.delete(entries.keys().next().value as string);
 }
 

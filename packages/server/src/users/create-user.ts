@@ -19,9 +19,33 @@ export function newWalletAddress(): string {
   return `0x${randomBytes(20).toString('hex')}`;
 }
 
+/** A portfolio row with `cents` of cash: a user's main one, or a contest membership's. */
+export async function insertPortfolio(
+  db: Kysely<DB> | Transaction<DB>,
+  p: { id: string; userId: string; kind: 'MAIN' | 'CONTEST'; contestId: string | null; walletAddress: string; cents: bigint },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('portfolios')
+    .values({
+      id: p.id,
+      user_id: p.userId,
+      kind: p.kind,
+      contest_id: p.contestId,
+      wallet_address: p.walletAddress,
+      cash_cents: p.cents,
+      starting_balance_cents: p.cents,
+      epoch: 0,
+      reset_at: null,
+      created_at: now,
+      closed_at: null,
+    })
+    .execute();
+}
+
 /**
- * Inserts the login and the trading account as one row, inside the caller's transaction, so
- * sign-up never leaves half an account behind. Throws on a duplicate e-mail or username
+ * Inserts the login and its main portfolio (same id, same wallet), inside the caller's
+ * transaction, so sign-up never leaves half an account behind. Throws on a duplicate e-mail or username
  * (unique constraints); the caller turns that into 409.
  */
 export async function insertUser(db: Kysely<DB> | Transaction<DB>, user: NewUser, now = Date.now()) {
@@ -36,14 +60,12 @@ export async function insertUser(db: Kysely<DB> | Transaction<DB>, user: NewUser
     avatar: null,
     account_type: user.accountType ?? 'PERSONAL',
     wallet_address: newWalletAddress(),
-    cash_cents: STARTING_BALANCE_CENTS,
-    starting_balance_cents: STARTING_BALANCE_CENTS,
     settings: '{}',
     watchlist: '[]',
-    epoch: 0,
-    reset_at: null,
     created_at: now,
   };
   await db.insertInto('users').values(row).execute();
+  const main = { id: row.id, userId: row.id, kind: 'MAIN' as const, contestId: null, walletAddress: row.wallet_address };
+  await insertPortfolio(db, { ...main, cents: STARTING_BALANCE_CENTS }, now);
   return { id: row.id, walletAddress: row.wallet_address };
 }

@@ -23,7 +23,7 @@ const toPoint = (r: { ts: bigint | number; balance_cents: bigint | number }): St
 });
 
 interface Grid {
-  userId: string;
+  portfolioId: string;
   epoch: bigint;
   first: bigint;
   step: bigint;
@@ -38,7 +38,7 @@ interface Grid {
 async function seekSamples(db: Db, g: Grid, from: number, to: number) {
   const times = sql`WITH RECURSIVE probe (i) AS (SELECT CAST(${from} AS integer) UNION ALL SELECT i + 1 FROM probe WHERE i < ${to}),
     times (i, t) AS (SELECT i, CAST(${g.first} AS bigint) + i * CAST(${g.step} AS bigint) FROM probe)`;
-  const after = sql`FROM balance_snapshots b WHERE b.user_id = ${g.userId} AND b.epoch = ${g.epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
+  const after = sql`FROM balance_snapshots b WHERE b.portfolio_id = ${g.portfolioId} AND b.epoch = ${g.epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
   const { rows } =
     isPostgres(db)
       ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
@@ -54,29 +54,29 @@ async function seekSamples(db: Db, g: Grid, from: number, to: number) {
  * trader gets one a minute, for years). First the (limit + 1)-th newest point alone: when there
  * is none, all the points are the answer as they are. Otherwise up to `limit` - 1 times are
  * spread evenly from the first point on (a grid step within 1% of span / (limit - 2)), each
- * takes the first point at or after it (seeks in balance_snapshots_user_epoch_time, which carries
+ * takes the first point at or after it (seeks in balance_snapshots_portfolio_epoch_time, which carries
  * the balance, so no table row is read), and the last point closes the list: spread over time,
  * first and last always in. Samples already final are reused from balance-spread-cache.ts, so an
  * answer usually seeks only the last few times.
  */
-export async function loadEpochBalancePoints(db: Db, userId: string, limit: number): Promise<StoredPoint[]> {
+export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit: number): Promise<StoredPoint[]> {
   // The epoch as a subquery, so this runs beside the read of the user row, not after it; SQL text
   // because every user record runs it (see user-record-rows.ts).
   const { rows: beyond } = await sql<{ epoch: bigint }>`
     SELECT epoch FROM balance_snapshots
-    WHERE user_id = ${userId} AND epoch = (SELECT epoch FROM users WHERE id = ${userId})
+    WHERE portfolio_id = ${portfolioId} AND epoch = (SELECT epoch FROM portfolios WHERE id = ${portfolioId})
     ORDER BY ts DESC LIMIT 1 OFFSET ${limit}`.execute(db);
   const epoch = beyond[0]?.epoch;
   if (epoch === undefined) {
     const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
       SELECT ts, balance_cents FROM balance_snapshots
-      WHERE user_id = ${userId} AND epoch = (SELECT epoch FROM users WHERE id = ${userId})
+      WHERE portfolio_id = ${portfolioId} AND epoch = (SELECT epoch FROM portfolios WHERE id = ${portfolioId})
       ORDER BY ts`.execute(db);
     return rows.map(toPoint);
   }
 
   const end = (column: 'ts' | 'balance_cents', dir: 'ASC' | 'DESC') => sql`(SELECT ${sql.raw(column)} FROM balance_snapshots
-    WHERE user_id = ${userId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
+    WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
   const { rows: ends } = await sql<{ first: bigint; last: bigint; last_balance: bigint }>`
     SELECT ${end('ts', 'ASC')} AS first, ${end('ts', 'DESC')} AS last, ${end('balance_cents', 'DESC')} AS last_balance`.execute(db);
   const first = BigInt(ends[0]?.first ?? 0n);
@@ -84,12 +84,12 @@ export async function loadEpochBalancePoints(db: Db, userId: string, limit: numb
   // Samples 0 .. n at first + i x step, at most limit - 1 of them, then the last point.
   const step = gridStep(last - first, limit - 2);
   const n = Number((last - first) / step);
-  const cached = reusable(userId, epoch, first, step, last);
+  const cached = reusable(portfolioId, epoch, first, step, last);
   const from = Math.min(cached?.count ?? 0, n + 1);
   const points: StoredPoint[] = [];
   for (let i = 0; i < from; i += 1) points.push({ ts: cached?.ts[i] ?? 0n, balanceCents: cached?.balance[i] ?? 0n });
-  if (from <= n) points.push(...(await seekSamples(db, { userId, epoch, first, step }, from, n)).map(toPoint));
-  remember(userId, { epoch, first, step }, points, last);
+  if (from <= n) points.push(...(await seekSamples(db, { portfolioId, epoch, first, step }, from, n)).map(toPoint));
+  remember(portfolioId, { epoch, first, step }, points, last);
   if ((points.at(-1)?.ts ?? -1n) !== last) points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
   // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
   return spreadPoints(points.filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);

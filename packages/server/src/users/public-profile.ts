@@ -27,8 +27,9 @@ async function countFollows(db: Db, column: 'follower_id' | 'followee_id', userI
 export async function loadPublicProfile(db: Db, userId: string, viewerId: string | null): Promise<PublicProfile> {
   const user = await db
     .selectFrom('users')
-    .select(['wallet_address', 'username', 'display_name', 'avatar', 'account_type', 'starting_balance_cents', 'created_at'])
-    .where('id', '=', userId)
+    .innerJoin('portfolios', 'portfolios.id', 'users.id')
+    .select(['users.wallet_address', 'users.username', 'users.display_name', 'users.avatar', 'users.account_type', 'portfolios.starting_balance_cents', 'users.created_at'])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound('USER_NOT_FOUND', 'No user has that wallet address');
   const [total, followers, following, followRow] = await Promise.all([

@@ -6,7 +6,7 @@ import { recordBalanceSnapshot, recordBalanceSnapshots, totalBalanceCents } from
 const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', userId).orderBy('ts').execute();
+  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', userId).orderBy('ts').execute();
 
 describe('balance points', () => {
   it('the batch balance point equals the total balance of SPEC §9, each working SELL valued on its own', async () => {

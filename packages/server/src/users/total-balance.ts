@@ -25,14 +25,14 @@ export async function currentPrices(db: Db): Promise<Map<string, PriceUnits>> {
 }
 
 /** SPEC §9: cash + holdings at current prices + working orders (PURCHASE at purchaseAsk, SELL at sellAsk x price). */
-export async function totalBalanceCents(db: Db, userId: string, prices?: ReadonlyMap<string, PriceUnits>): Promise<Cents> {
+export async function totalBalanceCents(db: Db, portfolioId: string, prices?: ReadonlyMap<string, PriceUnits>): Promise<Cents> {
   const [user, holdings, orders, priceMap] = await Promise.all([
-    db.selectFrom('users').select(['cash_cents']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('holdings').select(['symbol', 'shares']).where('user_id', '=', userId).execute(),
+    db.selectFrom('portfolios').select(['cash_cents']).where('id', '=', portfolioId).executeTakeFirstOrThrow(),
+    db.selectFrom('holdings').select(['symbol', 'shares']).where('portfolio_id', '=', portfolioId).execute(),
     db
       .selectFrom('limit_orders')
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
-      .where('user_id', '=', userId)
+      .where('portfolio_id', '=', portfolioId)
       .where('status', '=', WORKING)
       .execute(),
     prices ? Promise.resolve(prices) : currentPrices(db),
@@ -54,8 +54,8 @@ export async function totalBalanceCents(db: Db, userId: string, prices?: Readonl
 export const SNAPSHOT_MERGE_MS = 60_000;
 
 /** A balance point of one user at `now` (see recordBalanceSnapshots). */
-export function recordBalanceSnapshot(db: Db, userId: string, now = Date.now()): Promise<void> {
-  return recordBalanceSnapshots(db, [userId], now);
+export function recordBalanceSnapshot(db: Db, portfolioId: string, now = Date.now()): Promise<void> {
+  return recordBalanceSnapshots(db, [portfolioId], now);
 }
 
 /**
@@ -63,8 +63,8 @@ export function recordBalanceSnapshot(db: Db, userId: string, now = Date.now()):
  * point of theirs less than a minute older. Six statements per 500 users, whatever their number,
  * in one transaction per 500 (the caller's, when `db` is one).
  */
-export async function recordBalanceSnapshots(db: Db, userIds: readonly string[], at: number): Promise<void> {
-  for (const ids of chunks([...new Set(userIds)])) {
+export async function recordBalanceSnapshots(db: Db, portfolioIds: readonly string[], at: number): Promise<void> {
+  for (const ids of chunks([...new Set(portfolioIds)])) {
     await inTransaction(db, (trx) => writeSnapshots(trx, ids, at));
   }
 }
@@ -72,49 +72,49 @@ export async function recordBalanceSnapshots(db: Db, userIds: readonly string[],
 async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): Promise<void> {
   // KEY SHARE: an account deleted meanwhile waits for these points instead of failing their insert.
   const users = await trx
-    .selectFrom('users')
+    .selectFrom('portfolios')
     .select(['id', 'epoch', 'cash_cents'])
     .where('id', 'in', ids)
     .$if(isPostgres(trx), (q) => q.forKeyShare())
     .execute();
   if (!users.length) return;
-  const holdings = await trx.selectFrom('holdings').select(['user_id', 'symbol', 'shares']).where('user_id', 'in', ids).execute();
+  const holdings = await trx.selectFrom('holdings').select(['portfolio_id', 'symbol', 'shares']).where('portfolio_id', 'in', ids).execute();
   // Working orders summed in SQL through the covering partial index: reserved cash per user, and
   // reserved shares per user, symbol and order size, so each SELL is still valued on its own as
   // totalBalanceCents values it (rounded down per order).
   const purchases = await trx
     .selectFrom('limit_orders')
-    .select((eb) => ['user_id', eb.fn.sum<bigint>('purchase_cents').as('cents')])
-    .where('user_id', 'in', ids)
+    .select((eb) => ['portfolio_id', eb.fn.sum<bigint>('purchase_cents').as('cents')])
+    .where('portfolio_id', 'in', ids)
     .where('status', '=', WORKING)
     .where('type', '=', 'PURCHASE')
-    .groupBy('user_id')
+    .groupBy('portfolio_id')
     .execute();
   const sells = await trx
     .selectFrom('limit_orders')
-    .select((eb) => ['user_id', 'symbol', 'sell_shares', eb.fn.countAll<bigint>().as('n')])
-    .where('user_id', 'in', ids)
+    .select((eb) => ['portfolio_id', 'symbol', 'sell_shares', eb.fn.countAll<bigint>().as('n')])
+    .where('portfolio_id', 'in', ids)
     .where('status', '=', WORKING)
     .where('type', '=', 'SELL')
-    .groupBy(['user_id', 'symbol', 'sell_shares'])
+    .groupBy(['portfolio_id', 'symbol', 'sell_shares'])
     .execute();
   const prices = await currentPrices(trx);
 
   const held = new Map<string, HoldingInput[]>();
   for (const h of holdings) {
-    let list = held.get(h.user_id);
-    if (!list) held.set(h.user_id, (list = []));
+    let list = held.get(h.portfolio_id);
+    if (!list) held.set(h.portfolio_id, (list = []));
     list.push({ symbol: h.symbol, shares: BigInt(h.shares) });
   }
   const extra = new Map<string, bigint>();
-  const addTo = (userId: string, cents: bigint) => extra.set(userId, (extra.get(userId) ?? 0n) + cents);
-  for (const p of purchases) addTo(p.user_id, BigInt(p.cents ?? 0n));
+  const addTo = (portfolioId: string, cents: bigint) => extra.set(portfolioId, (extra.get(portfolioId) ?? 0n) + cents);
+  for (const p of purchases) addTo(p.portfolio_id, BigInt(p.cents ?? 0n));
   for (const o of sells) {
     const price = prices.get(o.symbol);
-    if (price && price > 0n) addTo(o.user_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
+    if (price && price > 0n) addTo(o.portfolio_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
   }
   const rows = users.map((u) => ({
-    user_id: u.id,
+    portfolio_id: u.id,
     epoch: BigInt(u.epoch),
     ts: at,
     balance_cents: clampRecordedBalance(
@@ -125,7 +125,7 @@ async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): 
   for (const epoch of new Set(rows.map((r) => r.epoch))) {
     await trx
       .deleteFrom('balance_snapshots')
-      .where('user_id', 'in', rows.filter((r) => r.epoch === epoch).map((r) => r.user_id))
+      .where('portfolio_id', 'in', rows.filter((r) => r.epoch === epoch).map((r) => r.portfolio_id))
       .where('epoch', '=', epoch)
       .where('ts', '>', BigInt(at - SNAPSHOT_MERGE_MS))
       .execute();

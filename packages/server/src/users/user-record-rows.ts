@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, LimitOrdersTable, NotificationsTable, UsersTable } from '../db/schema.ts';
+import type { DB, LimitOrdersTable, NotificationsTable, PortfoliosTable, UsersTable } from '../db/schema.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 import type { TransactionFields } from './row-mappers.ts';
 import { WORKING } from './total-balance.ts';
@@ -16,7 +16,11 @@ export interface RecordLimits {
   lotsPerSymbol: number;
 }
 
-type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower'> & { two_factor: bigint | number };
+type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower' | 'wallet_address'> &
+  Pick<Selectable<PortfoliosTable>, 'wallet_address' | 'cash_cents' | 'starting_balance_cents' | 'epoch' | 'reset_at' | 'kind' | 'contest_id'> & {
+    portfolio_created_at: bigint | number;
+    two_factor: bigint | number;
+  };
 type OrderRow = Selectable<LimitOrdersTable>;
 
 /** A holding's free shares (lot_id null), or its lot totals (decision 006). */
@@ -36,11 +40,11 @@ interface LotRow {
  * The most recent `limit` open lots of each symbol: one index seek per symbol in lots_user_symbol
  * (user_id, symbol, id), read backwards, however many lots the user has open.
  */
-async function recentLots(db: Db, userId: string, symbols: string[], limit: number): Promise<LotRow[]> {
+async function recentLots(db: Db, portfolioId: string, symbols: string[], limit: number): Promise<LotRow[]> {
   if (!symbols.length) return [];
   const arms = symbols.map(
     (symbol) => sql`SELECT * FROM (
-      SELECT symbol, id, price FROM lots WHERE user_id = ${userId} AND symbol = ${symbol} ORDER BY id DESC LIMIT ${limit}) AS l`,
+      SELECT symbol, id, price FROM lots WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} ORDER BY id DESC LIMIT ${limit}) AS l`,
   );
   const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(db);
   // Lot ids sort by creation time: oldest first, the order the lots are sold in.
@@ -60,38 +64,40 @@ const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - Big
  * SQL text rather than the query builder: every trade answer and every live push runs these,
  * and building them costs more than running them (the text compiles once).
  */
-export async function loadUserRecordRows(db: Db, userId: string, limits: RecordLimits) {
-  const epoch = sql`(SELECT epoch FROM users WHERE id = ${userId})`;
+export async function loadUserRecordRows(db: Db, portfolioId: string, limits: RecordLimits) {
+  const epoch = sql`(SELECT epoch FROM portfolios WHERE id = ${portfolioId})`;
+  const owner = sql`(SELECT user_id FROM portfolios WHERE id = ${portfolioId})`;
   const [users, { positions, lots }, orders, transactions, notifications, snapshots] = await Promise.all([
     sql<UserRow>`
-      SELECT id, email, email_verified, username, display_name, avatar, account_type, wallet_address,
-        cash_cents, starting_balance_cents, settings, watchlist, epoch, reset_at, created_at,
-        (SELECT COUNT(*) FROM second_factors WHERE user_id = users.id AND enabled_at IS NOT NULL) AS two_factor
-      FROM users WHERE id = ${userId}`.execute(db),
+      SELECT u.id, u.email, u.email_verified, u.username, u.display_name, u.avatar, u.account_type, p.wallet_address,
+        p.kind, p.contest_id, p.cash_cents, p.starting_balance_cents, u.settings, u.watchlist, p.epoch, p.reset_at,
+        u.created_at, p.created_at AS portfolio_created_at,
+        (SELECT COUNT(*) FROM second_factors WHERE user_id = u.id AND enabled_at IS NOT NULL) AS two_factor
+      FROM portfolios p JOIN users u ON u.id = p.user_id WHERE p.id = ${portfolioId} AND p.closed_at IS NULL`.execute(db),
     sql<PositionRow>`
-      SELECT symbol, shares, NULL AS cost FROM holdings WHERE user_id = ${userId}
+      SELECT symbol, shares, NULL AS cost FROM holdings WHERE portfolio_id = ${portfolioId}
       UNION ALL
-      SELECT symbol, shares, cost FROM lot_totals WHERE user_id = ${userId}`
+      SELECT symbol, shares, cost FROM lot_totals WHERE portfolio_id = ${portfolioId}`
       .execute(db)
       .then(async ({ rows }) => ({
         positions: rows,
-        lots: await recentLots(db, userId, rows.filter((p) => p.cost !== null).map((p) => p.symbol), limits.lotsPerSymbol),
+        lots: await recentLots(db, portfolioId, rows.filter((p) => p.cost !== null).map((p) => p.symbol), limits.lotsPerSymbol),
       })),
     sql<OrderRow>`
-      SELECT * FROM limit_orders WHERE user_id = ${userId} AND status = ${WORKING}
+      SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING}
       UNION ALL
       SELECT * FROM (
-        SELECT * FROM limit_orders WHERE user_id = ${userId} AND epoch = ${epoch} AND status <> ${WORKING}
+        SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} AND status <> ${WORKING}
         ORDER BY created_at DESC LIMIT ${limits.closedOrders}
       ) AS closed`.execute(db),
     sql<TransactionFields>`
       SELECT id, type, method, symbol, shares, total_cents, price, position_id, created_at
-      FROM transactions WHERE user_id = ${userId} AND epoch = ${epoch}
+      FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch}
       ORDER BY created_at DESC, id DESC LIMIT ${limits.history}`.execute(db),
     sql<Selectable<NotificationsTable>>`
-      SELECT * FROM notifications WHERE user_id = ${userId}
+      SELECT * FROM notifications WHERE user_id = ${owner}
       ORDER BY created_at DESC, id DESC LIMIT ${limits.notifications}`.execute(db),
-    loadEpochBalancePoints(db, userId, limits.balancePoints),
+    loadEpochBalancePoints(db, portfolioId, limits.balancePoints),
   ]);
 
   const holdings = positions.filter((p) => p.cost === null);

@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 /** `count` points a minute apart from `from`, balance = 100,000 USD + i cents. */
 async function storePoints(epoch: number, from: number, count: number) {
   const rows = Array.from({ length: count }, (_, i) => ({
-    user_id: ann.id,
+    portfolio_id: ann.id,
     epoch,
     ts: from + i * MINUTE,
     balance_cents: 10_000_000n + BigInt(i),
@@ -39,7 +39,7 @@ describe('the user record balanceHistory', () => {
     const start = await startedAt();
     // An earlier epoch's points are archived: none of them may show.
     await storePoints(0, start - 10_000 * MINUTE, 3_000);
-    await t.ctx.db.updateTable('users').set({ epoch: 1, reset_at: start }).where('id', '=', ann.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ epoch: 1, reset_at: start }).where('id', '=', ann.id).execute();
     const count = 5_000;
     await storePoints(1, start + MINUTE, count);
     const lastTs = start + count * MINUTE;

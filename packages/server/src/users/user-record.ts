@@ -27,10 +27,14 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export { spreadPoints } from './epoch-balance-points.ts';
 
-/** The contract's User for its owner, built from the database: the one place rows become that shape. */
-export async function loadUserRecord(db: Db, userId: string): Promise<User> {
+/**
+ * The contract's User for its owner, built from the database: the one place rows become that shape.
+ * One portfolio's record (decision 010): the profile, settings, watchlist and notifications of its
+ * user, the money, positions, orders and history of the portfolio. A main portfolio's id is its user's.
+ */
+export async function loadUserRecord(db: Db, portfolioId: string): Promise<User> {
   const { user, holdings, lotTotals, lots, working: workingOrders, closed: closedOrders, transactions, notifications, snapshots } =
-    await loadUserRecordRows(db, userId, {
+    await loadUserRecordRows(db, portfolioId, {
       history: USER_HISTORY_LIMIT,
       notifications: USER_NOTIFICATIONS_LIMIT,
       balancePoints: USER_BALANCE_POINTS_LIMIT,
@@ -54,7 +58,7 @@ export async function loadUserRecord(db: Db, userId: string): Promise<User> {
     .sort((a, b) => b.timestamp - a.timestamp)
     .slice(0, USER_HISTORY_LIMIT);
 
-  const startedAt = Number(user.reset_at ?? user.created_at);
+  const startedAt = Number(user.reset_at ?? user.portfolio_created_at);
   const points: BalancePoint[] = snapshots.map((s) => ({ timestamp: Number(s.ts), balance: centsToNumber(s.balanceCents) }));
   if (!points.length || (points[0]?.timestamp ?? 0) > startedAt) {
     points.unshift({ timestamp: startedAt, balance: centsToNumber(BigInt(user.starting_balance_cents)) });
@@ -83,5 +87,6 @@ export async function loadUserRecord(db: Db, userId: string): Promise<User> {
     notifications: notifications.map(toNotification),
     createdAt: Number(user.created_at),
     resetAccountData: user.reset_at === null ? null : Number(user.reset_at),
+    portfolio: user.kind === 'CONTEST' && user.contest_id ? { kind: 'CONTEST', contestId: user.contest_id } : { kind: 'MAIN' },
   };
 }

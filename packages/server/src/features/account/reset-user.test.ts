@@ -30,17 +30,17 @@ describe('POST /reset-user', () => {
     expect(user.resetAccountData).toBeGreaterThan(Date.now() - 60_000);
 
     const db = t.ctx.db;
-    const row = await db.selectFrom('users').select(['epoch', 'cash_cents', 'starting_balance_cents']).where('id', '=', me.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('portfolios').select(['epoch', 'cash_cents', 'starting_balance_cents']).where('id', '=', me.id).executeTakeFirstOrThrow();
     expect([Number(row.epoch), BigInt(row.cash_cents), BigInt(row.starting_balance_cents)]).toEqual([1, 1_000_000n, 1_000_000n]);
-    const txs = await db.selectFrom('transactions').select(['epoch']).where('user_id', '=', me.id).execute();
+    const txs = await db.selectFrom('transactions').select(['epoch']).where('portfolio_id', '=', me.id).execute();
     expect(txs.map((x) => Number(x.epoch))).toEqual([0]);
-    const orders = await db.selectFrom('limit_orders').select(['status', 'closed_at', 'epoch']).where('user_id', '=', me.id).execute();
+    const orders = await db.selectFrom('limit_orders').select(['status', 'closed_at', 'epoch']).where('portfolio_id', '=', me.id).execute();
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status).toBe('CANCELLED');
     expect(orders[0]?.closed_at).not.toBeNull();
-    expect(await db.selectFrom('holdings').selectAll().where('user_id', '=', me.id).execute()).toEqual([]);
-    expect(await db.selectFrom('lots').selectAll().where('user_id', '=', me.id).execute()).toEqual([]);
-    const snapshots = await db.selectFrom('balance_snapshots').select(['epoch', 'balance_cents']).where('user_id', '=', me.id).where('epoch', '=', 1n).execute();
+    expect(await db.selectFrom('holdings').selectAll().where('portfolio_id', '=', me.id).execute()).toEqual([]);
+    expect(await db.selectFrom('lots').selectAll().where('portfolio_id', '=', me.id).execute()).toEqual([]);
+    const snapshots = await db.selectFrom('balance_snapshots').select(['epoch', 'balance_cents']).where('portfolio_id', '=', me.id).where('epoch', '=', 1n).execute();
     expect(snapshots.map((s) => BigInt(s.balance_cents))).toEqual([1_000_000n]);
   });
 
@@ -53,7 +53,7 @@ describe('POST /reset-user', () => {
   it('two resets in a row count two epochs', async () => {
     await resetUser({ startingBalance: 5_000 });
     await resetUser({ startingBalance: 6_000 });
-    const row = await t.ctx.db.selectFrom('users').select('epoch').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom('portfolios').select('epoch').where('id', '=', me.id).executeTakeFirstOrThrow();
     expect(Number(row.epoch)).toBe(2);
   });
 

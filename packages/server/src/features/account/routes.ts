@@ -2,9 +2,10 @@ import { DeleteUserBody, ResetUserBody, UpdateUserBody, User } from '@papertrade
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { inUserTransaction } from '../../db/transaction.ts';
+import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
+import { forbidden } from '../../http/app-error.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio, sessionUser } from '../auth/guard.ts';
 import { reauthKey } from '../auth/login-throttle.ts';
 import { clearLimit } from '../auth/rate-limit.ts';
 import { reauthenticate } from '../auth/reauthenticate.ts';
@@ -23,9 +24,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags: ['account'], body: UpdateUserBody, response: { 200: User } }, preHandler: requireUser },
     async (request) => {
       const me = sessionUser(request);
+      const portfolio = sessionPortfolio(request);
       await updateUser(ctx, me.id, request.body.key, request.body.updates);
       bus.publish({ type: 'user-changed', userId: me.id });
-      return loadUserRecord(db, me.id);
+      if (portfolio.id !== me.id) bus.publish({ type: 'user-changed', userId: me.id, portfolioId: portfolio.id });
+      return loadUserRecord(db, portfolio.id);
     },
   );
 
@@ -34,6 +37,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags: ['account'], body: ResetUserBody, response: { 200: User } }, preHandler: requireUser },
     async (request) => {
       const me = sessionUser(request);
+      // A contest's portfolio keeps its standing: only the main one starts over.
+      if (sessionPortfolio(request).kind !== 'MAIN') {
+        throw forbidden('RESET_NOT_ALLOWED', 'A contest portfolio cannot be reset: its results stay on the board');
+      }
       await resetAccount(ctx, me.id, request.body);
       bus.publish({ type: 'user-changed', userId: me.id });
       return loadUserRecord(db, me.id);
@@ -46,10 +53,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const me = sessionUser(request);
       await reauthenticate(db, reply, me.id, request.body.currentPassword);
-      // Foreign keys cascade: sessions, holdings, lots, orders, transactions, notifications,
-      // follows, snapshots and tokens go with the row. The row lock comes first, so an order of
-      // this user in flight finishes before (and goes with the rest) or finds no user after.
-      await inUserTransaction(db, me.id, (trx) => trx.deleteFrom('users').where('id', '=', me.id).execute());
+      // Foreign keys cascade: sessions, portfolios (contest ones too) with their holdings, lots,
+      // orders, transactions and snapshots, notifications, follows and tokens go with the row. The
+      // portfolios' row locks come first (the lock order), so an order in flight finishes before
+      // (and goes with the rest) or finds no portfolio after.
+      await inTransaction(db, async (trx) => {
+        const owned = await trx.selectFrom('portfolios').select('id').where('user_id', '=', me.id).execute();
+        await lockPortfolios(trx, owned.map((p) => p.id));
+        await trx.deleteFrom('users').where('id', '=', me.id).execute();
+      });
       await clearLimit(db, reauthKey(me.id));
       await removeUserUploads(ctx.config.dataDir, me.id);
       clearSessionCookie(reply, ctx.config);

@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 async function snapshot(user: TestUser, ts: number, dollars: number, epoch = 0) {
-  await t.ctx.db.insertInto('balance_snapshots').values({ user_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
+  await t.ctx.db.insertInto('balance_snapshots').values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
 }
 
 async function history(user: TestUser, days?: string) {
@@ -26,7 +26,7 @@ async function history(user: TestUser, days?: string) {
 /** A user who signed up 30 days ago, holds 1 ETH (live total 102,000) and has four snapshots. */
 async function userWithSnapshots(now: number) {
   const user = await createTestUser(t.ctx);
-  await t.ctx.db.updateTable('users').set({ created_at: now - 30 * DAY }).where('id', '=', user.id).execute();
+  await t.ctx.db.updateTable('portfolios').set({ created_at: now - 30 * DAY }).where('id', '=', user.id).execute();
   await setHolding(t.ctx.db, user.id, 'ETH', units('1'));
   await snapshot(user, now - 10 * DAY, 100_500);
   await snapshot(user, now - 5 * DAY, 101_000);
@@ -59,7 +59,7 @@ describe('GET /balance-history', () => {
     const user = await createTestUser(t.ctx);
     await snapshot(user, now - 3 * DAY, 123_456, 0);
     await t.ctx.db
-      .updateTable('users')
+      .updateTable('portfolios')
       .set({ epoch: 1, reset_at: now - 2 * DAY, starting_balance_cents: USD(50_000), cash_cents: USD(50_000) })
       .where('id', '=', user.id)
       .execute();
@@ -72,9 +72,9 @@ describe('GET /balance-history', () => {
   test('a long history is spread to at most 1000 points, keeping the first and last', async () => {
     const now = Date.now();
     const user = await createTestUser(t.ctx);
-    await t.ctx.db.updateTable('users').set({ created_at: now - 200 * DAY }).where('id', '=', user.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ created_at: now - 200 * DAY }).where('id', '=', user.id).execute();
     const rows = Array.from({ length: 3_000 }, (_, i) => ({
-      user_id: user.id,
+      portfolio_id: user.id,
       epoch: 0,
       ts: now - 3_000 * HOUR + i * HOUR,
       balance_cents: USD(100_000 + i),

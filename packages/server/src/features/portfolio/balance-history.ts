@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import { totalBalanceCents } from '../../users/total-balance.ts';
 import { spreadPoints } from '../../users/user-record.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 
 const DAY_MS = 86_400_000;
 /** A chart has no use for more points than it has pixels; the live "now" point is the last one. */
@@ -17,24 +17,24 @@ export const BALANCE_HISTORY_MAX_POINTS = 1000;
  * (starting balance at sign-up or reset) when it is in range, the stored snapshots spread evenly
  * to fit, and a live point for `now` so the chart ends at the balance the user sees elsewhere.
  */
-export async function loadBalanceHistory(db: Kysely<DB>, userId: string, days: number | 'max', now = Date.now()): Promise<BalancePoint[]> {
+export async function loadBalanceHistory(db: Kysely<DB>, portfolioId: string, days: number | 'max', now = Date.now()): Promise<BalancePoint[]> {
   const user = await db
-    .selectFrom('users')
+    .selectFrom('portfolios')
     .select(['epoch', 'reset_at', 'created_at', 'starting_balance_cents'])
-    .where('id', '=', userId)
+    .where('id', '=', portfolioId)
     .executeTakeFirstOrThrow();
   const from = days === 'max' ? undefined : now - days * DAY_MS;
   const [rows, live] = await Promise.all([
     db
       .selectFrom('balance_snapshots')
       .select(['ts', 'balance_cents'])
-      .where('user_id', '=', userId)
+      .where('portfolio_id', '=', portfolioId)
       .where('epoch', '=', user.epoch)
       .$if(from !== undefined, (qb) => qb.where('ts', '>=', BigInt(from ?? 0)))
       .where('ts', '<', BigInt(now))
       .orderBy('ts')
       .execute(),
-    totalBalanceCents(db, userId),
+    totalBalanceCents(db, portfolioId),
   ]);
   const points: BalancePoint[] = rows.map((r) => ({ timestamp: Number(r.ts), balance: centsToNumber(BigInt(r.balance_cents)) }));
   const startedAt = Number(user.reset_at ?? user.created_at);
@@ -59,6 +59,6 @@ export function balanceHistoryRoute(fastify: FastifyInstance, ctx: AppContext): 
         response: { 200: BalanceHistoryAnswer },
       },
     },
-    (request) => loadBalanceHistory(ctx.db, sessionUser(request).id, request.query.days),
+    (request) => loadBalanceHistory(ctx.db, sessionPortfolio(request).id, request.query.days),
   );
 }

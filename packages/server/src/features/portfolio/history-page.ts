@@ -5,7 +5,7 @@ import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import { encodeCursor, type CursorKey } from './page-cursor.ts';
 
 export interface HistoryPageQuery {
-  userId: string;
+  portfolioId: string;
   limit: number;
   cursor?: CursorKey;
   type?: 'PURCHASE' | 'SELL' | 'WORKING';
@@ -20,12 +20,12 @@ interface Keyed {
   entry: HistoryEntry;
 }
 
-/** Newest first, ties broken by id: the same order as the (user_id, created_at, id) index. */
+/** Newest first, ties broken by id: the same order as the (portfolio_id, created_at, id) index. */
 const newestFirst = (a: Keyed, b: Keyed) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** What both history tables are filtered on: the owner, the epochs, the symbol and the cursor. */
 interface KeysetFilter {
-  userId: string;
+  portfolioId: string;
   epoch: bigint;
   epochOp: '<' | '=';
   symbol: string | undefined;
@@ -42,7 +42,7 @@ interface HistoryRow {
 
 /**
  * Up to `take` rows of one history table after the cursor, newest first, in the order of its
- * (user_id, created_at, id) index; `narrow` adds the filter only that table has. The overload
+ * (portfolio_id, created_at, id) index; `narrow` adds the filter only that table has. The overload
  * gives each table its own row type, which Kysely cannot infer for a table chosen at run time.
  */
 function newestAfterCursor<T extends HistoryTable>(db: Kysely<DB>, table: T, f: KeysetFilter, narrow?: Narrow<T>): Promise<HistoryRow[T][]>;
@@ -51,7 +51,7 @@ function newestAfterCursor(db: Kysely<DB>, table: HistoryTable, f: KeysetFilter,
   return db
     .selectFrom(table)
     .selectAll()
-    .where('user_id', '=', f.userId)
+    .where('portfolio_id', '=', f.portfolioId)
     .where('epoch', f.epochOp, f.epoch)
     .$call((qb) => (narrow ? qb.where(narrow) : qb))
     .$if(symbol !== undefined, (qb) => qb.where('symbol', '=', symbol as string))
@@ -74,10 +74,10 @@ function newestAfterCursor(db: Kysely<DB>, table: HistoryTable, f: KeysetFilter,
  * whole history. The extra row tells whether another page follows.
  */
 export async function loadHistoryPage(db: Kysely<DB>, q: HistoryPageQuery): Promise<{ entries: HistoryEntry[]; nextCursor?: string }> {
-  const user = await db.selectFrom('users').select('epoch').where('id', '=', q.userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('portfolios').select('epoch').where('id', '=', q.portfolioId).executeTakeFirstOrThrow();
   const epoch = BigInt(user.epoch);
   const epochOp = q.archived ? '<' : '=';
-  const filter: KeysetFilter = { userId: q.userId, epoch, epochOp, symbol: q.symbol, cursor: q.cursor, take: q.limit + 1 };
+  const filter: KeysetFilter = { portfolioId: q.portfolioId, epoch, epochOp, symbol: q.symbol, cursor: q.cursor, take: q.limit + 1 };
   const { type } = q;
   const [transactions, orders] = await Promise.all([
     type === 'WORKING'

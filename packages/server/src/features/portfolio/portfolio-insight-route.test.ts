@@ -130,7 +130,7 @@ describe('GET /portfolio-insight', () => {
   it('the benchmark puts the starting balance into BTC at the start and holds it', async () => {
     const now = Date.now();
     const since = now - 5 * 86_400_000;
-    await t.ctx.db.updateTable('users').set({ created_at: since }).where('id', '=', ann.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ created_at: since }).where('id', '=', ann.id).execute();
     await t.ctx.db
       .insertInto('candles')
       .values({ asset_id: 'btcusd', interval: '1h', start_ts: since - 1_800_000, open: units('49000'), high: units('51000'), low: units('48000'), close: units('50000') })

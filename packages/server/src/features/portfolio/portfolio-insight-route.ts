@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import { currentPrices, WORKING } from '../../users/total-balance.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 import { replayFifo, type FillRow } from './fifo-replay.ts';
 import { loadHoldBenchmark } from './hold-benchmark.ts';
 import { buildInsight } from './insight-numbers.ts';
@@ -18,11 +18,11 @@ import { buildInsight } from './insight-numbers.ts';
 export const MAX_REPLAYED_FILLS = 20_000;
 
 /** The current epoch's fills in id order (the order the ledger made and consumed lots in), or null past the bound. */
-async function epochFills(db: Kysely<DB>, userId: string, epoch: bigint): Promise<FillRow[] | null> {
+async function epochFills(db: Kysely<DB>, portfolioId: string, epoch: bigint): Promise<FillRow[] | null> {
   const rows = await db
     .selectFrom('transactions')
     .select(['id', 'type', 'symbol', 'shares', 'total_cents', 'price', 'created_at'])
-    .where('user_id', '=', userId)
+    .where('portfolio_id', '=', portfolioId)
     .where('epoch', '=', epoch)
     .orderBy('id')
     .limit(MAX_REPLAYED_FILLS + 1)
@@ -43,25 +43,25 @@ async function epochFills(db: Kysely<DB>, userId: string, epoch: bigint): Promis
  * Each read is its own statement, not one snapshot: an order landing between them can put one
  * answer a trade out of step, which the page's next refresh corrects; nothing is written from it.
  */
-export async function loadPortfolioInsight(db: Kysely<DB>, userId: string, now = Date.now()): Promise<PortfolioInsight> {
+export async function loadPortfolioInsight(db: Kysely<DB>, portfolioId: string, now = Date.now()): Promise<PortfolioInsight> {
   const user = await db
-    .selectFrom('users')
+    .selectFrom('portfolios')
     .select(['epoch', 'reset_at', 'created_at', 'starting_balance_cents', 'cash_cents'])
-    .where('id', '=', userId)
+    .where('id', '=', portfolioId)
     .executeTakeFirstOrThrow();
   const since = Number(user.reset_at ?? user.created_at);
   const startingCents = BigInt(user.starting_balance_cents);
   const [holdings, orders, totals, prices, fills, benchmark] = await Promise.all([
-    db.selectFrom('holdings').select(['symbol', 'shares']).where('user_id', '=', userId).execute(),
+    db.selectFrom('holdings').select(['symbol', 'shares']).where('portfolio_id', '=', portfolioId).execute(),
     db
       .selectFrom('limit_orders')
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
-      .where('user_id', '=', userId)
+      .where('portfolio_id', '=', portfolioId)
       .where('status', '=', WORKING)
       .execute(),
-    db.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('user_id', '=', userId).execute(),
+    db.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('portfolio_id', '=', portfolioId).execute(),
     currentPrices(db),
-    epochFills(db, userId, BigInt(user.epoch)),
+    epochFills(db, portfolioId, BigInt(user.epoch)),
     loadHoldBenchmark(db, since, startingCents, now),
   ]);
   const reservedCash = orders.reduce((sum, o) => sum + (o.type === 'PURCHASE' ? BigInt(o.purchase_cents ?? 0n) : 0n), 0n);
@@ -92,6 +92,6 @@ export function portfolioInsightRoute(fastify: FastifyInstance, ctx: AppContext)
         response: { 200: PortfolioInsight },
       },
     },
-    (request) => loadPortfolioInsight(ctx.db, sessionUser(request).id),
+    (request) => loadPortfolioInsight(ctx.db, sessionPortfolio(request).id),
   );
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const snapshotsOf = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents', 'epoch']).where('user_id', '=', userId).orderBy('ts').execute();
+  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents', 'epoch']).where('portfolio_id', '=', userId).orderBy('ts').execute();
 
 describe('hourly balance snapshots', () => {
   test('snapshot users with holdings or working orders, hourly, once per hour', async () => {
@@ -18,7 +18,7 @@ describe('hourly balance snapshots', () => {
     const holder = await createTestUser(t.ctx);
     await setHolding(t.ctx.db, holder.id, 'SOL', units('10'));
     const orderer = await createTestUser(t.ctx);
-    await t.ctx.db.updateTable('users').set({ cash_cents: USD(99_000), epoch: 2 }).where('id', '=', orderer.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ cash_cents: USD(99_000), epoch: 2 }).where('id', '=', orderer.id).execute();
     await insertOrder(t.ctx.db, orderer.id, { createdAt: Date.now(), purchaseCents: USD(1_000), epoch: 2 });
     const cashOnly = await createTestUser(t.ctx);
 
@@ -47,7 +47,7 @@ describe('hourly balance snapshots', () => {
       const job = startBalanceSnapshots(fresh.ctx, (e) => errors.push(e));
       await job.stop();
       expect(errors).toEqual([]);
-      const rows = await fresh.ctx.db.selectFrom('balance_snapshots').select('user_id').where('user_id', '=', holder.id).execute();
+      const rows = await fresh.ctx.db.selectFrom('balance_snapshots').select('portfolio_id').where('portfolio_id', '=', holder.id).execute();
       expect(rows).toHaveLength(1);
     } finally {
       await fresh.close();

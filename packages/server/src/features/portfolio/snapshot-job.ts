@@ -45,7 +45,7 @@ export async function snapshotInvestedUsers(ctx: AppContext, now = Date.now()): 
   const totals = await loadAllTotalBalances(ctx.db);
   const rows = totals
     .filter((u) => u.invested)
-    .map((u) => ({ user_id: u.id, epoch: u.epoch, ts: now, balance_cents: clampRecordedBalance(u.totalCents) }));
+    .map((u) => ({ portfolio_id: u.id, epoch: u.epoch, ts: now, balance_cents: clampRecordedBalance(u.totalCents) }));
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + INSERT_BATCH)).execute();
   }

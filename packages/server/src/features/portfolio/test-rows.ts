@@ -28,7 +28,7 @@ export async function insertTransaction(db: Kysely<DB>, userId: string, row: TxR
     .insertInto('transactions')
     .values({
       id,
-      user_id: userId,
+      portfolio_id: userId,
       epoch: row.epoch ?? 0,
       type: row.type ?? 'PURCHASE',
       method: row.method ?? 'MARKET',
@@ -61,7 +61,7 @@ export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow)
     .insertInto('limit_orders')
     .values({
       id,
-      user_id: userId,
+      portfolio_id: userId,
       epoch: row.epoch ?? 0,
       symbol: row.symbol ?? 'BTC',
       type,
@@ -79,11 +79,11 @@ export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow)
 }
 
 export async function setHolding(db: Kysely<DB>, userId: string, symbol: string, shares: bigint): Promise<void> {
-  await db.insertInto('holdings').values({ user_id: userId, symbol, shares }).execute();
+  await db.insertInto('holdings').values({ portfolio_id: userId, symbol, shares }).execute();
 }
 
 export async function setCash(db: Kysely<DB>, userId: string, cents: bigint): Promise<void> {
-  await db.updateTable('users').set({ cash_cents: cents }).where('id', '=', userId).execute();
+  await db.updateTable('portfolios').set({ cash_cents: cents }).where('id', '=', userId).execute();
 }
 
 export async function setPrice(db: Kysely<DB>, symbol: string, price: bigint): Promise<void> {

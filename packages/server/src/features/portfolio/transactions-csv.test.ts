@@ -24,7 +24,7 @@ describe('GET /transactions.csv', () => {
       price: units('61234.5'),
       totalCents: USD(0.01),
     });
-    await t.ctx.db.updateTable('users').set({ epoch: 1 }).where('id', '=', user.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ epoch: 1 }).where('id', '=', user.id).execute();
     const sell = await insertTransaction(t.ctx.db, user.id, {
       createdAt: BASE + 60_000,
       epoch: 1,
@@ -58,7 +58,7 @@ describe('GET /transactions.csv', () => {
     const user = await createTestUser(t.ctx);
     const rows = Array.from({ length: 2_345 }, (_, i) => ({
       id: newId(),
-      user_id: user.id,
+      portfolio_id: user.id,
       epoch: 0,
       type: 'PURCHASE',
       method: 'MARKET',

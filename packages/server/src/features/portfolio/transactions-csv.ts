@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 
 const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,archived';
 /** Rows read per query: memory stays flat however long the history is. */
@@ -16,9 +16,9 @@ function field(value: string): string {
 }
 
 /** The whole history of every epoch, newest first, a batch of rows at a time (keyset on created_at, id). */
-export async function* transactionCsvLines(db: Kysely<DB>, userId: string): AsyncGenerator<string> {
+export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string): AsyncGenerator<string> {
   yield `${HEADER}\r\n`;
-  const user = await db.selectFrom('users').select('epoch').where('id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('portfolios').select('epoch').where('id', '=', portfolioId).executeTakeFirst();
   if (!user) return;
   const epoch = BigInt(user.epoch);
   let after: { createdAt: bigint; id: string } | undefined;
@@ -27,7 +27,7 @@ export async function* transactionCsvLines(db: Kysely<DB>, userId: string): Asyn
     const rows = await db
       .selectFrom('transactions')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('portfolio_id', '=', portfolioId)
       .$if(key !== undefined, (qb) =>
         qb.where((eb) => {
           const { createdAt, id } = key as { createdAt: bigint; id: string };
@@ -78,12 +78,12 @@ export function transactionsCsvRoute(app: FastifyInstance, ctx: AppContext): voi
       },
     },
     (request, reply) => {
-      const user = sessionUser(request);
+      const portfolio = sessionPortfolio(request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="transactions.csv"')
         .header('cache-control', 'no-store')
-        .send(Readable.from(transactionCsvLines(ctx.db, user.id)));
+        .send(Readable.from(transactionCsvLines(ctx.db, portfolio.id)));
     },
   );
 }

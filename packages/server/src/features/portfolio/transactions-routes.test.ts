@@ -97,7 +97,7 @@ describe('GET /transactions', () => {
     const user = await createTestUser(t.ctx);
     const old1 = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE, epoch: 0 });
     const old2 = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE + 10, epoch: 0, type: 'SELL' });
-    await t.ctx.db.updateTable('users').set({ epoch: 1, reset_at: BASE + 100 }).where('id', '=', user.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ epoch: 1, reset_at: BASE + 100 }).where('id', '=', user.id).execute();
     const now1 = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE + 200, epoch: 1 });
 
     const current = await allPages(user, '', 10);
@@ -158,7 +158,7 @@ describe('GET /transactions/:id', () => {
   test('answers the caller\'s own transaction, archived ones flagged', async () => {
     const user = await createTestUser(t.ctx);
     const old = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE, epoch: 0 });
-    await t.ctx.db.updateTable('users').set({ epoch: 1 }).where('id', '=', user.id).execute();
+    await t.ctx.db.updateTable('portfolios').set({ epoch: 1 }).where('id', '=', user.id).execute();
     const current = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE + 1, epoch: 1 });
 
     const res = await t.app.inject({ url: `/transactions/${current}`, headers: user.headers });

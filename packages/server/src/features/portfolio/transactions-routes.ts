@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { toTransaction } from '../../users/row-mappers.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 import { loadHistoryPage } from './history-page.ts';
 import { decodeCursor } from './page-cursor.ts';
 
@@ -27,10 +27,9 @@ export function transactionsRoutes(fastify: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request, reply) => {
-      const user = sessionUser(request);
       const { cursor, limit, type, symbol, archived } = request.query;
       const page = await loadHistoryPage(ctx.db, {
-        userId: user.id,
+        portfolioId: sessionPortfolio(request).id,
         limit,
         type,
         symbol,
@@ -55,15 +54,15 @@ export function transactionsRoutes(fastify: FastifyInstance, ctx: AppContext): v
       },
     },
     async (request) => {
-      const user = sessionUser(request);
+      const portfolio = sessionPortfolio(request);
       const [row, owner] = await Promise.all([
         ctx.db
           .selectFrom('transactions')
           .selectAll()
           .where('id', '=', request.params.id)
-          .where('user_id', '=', user.id)
+          .where('portfolio_id', '=', portfolio.id)
           .executeTakeFirst(),
-        ctx.db.selectFrom('users').select('epoch').where('id', '=', user.id).executeTakeFirstOrThrow(),
+        ctx.db.selectFrom('portfolios').select('epoch').where('id', '=', portfolio.id).executeTakeFirstOrThrow(),
       ]);
       if (!row) throw notFound('TRANSACTION_NOT_FOUND', 'No such transaction in your history');
       return toTransaction(row, BigInt(owner.epoch));

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: number, starting = 100_000) {
   await db
-    .updateTable('users')
+    .updateTable('portfolios')
     .set({ cash_cents: USD(cash), created_at: createdAt, starting_balance_cents: USD(starting) })
     .where('id', '=', user.id)
     .execute();
@@ -28,7 +28,7 @@ async function workingOrder(db: Kysely<DB>, user: TestUser, type: 'PURCHASE' | '
     .insertInto('limit_orders')
     .values({
       id: newId(),
-      user_id: user.id,
+      portfolio_id: user.id,
       epoch: 0,
       symbol,
       type,
@@ -58,12 +58,12 @@ async function sixUsers(app: TestApp) {
   const f = await make();
   await setUser(db, a, 100_000, T0 + 1);
   await setUser(db, b, 90_000, T0 + 2);
-  await db.insertInto('holdings').values({ user_id: b.id, symbol: 'BTC', shares: SHARE / 2n }).execute(); // 15,000
+  await db.insertInto('holdings').values({ portfolio_id: b.id, symbol: 'BTC', shares: SHARE / 2n }).execute(); // 15,000
   await setUser(db, c, 50_000, T0 + 3);
   await workingOrder(db, c, 'PURCHASE', 'BTC', USD(60_000));
   await setUser(db, d, 100_000, T0); // ties with a, signed up earlier
   await setUser(db, e, 80_000, T0 + 4);
-  await db.insertInto('holdings').values({ user_id: e.id, symbol: 'ETH', shares: 5n * SHARE }).execute(); // 10,000
+  await db.insertInto('holdings').values({ portfolio_id: e.id, symbol: 'ETH', shares: 5n * SHARE }).execute(); // 10,000
   await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 2,000
   await setUser(db, f, 190_000, T0 + 5, 200_000);
   return { a, b, c, d, e, f };
@@ -115,7 +115,7 @@ describe('GET /leaderboard', () => {
     const whale = await createTestUser(t.ctx);
     const minnow = await createTestUser(t.ctx);
     await t.ctx.db.updateTable('assets').set({ price: 10_000_000n * SHARE }).where('symbol', '=', 'BTC').execute();
-    await t.ctx.db.insertInto('holdings').values({ user_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE }).execute();
+    await t.ctx.db.insertInto('holdings').values({ portfolio_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE }).execute();
     const res = await t.app.inject({ url: '/leaderboard' });
     expect(res.statusCode).toBe(200);
     expect(res.json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.totalBalance])).toEqual([
@@ -162,8 +162,8 @@ describe('GET /leaderboard?period=week|month', () => {
   const DAY = 86_400_000;
 
   async function snapshot(db: Kysely<DB>, user: TestUser, ts: number, dollars: number) {
-    const { epoch } = await db.selectFrom('users').select('epoch').where('id', '=', user.id).executeTakeFirstOrThrow();
-    await db.insertInto('balance_snapshots').values({ user_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
+    const { epoch } = await db.selectFrom('portfolios').select('epoch').where('id', '=', user.id).executeTakeFirstOrThrow();
+    await db.insertInto('balance_snapshots').values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
   }
 
   test('the return runs from the balance at the start of the period; a reset inside it is listed, not ranked', async () => {
@@ -178,7 +178,7 @@ describe('GET /leaderboard?period=week|month', () => {
     await snapshot(db, steady, now - 10 * DAY, 120_000);
     await snapshot(db, steady, now - 3 * DAY, 118_000); // inside the week: not the baseline
     await setUser(db, fresh, 1_000_000, now - 60 * DAY, 1_000_000);
-    await db.updateTable('users').set({ reset_at: now - 2 * DAY, epoch: 1 }).where('id', '=', fresh.id).execute();
+    await db.updateTable('portfolios').set({ reset_at: now - 2 * DAY, epoch: 1 }).where('id', '=', fresh.id).execute();
     await setUser(db, newcomer, 101_000, now - DAY);
 
     const board = async (period: string) =>

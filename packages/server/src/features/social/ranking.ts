@@ -10,7 +10,7 @@ import {
 } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { loadAllTotalBalances, type UserTotalBalance } from '../../users/all-total-balances.ts';
+import { loadAllTotalBalances, type PortfolioTotalBalance } from '../../users/all-total-balances.ts';
 import { loadPeriodBaselines } from './period-baselines.ts';
 
 /**
@@ -36,7 +36,7 @@ export function compareRank(a: RankKey, b: RankKey): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export interface RankedUser extends UserTotalBalance, RankKey {
+export interface RankedUser extends PortfolioTotalBalance, RankKey {
   since: number;
   /** Set only on rows that are not ranked: the reset inside the period. */
   rankResetAt: number | null;
@@ -84,14 +84,15 @@ export async function computeRanking(
   db: Kysely<DB>,
   period: LeaderboardPeriod,
   now = Date.now(),
-  totals: Promise<UserTotalBalance[]> = loadAllTotalBalances(db),
+  totals: Promise<PortfolioTotalBalance[]> = loadAllTotalBalances(db),
 ): Promise<Ranking> {
   const start = periodStart(period, now);
   const [allTotals, baselines] = await Promise.all([
     totals,
     start === null ? new Map<string, bigint>() : loadPeriodBaselines(db, start),
   ]);
-  const users = allTotals.map((u): RankedUser => {
+  // The global board ranks main portfolios; contest portfolios have their contests' boards.
+  const users = allTotals.filter((u) => u.kind === 'MAIN').map((u): RankedUser => {
     const standing = periodStanding({ ...u, baselineCents: baselines.get(u.id) ?? null }, period, now);
     return standing.ranked
       ? { ...u, ranked: true, ...standing.result, since: standing.since, rankResetAt: null }
@@ -118,7 +119,7 @@ export interface RankingCache {
 export function createRankingCache(db: Kysely<DB>, ttlMs = 5_000): RankingCache {
   const cached = new Map<LeaderboardPeriod, { at: number; ranking: Promise<Ranking> }>();
   // The periods differ only in their baselines: one valuation of every user serves all three.
-  let totals: { at: number; value: Promise<UserTotalBalance[]> } | undefined;
+  let totals: { at: number; value: Promise<PortfolioTotalBalance[]> } | undefined;
   const currentTotals = (now: number) => {
     if (!totals || now - totals.at >= ttlMs) {
       const entry = { at: now, value: loadAllTotalBalances(db) };

@@ -195,12 +195,12 @@ async function missingAcked(db: Database, acked: Acked[]): Promise<string[]> {
   const missing: string[] = [];
   const txIds = acked.filter((a) => a.kind === 'transaction').map((a) => a.id);
   const orderIds = [...new Set(acked.filter((a) => a.kind !== 'transaction').map((a) => a.id))];
-  const txs = new Map<string, { user_id: string; type: string; symbol: string }>();
-  const orders = new Map<string, { user_id: string; symbol: string; status: string }>();
+  const txs = new Map<string, { portfolio_id: string; type: string; symbol: string }>();
+  const orders = new Map<string, { portfolio_id: string; symbol: string; status: string }>();
   for (let i = 0; i < txIds.length; i += 500) {
     const rows = await db.db
       .selectFrom('transactions')
-      .select(['id', 'user_id', 'type', 'symbol'])
+      .select(['id', 'portfolio_id', 'type', 'symbol'])
       .where('id', 'in', txIds.slice(i, i + 500))
       .execute();
     for (const r of rows) txs.set(r.id, r);
@@ -208,7 +208,7 @@ async function missingAcked(db: Database, acked: Acked[]): Promise<string[]> {
   for (let i = 0; i < orderIds.length; i += 500) {
     const rows = await db.db
       .selectFrom('limit_orders')
-      .select(['id', 'user_id', 'symbol', 'status'])
+      .select(['id', 'portfolio_id', 'symbol', 'status'])
       .where('id', 'in', orderIds.slice(i, i + 500))
       .execute();
     for (const r of rows) orders.set(r.id, r);
@@ -216,14 +216,14 @@ async function missingAcked(db: Database, acked: Acked[]): Promise<string[]> {
   for (const a of acked) {
     if (a.kind === 'transaction') {
       const row = txs.get(a.id);
-      if (!row || row.user_id !== a.userId || row.type !== a.type || row.symbol !== a.symbol) {
+      if (!row || row.portfolio_id !== a.userId || row.type !== a.type || row.symbol !== a.symbol) {
         missing.push(
           `transaction ${a.id} of ${a.what} is ${row ? JSON.stringify(row) : 'missing'}`,
         );
       }
     } else {
       const row = orders.get(a.id);
-      if (!row || row.user_id !== a.userId)
+      if (!row || row.portfolio_id !== a.userId)
         missing.push(`order ${a.id} of ${a.what} is ${row ? JSON.stringify(row) : 'missing'}`);
       else if (a.kind === 'cancel' && row.status !== 'CANCELLED')
         missing.push(`order ${a.id} was cancelled (${a.what}) but is ${row.status}`);

@@ -43,7 +43,7 @@ export async function crossedSides(
 
 export interface CrossingOrder {
   id: string;
-  user_id: string;
+  portfolio_id: string;
 }
 
 /** Up to `limit` crossed orders of one symbol and side, best limit first, through the index. */
@@ -55,7 +55,7 @@ export async function crossingOrders(
   limit: number,
 ): Promise<CrossingOrder[]> {
   const direction = side === 'PURCHASE' ? sql`DESC` : sql`ASC`;
-  const { rows } = await sql<CrossingOrder>`SELECT id, user_id FROM limit_orders
+  const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
     WHERE ${crossesSql(symbol, side, price)}
     ORDER BY limit_price ${direction} LIMIT ${limit}`.execute(db);
   return rows;

@@ -2,7 +2,7 @@ import { BoundsError, quoteMarketBuy, quoteMarketSell, type PriceUnits, type Sha
 import { sql } from 'kysely';
 import { batchIds, batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
-import { lockUsers, type LockedUser, type Trx } from '../../db/transaction.ts';
+import { lockPortfolios, type LockedPortfolio, type Trx } from '../../db/transaction.ts';
 import {
   addSharesMany,
   creditCashMany,
@@ -26,12 +26,14 @@ export interface BatchInput {
   at: number;
   orderIds: readonly string[];
   /** Owners of the orders: their row locks are taken first, in ascending id. */
-  userIds: readonly string[];
+  portfolioIds: readonly string[];
 }
 
 /** An order claimed but not filled: its reservation went back and its owner was told why. */
 export interface Refusal {
   orderId: string;
+  portfolioId: string;
+  /** The portfolio's owner, whom the notice goes to. */
   userId: string;
   reason: string;
 }
@@ -41,11 +43,13 @@ export interface BatchResult {
   cancelled: Refusal[];
   /** Shares sold without a matching open lot (0 unless the ledger is inconsistent). */
   unmatchedShares: ShareUnits;
+  /** The owner of each portfolio locked, for the pushes after commit. */
+  owners: ReadonlyMap<string, string>;
 }
 
 interface Claimed {
   id: string;
-  user_id: string;
+  portfolio_id: string;
   purchase_cents: bigint | null;
   sell_shares: bigint | null;
   transaction_id: string | null;
@@ -60,19 +64,19 @@ interface Claimed {
  */
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const { symbol, side, price, at } = input;
-  const users = new Map((await lockUsers(trx, input.userIds)).map((u) => [u.id, u]));
-  if (users.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n };
+  const portfolios = new Map((await lockPortfolios(trx, input.portfolioIds)).map((p) => [p.id, p]));
+  if (portfolios.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n, owners: new Map() };
   // Each order's transaction id is made here, in batch order, and written with the claim.
   const orders = batchRows(trx, { id: 'text', tx: 'text' }, input.orderIds.map((id) => [id, newId(at)]));
-  const owners = batchIds(trx, users.keys());
+  const owners = batchIds(trx, portfolios.keys());
   const { rows: claimed } = await sql<Claimed>`UPDATE limit_orders
     SET status = 'FILLED', fill_price = ${price}, closed_at = ${at}, transaction_id = c.tx
     FROM ${orders} AS c
     WHERE limit_orders.id = c.id
-      AND limit_orders.user_id IN (SELECT id FROM ${owners} AS o)
+      AND limit_orders.portfolio_id IN (SELECT id FROM ${owners} AS o)
       AND limit_orders.status = 'WORKING'
-      AND limit_orders.epoch = (SELECT epoch FROM users WHERE users.id = limit_orders.user_id)
-    RETURNING limit_orders.id, limit_orders.user_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id`.execute(trx);
+      AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
+    RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id`.execute(trx);
 
   const quoted: Fill[] = [];
   const refused: (Refusal & { reserved: bigint })[] = [];
@@ -85,49 +89,61 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
           ? quoteMarketBuy({ unit: 'USD', cents: reserved }, price)
           : quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price);
       if (fill.shares <= 0n || fill.totalCents <= 0n) throw new BoundsError('AMOUNT_TOO_LARGE', 'it trades nothing at this price');
-      quoted.push({ orderId: o.id, userId: o.user_id, transactionId: o.transaction_id ?? newId(at), ...fill });
+      quoted.push({ orderId: o.id, portfolioId: o.portfolio_id, transactionId: o.transaction_id ?? newId(at), ...fill });
     } catch (error) {
       if (!(error instanceof BoundsError)) throw error;
-      refused.push({ orderId: o.id, userId: o.user_id, reserved, reason: error.message });
+      refused.push({ orderId: o.id, portfolioId: o.portfolio_id, userId: ownerOf(portfolios, o.portfolio_id), reserved, reason: error.message });
     }
   }
   // Transaction ids were made in the order of the batch (best limit first): keep that order.
   quoted.sort((a, b) => (a.transactionId < b.transactionId ? -1 : 1));
 
-  const start = side === 'PURCHASE' ? await holdingsOf(trx, symbol, quoted) : cashOf(users);
+  const start = side === 'PURCHASE' ? await holdingsOf(trx, symbol, quoted) : cashOf(portfolios);
   const { done, over } = splitOverCaps(side, quoted, start);
   const capReason = side === 'PURCHASE' ? 'it would take your holding past 10,000,000,000 shares' : 'it would take your cash past $10,000,000,000,000';
-  for (const f of over) refused.push({ orderId: f.orderId, userId: f.userId, reserved: side === 'PURCHASE' ? f.totalCents : f.shares, reason: capReason });
+  for (const f of over) refused.push({ orderId: f.orderId, portfolioId: f.portfolioId, userId: ownerOf(portfolios, f.portfolioId), reserved: side === 'PURCHASE' ? f.totalCents : f.shares, reason: capReason });
 
   let unmatchedShares = 0n;
   if (side === 'PURCHASE') await settleBuys(trx, symbol, price, at, done);
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
-  await insertTransactions(trx, input, done, users);
+  await insertTransactions(trx, input, done, portfolios);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
   // One price for the whole batch: formatted once, not once per fill.
   const priceShown = priceText(price);
   await notifyMany(trx, done.map((f) => ({
-    userId: f.userId,
+    userId: ownerOf(portfolios, f.portfolioId),
     type: 'TRANSACTION' as const,
     text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceShown}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
-  return { fills: done, cancelled: refused.map(({ orderId, userId, reason }) => ({ orderId, userId, reason })), unmatchedShares };
+  return {
+    fills: done,
+    cancelled: refused.map(({ orderId, portfolioId, userId, reason }) => ({ orderId, portfolioId, userId, reason })),
+    unmatchedShares,
+    owners: new Map([...portfolios].map(([id, p]) => [id, p.userId])),
+  };
 }
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
   if (!fills.length) return new Map();
-  const ids = batchIds(trx, new Set(fills.map((f) => f.userId)));
-  const { rows } = await sql<{ user_id: string; shares: bigint }>`SELECT user_id, shares FROM holdings
-    WHERE symbol = ${symbol} AND user_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
-  return new Map(rows.map((r) => [r.user_id, BigInt(r.shares)]));
+  const ids = batchIds(trx, new Set(fills.map((f) => f.portfolioId)));
+  const { rows } = await sql<{ portfolio_id: string; shares: bigint }>`SELECT portfolio_id, shares FROM holdings
+    WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
+  return new Map(rows.map((r) => [r.portfolio_id, BigInt(r.shares)]));
 }
 
-const cashOf = (users: ReadonlyMap<string, LockedUser>) => new Map([...users].map(([id, u]) => [id, u.cashCents]));
+const cashOf = (portfolios: ReadonlyMap<string, LockedPortfolio>) => new Map([...portfolios].map(([id, p]) => [id, p.cashCents]));
+
+/** The user a portfolio's notifications go to (the main portfolio's id is its user's). */
+const ownerOf = (portfolios: ReadonlyMap<string, LockedPortfolio>, portfolioId: string) => portfolios.get(portfolioId)?.userId ?? portfolioId;
 
 /** Claimed orders that cannot fill: cancelled, reservation back, and a notification saying why. */
-async function refuse(trx: Trx, input: BatchInput, refused: readonly (Refusal & { reserved: bigint })[]): Promise<void> {
+async function refuse(
+  trx: Trx,
+  input: BatchInput,
+  refused: readonly (Refusal & { reserved: bigint })[],
+): Promise<void> {
   if (!refused.length) return;
   for (const part of chunks(refused.map((r) => r.orderId))) {
     await trx
@@ -141,7 +157,10 @@ async function refuse(trx: Trx, input: BatchInput, refused: readonly (Refusal & 
   await notifyMany(trx, refused.map((r) => refusalNotice(input, r)), input.at);
 }
 
-export function refusalNotice(input: Pick<BatchInput, 'symbol' | 'side' | 'price'>, r: Refusal & { reserved: bigint }): NewNotification {
+export function refusalNotice(
+  input: Pick<BatchInput, 'symbol' | 'side' | 'price'>,
+  r: Refusal & { reserved: bigint },
+): NewNotification {
   const what = input.side === 'PURCHASE' ? `buy ${input.symbol} for ${usdText(r.reserved)}` : `sell ${sharesText(r.reserved)} ${input.symbol}`;
   const back = input.side === 'PURCHASE' ? 'the cash it reserved is' : 'the shares it reserved are';
   return {
@@ -153,15 +172,15 @@ export function refusalNotice(input: Pick<BatchInput, 'symbol' | 'side' | 'price
 }
 
 /** One transaction row per fill, in one statement: what the order history and the lots refer to. */
-async function insertTransactions(trx: Trx, input: BatchInput, fills: readonly Fill[], users: ReadonlyMap<string, LockedUser>): Promise<void> {
+async function insertTransactions(trx: Trx, input: BatchInput, fills: readonly Fill[], portfolios: ReadonlyMap<string, LockedPortfolio>): Promise<void> {
   if (!fills.length) return;
   const rows = batchRows(
     trx,
-    { id: 'text', user_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', position_id: 'text' },
-    fills.map((f) => [f.transactionId, f.userId, users.get(f.userId)?.epoch ?? 0n, f.shares, f.totalCents, f.orderId]),
+    { id: 'text', portfolio_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', position_id: 'text' },
+    fills.map((f) => [f.transactionId, f.portfolioId, portfolios.get(f.portfolioId)?.epoch ?? 0n, f.shares, f.totalCents, f.orderId]),
   );
-  await sql`INSERT INTO transactions (id, user_id, epoch, "type", method, symbol, shares, total_cents, price, position_id, created_at)
-    SELECT c.id, c.user_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
+  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, position_id, created_at)
+    SELECT c.id, c.portfolio_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
       CAST(${input.price} AS bigint), c.position_id, CAST(${input.at} AS bigint)
     FROM ${rows} AS c`.execute(trx);
 }

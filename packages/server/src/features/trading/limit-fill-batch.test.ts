@@ -22,7 +22,7 @@ async function open(user: TestUser, body: Record<string, unknown>): Promise<stri
 }
 
 const lotTotals = (userId: string) =>
-  t.ctx.db.selectFrom('lot_totals').select(['shares', 'cost']).where('user_id', '=', userId).where('symbol', '=', 'DOGE').executeTakeFirst();
+  t.ctx.db.selectFrom('lot_totals').select(['shares', 'cost']).where('portfolio_id', '=', userId).where('symbol', '=', 'DOGE').executeTakeFirst();
 
 const notADouble = (units: bigint) => units > 2n ** 53n && BigInt(Number(units)) !== units;
 

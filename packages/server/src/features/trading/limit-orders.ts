@@ -12,7 +12,8 @@ import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { LimitOrdersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { inTransaction, inUserTransaction, lockUser } from '../../db/transaction.ts';
+import { inTransaction, inPortfolioTransaction, lockPortfolio } from '../../db/transaction.ts';
+import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
 import { boundedQuote, currentPrice } from './market-orders.ts';
 
@@ -28,7 +29,8 @@ function exact(value: bigint | null, field: string, message: string): bigint {
  * Opens a working limit order and reserves what it needs: a PURCHASE takes purchaseAsk dollars
  * out of free cash, a SELL takes sellAsk shares out of free shares, until it fills or is cancelled.
  */
-export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBody): Promise<LimitOrderRow> {
+export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitBody): Promise<LimitOrderRow> {
+  const portfolioId = portfolio.id;
   const limitPrice = exact(priceFromNumber(body.limitAsk), 'limitAsk', 'A limit price has at most 8 decimals');
   boundedQuote(() => checkPrice(limitPrice), 'limitAsk');
   const purchaseCents =
@@ -52,17 +54,26 @@ export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBo
 
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
+    if (portfolio.contestId) {
+      await lockPortfolio(trx, portfolioId);
+      const rule = await contestRulesFor(trx, portfolio, { symbol: body.symbol, orderType: 'LIMIT' }, now);
+      // The batched fills do not charge fees yet: rather than let a limit order dodge the
+      // contest's fee, such contests take market orders only (docs/decisions/010).
+      if (rule.bps > 0n || rule.minCents > 0n) {
+        throw badRequest('ORDER_TYPE_NOT_ALLOWED', 'This contest charges a fee per trade: place market orders (limit orders are not available in contests with fees yet)', 'orderType');
+      }
+    }
     await currentPrice(trx, body.symbol);
     let epoch: bigint;
     if (purchaseCents !== null) {
-      epoch = await debitCash(trx, userId, purchaseCents, 'purchaseAsk');
+      epoch = await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
     } else {
-      ({ epoch } = await lockUser(trx, userId));
-      await takeFreeShares(trx, userId, body.symbol, sellShares ?? 0n, 'sellAsk');
+      ({ epoch } = await lockPortfolio(trx, portfolioId));
+      await takeFreeShares(trx, portfolioId, body.symbol, sellShares ?? 0n, 'sellAsk');
     }
     const row: LimitOrderRow = {
       id: newId(now),
-      user_id: userId,
+      portfolio_id: portfolioId,
       epoch,
       symbol: body.symbol,
       type: body.type,
@@ -84,13 +95,13 @@ export async function openLimitOrder(ctx: Ctx, userId: string, body: OpenLimitBo
  * Cancels a working order of this user and releases its reservation. Someone else's order is
  * "not found" so that ids of other users' orders cannot be probed.
  */
-export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: string): Promise<void> {
-  await inUserTransaction(ctx.db, userId, async (trx, user) => {
+export async function cancelLimitOrder(ctx: Ctx, portfolioId: string, positionId: string): Promise<void> {
+  await inPortfolioTransaction(ctx.db, portfolioId, async (trx, user) => {
     const order = await trx
       .selectFrom('limit_orders')
       .selectAll()
       .where('id', '=', positionId)
-      .where('user_id', '=', userId)
+      .where('portfolio_id', '=', portfolioId)
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND', 'No such limit order');
     if (order.status !== 'WORKING') {
@@ -108,7 +119,7 @@ export async function cancelLimitOrder(ctx: Ctx, userId: string, positionId: str
     // The trigger may have filled it between the read and the update.
     if (flipped.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
     await releaseReservation(trx, {
-      userId,
+      portfolioId,
       type: order.type,
       symbol: order.symbol,
       purchaseCents: order.purchase_cents,

@@ -41,7 +41,7 @@ describe('many working orders', () => {
     // Every user holds 10,000 USD of each symbol, so it can place SELL orders.
     for (const user of users) {
       for (const symbol of Object.keys(START)) {
-        await marketBuy(t.ctx, user.id, { symbol, walletAddress: user.walletAddress, assetAmount: 10_000, unit: 'USD' });
+        await marketBuy(t.ctx, { id: user.id, contestId: null }, { symbol, walletAddress: user.walletAddress, assetAmount: 10_000, unit: 'USD' });
       }
     }
 
@@ -58,7 +58,7 @@ describe('many working orders', () => {
         type === 'PURCHASE'
           ? { type, symbol, walletAddress: user.walletAddress, limitAsk, purchaseAsk: 50 + Math.floor(random() * 100) }
           : { type, symbol, walletAddress: user.walletAddress, limitAsk, sellAsk: Number(((60 + random() * 40) / start).toFixed(8)) };
-      const row = await openLimitOrder(t.ctx, user.id, body);
+      const row = await openLimitOrder(t.ctx, { id: user.id, contestId: null }, body);
       placed.push({ id: row.id, symbol, type, limit: priceFromNumber(limitAsk) as bigint });
     }
 

@@ -48,7 +48,7 @@ describe('the limit order trigger', () => {
     expect(await orderRow(id)).toMatchObject({ status: 'FILLED', fill_price: 6_000_000_000_000n });
     expect(await fillsOf(id)).toMatchObject([{ type: 'SELL', method: 'LIMIT', shares: 40_000_000n, total_cents: 2_400_000n, price: 6_000_000_000_000n }]);
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 5_000_000n + 2_400_000n, shares: 60_000_000n, reservedShares: 0n });
-    const lots = await t.ctx.db.selectFrom('lots').select('shares').where('user_id', '=', ann.id).execute();
+    const lots = await t.ctx.db.selectFrom('lots').select('shares').where('portfolio_id', '=', ann.id).execute();
     expect(lots.map((l) => BigInt(l.shares))).toEqual([60_000_000n]);
     await expectSound(t.ctx, [ann.id]);
   });
@@ -82,7 +82,7 @@ describe('the limit order trigger', () => {
     // Points closer than a minute replace each other, so bob keeps one: the latest.
     await vi.waitFor(
       async () => {
-        const points = await t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('user_id', '=', bob.id).execute();
+        const points = await t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', bob.id).execute();
         expect(points).toHaveLength(1);
         expect(BigInt(points[0]?.ts ?? 0n)).toBeGreaterThanOrEqual(BigInt(closed_at ?? Infinity));
         // 99,000 USD left, and 0.02631578 BTC worth floor(0.02631578 x 38,000) = 999.99 USD.

@@ -44,11 +44,12 @@ export function createLimitTrigger(
 ): LimitTrigger {
   return async (prices, at) => {
     const result: TriggerResult = { filled: 0, cancelled: 0, users: 0 };
-    const touched = new Set<string>();
+    /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
+    const touched = new Map<string, string>();
 
-    const record = (out: BatchResult, symbol: string) => {
-      for (const f of out.fills) touched.add(f.userId);
-      for (const c of out.cancelled) touched.add(c.userId);
+    const record = (out: Pick<BatchResult, 'fills' | 'cancelled' | 'unmatchedShares' | 'owners'>, symbol: string) => {
+      for (const f of out.fills) touched.set(f.portfolioId, out.owners.get(f.portfolioId) ?? f.portfolioId);
+      for (const c of out.cancelled) touched.set(c.portfolioId, c.userId);
       result.filled += out.fills.length;
       result.cancelled += out.cancelled.length;
       if (out.unmatchedShares > 0n) {
@@ -71,7 +72,7 @@ export function createLimitTrigger(
           log.error({ err: error, orderId }, 'limit order fill failed; cancelling it');
           try {
             const refused = await refuseStuckOrder(ctx.db, single, 'it could not be filled at this price');
-            if (refused) record({ fills: [], cancelled: [refused], unmatchedShares: 0n }, input.symbol);
+            if (refused) record({ fills: [], cancelled: [refused], unmatchedShares: 0n, owners: new Map() }, input.symbol);
           } catch (cancelError) {
             log.error({ err: cancelError, orderId }, 'limit order could not be cancelled');
             return false;
@@ -95,7 +96,7 @@ export function createLimitTrigger(
           price,
           at,
           orderIds: batch.map((o) => o.id),
-          userIds: [...new Set(batch.map((o) => o.user_id))].sort(),
+          portfolioIds: [...new Set(batch.map((o) => o.portfolio_id))].sort(),
         };
         try {
           record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
@@ -130,20 +131,20 @@ export function createLimitTrigger(
   };
 }
 
-/** After commit: a balance point and a push to every open screen of each user whose orders filled. */
+/** After commit: a balance point and a push to every open screen of each portfolio whose orders filled. */
 async function afterFills(
   ctx: Pick<AppContext, 'db' | 'bus'>,
-  users: ReadonlySet<string>,
+  portfolios: ReadonlyMap<string, string>,
   at: number,
   log: TriggerLog,
   queue: TriggerOptions['balancePoints'],
 ): Promise<void> {
-  if (users.size === 0) return;
+  if (portfolios.size === 0) return;
   try {
-    if (queue) await Promise.all([...users].map((userId) => queue.add(userId)));
-    else await recordBalanceSnapshots(ctx.db, [...users], at);
+    if (queue) await Promise.all([...portfolios.keys()].map((portfolioId) => queue.add(portfolioId)));
+    else await recordBalanceSnapshots(ctx.db, [...portfolios.keys()], at);
   } catch (error) {
     log.error({ err: error }, 'balance snapshots after fills failed');
   }
-  for (const userId of users) ctx.bus.publish({ type: 'user-changed', userId });
+  for (const [portfolioId, userId] of portfolios) ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
 }

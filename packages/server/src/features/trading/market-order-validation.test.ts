@@ -25,7 +25,7 @@ const START_SHARES = 50_000_000n;
 
 async function expectUnchanged() {
   expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: START_CASH, shares: START_SHARES });
-  const txs = await t.ctx.db.selectFrom('transactions').select('id').where('user_id', '=', ann.id).execute();
+  const txs = await t.ctx.db.selectFrom('transactions').select('id').where('portfolio_id', '=', ann.id).execute();
   expect(txs).toHaveLength(1);
   await expectSound(t.ctx, [ann.id]);
 }

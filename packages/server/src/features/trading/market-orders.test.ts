@@ -86,12 +86,12 @@ describe('market orders', () => {
     expectStatus(partial, 200);
     // FIFO: the 2 shares bought at 100 are gone, half of the lot bought at 200 is left.
     expect(partial.json<User>().openPositions).toEqual({ SOL: [200] });
-    const lots = await t.ctx.db.selectFrom('lots').select(['shares', 'price']).where('user_id', '=', ann.id).execute();
+    const lots = await t.ctx.db.selectFrom('lots').select(['shares', 'price']).where('portfolio_id', '=', ann.id).execute();
     expect(lots.map((l) => [BigInt(l.shares), BigInt(l.price)])).toEqual([[50_000_000n, 20_000_000_000n]]);
     const rest = await sell(t.app, ann, 'SOL', 0.5);
     expectStatus(rest, 200);
     expect(rest.json<User>()).toMatchObject({ assets: {}, openPositions: {} });
-    const rows = await t.ctx.db.selectFrom('holdings').selectAll().where('user_id', '=', ann.id).execute();
+    const rows = await t.ctx.db.selectFrom('holdings').selectAll().where('portfolio_id', '=', ann.id).execute();
     expect(rows).toEqual([]);
     await expectSound(t.ctx, [ann.id]);
   });
@@ -106,7 +106,7 @@ describe('market orders', () => {
     // The point is written by the balance point queue, off the order's path, within a second.
     await vi.waitFor(
       async () => {
-        const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('user_id', '=', ann.id).execute();
+        const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('portfolio_id', '=', ann.id).execute();
         expect(points.length).toBeGreaterThan(0);
       },
       { timeout: BALANCE_POINT_DELAY_MS * 5, interval: 100 },
@@ -121,7 +121,7 @@ describe('market orders', () => {
       await kept.close();
       const again = await createTestApp({ dataDir: kept.dataDir, databaseUrl: kept.databaseUrl, keep: true });
       try {
-        const points = await again.ctx.db.selectFrom('balance_snapshots').select('user_id').where('user_id', '=', bob.id).execute();
+        const points = await again.ctx.db.selectFrom('balance_snapshots').select('portfolio_id').where('portfolio_id', '=', bob.id).execute();
         expect(points).toHaveLength(1);
       } finally {
         await again.close();

@@ -7,6 +7,7 @@ import {
   type Fill,
   type MarketOrderBody,
   type OrderAmount,
+  type Cents,
   type PriceUnits,
 } from '@papertrade/domain';
 import type { Insertable, Selectable } from 'kysely';
@@ -14,7 +15,8 @@ import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { inTransaction, lockUser, type Trx } from '../../db/transaction.ts';
+import { inTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
+import { contestRulesFor, feeCents, type FeeRule, type TradingPortfolio } from '../contests/contest-rules.ts';
 import { addFreeShares, consumeLots, creditCash, debitCash, insertLot, takeFreeShares } from '../../ledger/ledger.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -52,6 +54,7 @@ export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTa
     total_cents: BigInt(row.total_cents),
     price: BigInt(row.price),
     position_id: row.position_id ?? null,
+    fee_cents: BigInt(row.fee_cents ?? 0n),
     created_at: BigInt(row.created_at),
   };
 }
@@ -71,7 +74,8 @@ const tooSmall = () =>
 
 interface MarketFill {
   id: string;
-  userId: string;
+  portfolioId: string;
+  feeCents: Cents;
   epoch: bigint;
   type: 'PURCHASE' | 'SELL';
   symbol: string;
@@ -83,7 +87,7 @@ interface MarketFill {
 /** The transactions row of a market order's fill (a market fill belongs to no limit position). */
 const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
   id: m.id,
-  user_id: m.userId,
+  portfolio_id: m.portfolioId,
   epoch: m.epoch,
   type: m.type,
   method: 'MARKET',
@@ -92,38 +96,54 @@ const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
   total_cents: m.fill.totalCents,
   price: m.price,
   position_id: null,
+  fee_cents: m.feeCents,
   created_at: m.at,
 });
 
-/** A market buy, all or nothing, in one transaction. */
-export async function marketBuy(ctx: Ctx, userId: string, body: MarketOrderBody): Promise<TransactionRow> {
+/**
+ * A contest portfolio's order takes its row lock before reading the contest's rules, so a
+ * contest's end (which takes the same lock) is wholly before or wholly after it.
+ */
+async function rulesOf(trx: Trx, portfolio: TradingPortfolio, symbol: string, now: number): Promise<FeeRule> {
+  if (portfolio.contestId) await lockPortfolio(trx, portfolio.id);
+  return contestRulesFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
+}
+
+/** A market buy, all or nothing, in one transaction; a contest's fee is paid on top of the cost. */
+export async function marketBuy(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
   const amount = orderAmount(body);
+  const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
+    const rule = await rulesOf(trx, portfolio, body.symbol, now);
     const price = await currentPrice(trx, body.symbol);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    // The guarded debit is the first write, so it is also the user's row lock (ledger.ts).
-    const epoch = await debitCash(trx, userId, fill.totalCents);
-    await addFreeShares(trx, userId, body.symbol, fill.shares);
+    const fee = feeCents(rule, fill.totalCents);
+    // The guarded debit is the first write, so it is also the portfolio's row lock (ledger.ts).
+    const epoch = await debitCash(trx, portfolioId, fill.totalCents + fee);
+    await addFreeShares(trx, portfolioId, body.symbol, fill.shares);
     const id = newId(now);
-    await insertLot(trx, { id, userId, symbol: body.symbol, shares: fill.shares, price, at: now });
-    return insertTransaction(trx, marketFillRow({ id, userId, epoch, type: 'PURCHASE', symbol: body.symbol, fill, price, at: now }));
+    await insertLot(trx, { id, portfolioId, symbol: body.symbol, shares: fill.shares, price, at: now });
+    return insertTransaction(trx, marketFillRow({ id, portfolioId, feeCents: fee, epoch, type: 'PURCHASE', symbol: body.symbol, fill, price, at: now }));
   });
 }
 
-/** A market sell of free shares (reserved ones stay on their orders), in one transaction. */
-export async function marketSell(ctx: Ctx, userId: string, body: MarketOrderBody): Promise<TransactionRow> {
+/** A market sell of free shares (reserved ones stay on their orders), in one transaction; a contest's fee comes out of the proceeds. */
+export async function marketSell(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
   const amount = orderAmount(body);
+  const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
-    const { epoch } = await lockUser(trx, userId);
+    const { epoch } = await lockPortfolio(trx, portfolioId);
+    const rule = await contestRulesFor(trx, portfolio, { symbol: body.symbol, orderType: 'MARKET' }, now);
     const price = await currentPrice(trx, body.symbol);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    await takeFreeShares(trx, userId, body.symbol, fill.shares);
-    await consumeLots(trx, body.symbol, new Map([[userId, fill.shares]]));
-    await creditCash(trx, userId, fill.totalCents);
-    return insertTransaction(trx, marketFillRow({ id: newId(now), userId, epoch, type: 'SELL', symbol: body.symbol, fill, price, at: now }));
+    const fee = feeCents(rule, fill.totalCents);
+    await takeFreeShares(trx, portfolioId, body.symbol, fill.shares);
+    await consumeLots(trx, body.symbol, new Map([[portfolioId, fill.shares]]));
+    await creditCash(trx, portfolioId, fill.totalCents - fee);
+    return insertTransaction(trx, marketFillRow({ id: newId(now), portfolioId, feeCents: fee, epoch, type: 'SELL', symbol: body.symbol, fill, price, at: now }));
   });
 }

@@ -49,9 +49,9 @@ describe('order bounds', () => {
 
     await setPrice(t.app, 'DOGE', 1_000_000_000);
 
-    const orders = await t.ctx.db.selectFrom('limit_orders').select(['user_id', 'status', 'transaction_id']).execute();
-    expect(orders.find((o) => o.user_id === ann.id)).toMatchObject({ status: 'CANCELLED', transaction_id: null });
-    expect(orders.find((o) => o.user_id === bob.id)).toMatchObject({ status: 'FILLED' });
+    const orders = await t.ctx.db.selectFrom('limit_orders').select(['portfolio_id', 'status', 'transaction_id']).execute();
+    expect(orders.find((o) => o.portfolio_id === ann.id)).toMatchObject({ status: 'CANCELLED', transaction_id: null });
+    expect(orders.find((o) => o.portfolio_id === bob.id)).toMatchObject({ status: 'FILLED' });
     expect((await balances(t.ctx, ann.id, 'DOGE')).shares).toBe(10n ** 18n);
     const notices = await t.ctx.db.selectFrom('notifications').select('text').where('user_id', '=', ann.id).execute();
     expect(notices.map((n) => n.text)).toContainEqual(expect.stringMatching(/^Your limit order to sell 10000000000 DOGE was cancelled at \$1,000,000,000.*free again$/));

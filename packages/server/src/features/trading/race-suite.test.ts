@@ -160,7 +160,7 @@ async function randomRounds(rng: Random, players: Player[], rounds: number, call
   const fills = await t.ctx.db
     .selectFrom('limit_orders')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', 'in', ids)
+    .where('portfolio_id', 'in', ids)
     .where('status', '=', 'FILLED')
     .executeTakeFirstOrThrow();
   console.log(
@@ -240,7 +240,7 @@ describe('race suite', () => {
       const held = await t.ctx.db
         .selectFrom('holdings')
         .select(['symbol', 'shares'])
-        .where('user_id', '=', user.id)
+        .where('portfolio_id', '=', user.id)
         .execute();
       for (const h of held) {
         problems.push(`round ${round}: ${h.symbol} ${h.shares} shares are held after the reset`);
@@ -249,7 +249,7 @@ describe('race suite', () => {
           problems.push(`round ${round}: selling them answered ${sold.statusCode}`);
       }
       const row = await t.ctx.db
-        .selectFrom('users')
+        .selectFrom('portfolios')
         .select(['cash_cents'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
@@ -290,7 +290,7 @@ describe('race suite', () => {
     // Three rounds: the later ones race resets against what the earlier rounds left.
     for (let round = 0; round < 3; round += 1) {
       const before = await t.ctx.db
-        .selectFrom('users')
+        .selectFrom('portfolios')
         .select(['id', 'epoch'])
         .where('id', 'in', ids)
         .execute();
@@ -312,7 +312,7 @@ describe('race suite', () => {
       const violations = await ledgerViolations(source, ids);
       // Each reset that answered 200 started exactly one new epoch, at one of the balances asked for.
       const after = await t.ctx.db
-        .selectFrom('users')
+        .selectFrom('portfolios')
         .select(['id', 'epoch', 'starting_balance_cents'])
         .where('id', 'in', ids)
         .execute();

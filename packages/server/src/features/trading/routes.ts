@@ -13,7 +13,7 @@ import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import { createBalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
-import { requireUser, sessionUser } from '../auth/guard.ts';
+import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
 import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
@@ -30,10 +30,10 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   ctx.market.onTick((prices, at) => trigger(prices, at));
 
   /** After the order's transaction commits: a balance point (batched), then every open screen of the user hears. */
-  const afterChange = async (userId: string) => {
-    await balancePoints.add(userId);
-    ctx.bus.publish({ type: 'user-changed', userId });
-    return loadUserRecord(ctx.db, userId);
+  const afterChange = async (portfolio: RequestPortfolio) => {
+    await balancePoints.add(portfolio.id);
+    ctx.bus.publish({ type: 'user-changed', userId: portfolio.userId, portfolioId: portfolio.id });
+    return loadUserRecord(ctx.db, portfolio.id);
   };
   // The session is checked before the body is validated, so a visitor learns nothing about input rules.
   const guarded = { preValidation: requireUser, ...plainJsonAnswer };
@@ -43,9 +43,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/purchase-asset',
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
-      const userId = sessionUser(request).id;
-      const transaction = await marketBuy(ctx, userId, request.body);
-      return { ...(await afterChange(userId)), transaction: toTransaction(transaction) };
+      const portfolio = sessionPortfolio(request);
+      const transaction = await marketBuy(ctx, portfolio, request.body);
+      return { ...(await afterChange(portfolio)), transaction: toTransaction(transaction) };
     },
   );
 
@@ -53,9 +53,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/sell-asset',
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
-      const userId = sessionUser(request).id;
-      const transaction = await marketSell(ctx, userId, request.body);
-      return { ...(await afterChange(userId)), transaction: toTransaction(transaction) };
+      const portfolio = sessionPortfolio(request);
+      const transaction = await marketSell(ctx, portfolio, request.body);
+      return { ...(await afterChange(portfolio)), transaction: toTransaction(transaction) };
     },
   );
 
@@ -63,9 +63,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/open-limit-position',
     { ...guarded, schema: { tags, body: OpenLimitBody, response: { 201: OpenLimitAnswer } } },
     async (request, reply) => {
-      const userId = sessionUser(request).id;
-      const order = await openLimitOrder(ctx, userId, request.body);
-      const user = await afterChange(userId);
+      const portfolio = sessionPortfolio(request);
+      const order = await openLimitOrder(ctx, portfolio, request.body);
+      const user = await afterChange(portfolio);
       return reply.status(201).send({ ...user, limitPosition: toLimitPosition(order) });
     },
   );
@@ -74,9 +74,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/cancel-limit-position',
     { ...guarded, schema: { tags, body: CancelLimitBody, response: { 200: User } } },
     async (request) => {
-      const userId = sessionUser(request).id;
-      await cancelLimitOrder(ctx, userId, request.body.positionId);
-      return afterChange(userId);
+      const portfolio = sessionPortfolio(request);
+      await cancelLimitOrder(ctx, portfolio.id, request.body.positionId);
+      return afterChange(portfolio);
     },
   );
 }

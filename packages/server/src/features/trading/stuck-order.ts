@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { inTransaction, lockUsers } from '../../db/transaction.ts';
+import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
 import { releaseReservation } from '../../ledger/ledger.ts';
 import { notify } from '../../users/notify.ts';
 import { refusalNotice, type BatchInput, type Refusal } from './fill-batch.ts';
@@ -14,20 +14,21 @@ export async function refuseStuckOrder(db: Kysely<DB>, input: BatchInput, reason
   const orderId = input.orderIds[0];
   if (orderId === undefined) return null;
   return inTransaction(db, async (trx) => {
-    const epochs = new Map((await lockUsers(trx, input.userIds)).map((u) => [u.id, u.epoch]));
+    const portfolios = new Map((await lockPortfolios(trx, input.portfolioIds)).map((p) => [p.id, p]));
     const order = await trx
       .updateTable('limit_orders')
       .set({ status: 'CANCELLED', closed_at: input.at })
       .where('id', '=', orderId)
       .where('status', '=', 'WORKING')
-      .returning(['user_id', 'epoch', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+      .returning(['portfolio_id', 'epoch', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
       .executeTakeFirst();
     if (!order) return null;
     // An order of an epoch that a reset ended holds nothing any more: it only stops working.
-    if (epochs.get(order.user_id) !== BigInt(order.epoch)) return null;
-    const reserved = { userId: order.user_id, type: order.type, symbol: order.symbol, purchaseCents: order.purchase_cents, sellShares: order.sell_shares };
+    const portfolio = portfolios.get(order.portfolio_id);
+    if (!portfolio || portfolio.epoch !== BigInt(order.epoch)) return null;
+    const reserved = { portfolioId: order.portfolio_id, type: order.type, symbol: order.symbol, purchaseCents: order.purchase_cents, sellShares: order.sell_shares };
     await releaseReservation(trx, reserved);
-    const refusal = { orderId, userId: order.user_id, reason };
+    const refusal = { orderId, portfolioId: order.portfolio_id, userId: portfolio.userId, reason };
     const held = BigInt((order.type === 'PURCHASE' ? order.purchase_cents : order.sell_shares) ?? 0n);
     await notify(trx, refusalNotice(input, { ...refusal, reserved: held }), input.at);
     return refusal;

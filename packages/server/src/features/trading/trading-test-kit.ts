@@ -51,9 +51,9 @@ export function expectSound(ctx: AppContext, userIds: readonly string[]): Promis
 /** Free cash, free shares of one symbol, and what working orders reserve, exactly. */
 export async function balances(ctx: AppContext, userId: string, symbol: string) {
   const { db } = ctx;
-  const user = await db.selectFrom('users').select('cash_cents').where('id', '=', userId).executeTakeFirstOrThrow();
-  const holding = await db.selectFrom('holdings').select('shares').where('user_id', '=', userId).where('symbol', '=', symbol).executeTakeFirst();
-  const orders = await db.selectFrom('limit_orders').selectAll().where('user_id', '=', userId).where('status', '=', 'WORKING').execute();
+  const user = await db.selectFrom('portfolios').select('cash_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+  const holding = await db.selectFrom('holdings').select('shares').where('portfolio_id', '=', userId).where('symbol', '=', symbol).executeTakeFirst();
+  const orders = await db.selectFrom('limit_orders').selectAll().where('portfolio_id', '=', userId).where('status', '=', 'WORKING').execute();
   let reservedShares = 0n;
   let reservedCash = 0n;
   for (const o of orders) {
