@@ -14,7 +14,14 @@ export const ContestStatus = z.enum(['UPCOMING', 'RUNNING', 'ENDED']);
 export type ContestStatus = z.infer<typeof ContestStatus>;
 
 /** Every kind of order a contest can allow (CONTRACT.md "Orders beyond market and limit"). */
-export const CONTEST_ORDER_TYPES = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP', 'OCO'] as const;
+export const CONTEST_ORDER_TYPES = [
+  'MARKET',
+  'LIMIT',
+  'STOP',
+  'STOP_LIMIT',
+  'TRAILING_STOP',
+  'OCO',
+] as const;
 export const ContestOrderType = z.enum(CONTEST_ORDER_TYPES);
 export type ContestOrderType = z.infer<typeof ContestOrderType>;
 
@@ -64,7 +71,10 @@ export type Contest = z.infer<typeof Contest>;
 
 export const ContestScope = z.enum(['joined', 'owned', 'public']);
 export type ContestScope = z.infer<typeof ContestScope>;
-export const ContestsPage = z.object({ items: z.array(Contest), nextCursor: z.string().nullable() });
+export const ContestsPage = z.object({
+  items: z.array(Contest),
+  nextCursor: z.string().nullable(),
+});
 
 const name = z
   .string()
@@ -74,7 +84,10 @@ const name = z
 const description = z
   .string()
   .trim()
-  .max(CONTEST_DESCRIPTION_MAX, `The description can be at most ${CONTEST_DESCRIPTION_MAX} characters`);
+  .max(
+    CONTEST_DESCRIPTION_MAX,
+    `The description can be at most ${CONTEST_DESCRIPTION_MAX} characters`,
+  );
 const startingBalance = z
   .number({ error: 'Enter a starting balance' })
   .min(CONTEST_BALANCE_MIN, 'The starting balance must be at least $1,000.00')
@@ -103,7 +116,11 @@ export const CreateContestBody = z
   })
   .superRefine((body, ctx) => {
     if (body.endsAt <= body.startsAt)
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endsAt'],
+        message: 'The end must be after the start',
+      });
   });
 export type CreateContestBody = z.infer<typeof CreateContestBody>;
 

@@ -31,7 +31,10 @@ describe('the active portfolio choice', () => {
 
   it('is per tab once made: another tab writing localStorage does not move this one', () => {
     setActiveWallet('u1', CONTEST_WALLET);
-    localStorage.setItem('active-portfolio', JSON.stringify({ userId: 'u1', walletAddress: WALLET }));
+    localStorage.setItem(
+      'active-portfolio',
+      JSON.stringify({ userId: 'u1', walletAddress: WALLET }),
+    );
     expect(activeWallet('u1')).toBe(CONTEST_WALLET);
     // A new tab has no sessionStorage of its own yet: it starts from localStorage.
     sessionStorage.clear();
@@ -68,7 +71,14 @@ describe('routing /live user messages to the screen', () => {
   });
 
   it('brings what every portfolio shares (a new notification) from any of them', () => {
-    const note = { id: 'n1', text: 'Hi', type: 'INFORMATIVE' as const, url: '/home', read: false, timestamp: 1 };
+    const note = {
+      id: 'n1',
+      text: 'Hi',
+      type: 'INFORMATIVE' as const,
+      url: '/home',
+      read: false,
+      timestamp: 1,
+    };
     const next = routeUserUpdate(contest, { ...main, balance: 1, notifications: [note] });
     expect(next?.notifications).toEqual([note]);
     expect(next?.balance).toBe(5_000);

@@ -108,7 +108,10 @@ const SHARED_FIELDS = [
  * portfolio shares (a notification, a setting), never its money. Answers `current` itself when
  * nothing on screen changes, so nothing re-renders.
  */
-export function routeUserUpdate(current: User | null | undefined, incoming: User): User | null | undefined {
+export function routeUserUpdate(
+  current: User | null | undefined,
+  incoming: User,
+): User | null | undefined {
   // No record yet (the first message beats the session's answer): a main one is safe to show.
   if (!current) return incoming.portfolio?.kind === 'CONTEST' ? current : incoming;
   if (incoming.walletAddress.toLowerCase() === current.walletAddress.toLowerCase()) return incoming;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { allowedOrderMethods, contestErrorText, symbolAllowed, type TradingRules } from './contest-trading.ts';
+import {
+  allowedOrderMethods,
+  contestErrorText,
+  symbolAllowed,
+  type TradingRules,
+} from './contest-trading.ts';
 
 const rules: TradingRules = {
   startsAt: 1_000,
@@ -30,7 +35,9 @@ describe('refusals in words a student understands', () => {
     expect(contestErrorText(fail('CONTEST_NOT_RUNNING'), rules, 3_000)).toBe(
       'This contest has ended — orders are closed.',
     );
-    expect(contestErrorText(fail('CONTEST_NOT_RUNNING'), rules, 500)).toMatch(/has not started yet/);
+    expect(contestErrorText(fail('CONTEST_NOT_RUNNING'), rules, 500)).toMatch(
+      /has not started yet/,
+    );
   });
 
   it("without the contest, reads the server's message", () => {

@@ -14,7 +14,9 @@ const ORDER_NAMES: Record<string, string> = {
 };
 
 /** The trade panel's methods (Market, Limit) that the rules allow; no rules: both. */
-export function allowedOrderMethods(rules: TradingRules | null | undefined): ('MARKET' | 'LIMIT')[] {
+export function allowedOrderMethods(
+  rules: TradingRules | null | undefined,
+): ('MARKET' | 'LIMIT')[] {
   const all = ['MARKET', 'LIMIT'] as const;
   if (!rules || rules.orderTypes.length === 0) return [...all];
   return all.filter((m) => rules.orderTypes.includes(m));
@@ -39,7 +41,9 @@ export function contestErrorText(
   if (!(error instanceof ApiError)) return null;
   switch (error.code) {
     case 'CONTEST_NOT_RUNNING': {
-      const early = rules ? now < rules.startsAt : /not (yet )?(started|begun|open)/i.test(error.message);
+      const early = rules
+        ? now < rules.startsAt
+        : /not (yet )?(started|begun|open)/i.test(error.message);
       return early
         ? 'This contest has not started yet — orders open when it starts.'
         : 'This contest has ended — orders are closed.';

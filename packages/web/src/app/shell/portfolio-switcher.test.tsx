@@ -18,7 +18,13 @@ const contest = makeUser({
 });
 const portfolios: PortfolioSummary[] = [
   { walletAddress: WALLET, kind: 'MAIN', name: 'Main' },
-  { walletAddress: CONTEST_WALLET, kind: 'CONTEST', contestId: 'c1', name: 'Spring Cup', status: 'RUNNING' },
+  {
+    walletAddress: CONTEST_WALLET,
+    kind: 'CONTEST',
+    contestId: 'c1',
+    name: 'Spring Cup',
+    status: 'RUNNING',
+  },
 ];
 
 afterEach(() => {

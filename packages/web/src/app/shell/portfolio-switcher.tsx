@@ -1,10 +1,13 @@
 import type { PortfolioSummary, User } from '@papertrade/domain';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Check from '@mui/icons-material/Check';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Button,
   Divider,
+  IconButton,
+  Tooltip,
   ListItemIcon,
   ListItemText,
   Menu,
@@ -17,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { usePortfolios } from '../../features/contests/api/get-portfolios.ts';
 import { useSwitchPortfolio } from '../../features/contests/api/switch-portfolio.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useIsMobile } from '../../lib/breakpoints.ts';
 
 const sameWallet = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -51,6 +55,7 @@ export function PortfolioSwitcher({ user }: { user: User }) {
   const { data: portfolios } = usePortfolios(user.walletAddress);
   const switcher = useSwitchPortfolio();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const isMobile = useIsMobile();
   const gone = activePortfolioGone(user, portfolios);
   const main = portfolios?.find((p) => p.kind === 'MAIN');
   const { mutate, isPending } = switcher;
@@ -65,33 +70,47 @@ export function PortfolioSwitcher({ user }: { user: User }) {
     setAnchor(null);
     if (!sameWallet(wallet, user.walletAddress)) switcher.mutate(wallet);
   };
+  const open = (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget);
+  const menuProps = {
+    'aria-label': `Portfolio: ${label}`,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': anchor ? ('true' as const) : undefined,
+    disabled: switcher.isPending,
+    onClick: open,
+  };
   return (
     <>
-      <Button
-        size="small"
-        variant={inContest ? 'contained' : 'outlined'}
-        color={inContest ? 'secondary' : 'inherit'}
-        aria-label={`Portfolio: ${label}`}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        disabled={switcher.isPending}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        startIcon={inContest ? <EmojiEvents fontSize="small" /> : undefined}
-        endIcon={<ExpandMore fontSize="small" />}
-        sx={{
-          flexShrink: 1,
-          minWidth: 0,
-          maxWidth: { xs: 132, sm: 260 },
-          borderRadius: 4,
-          textTransform: 'none',
-          borderColor: 'divider',
-          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-        }}
-      >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {label}
-        </span>
-      </Button>
+      {/* Phones: the main portfolio is an icon, so the page title keeps its room; a contest
+          keeps its coloured chip with a shortened name, since it must stay obvious. */}
+      {isMobile && !inContest ? (
+        <Tooltip title="Portfolio: Main portfolio">
+          <IconButton {...menuProps}>
+            <AccountBalanceWalletOutlined />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          size="small"
+          variant={inContest ? 'contained' : 'outlined'}
+          color={inContest ? 'secondary' : 'inherit'}
+          {...menuProps}
+          startIcon={inContest ? <EmojiEvents fontSize="small" /> : undefined}
+          endIcon={isMobile ? undefined : <ExpandMore fontSize="small" />}
+          sx={{
+            flexShrink: 1,
+            minWidth: 0,
+            maxWidth: { xs: 120, sm: 260 },
+            borderRadius: 4,
+            textTransform: 'none',
+            borderColor: 'divider',
+          }}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {/* The chip says "Contest" already by its look on a phone: the name gets the room. */}
+            {isMobile && inContest ? label.replace(/^Contest: /, '') : label}
+          </span>
+        </Button>
+      )}
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}

@@ -45,7 +45,12 @@ export function AnnouncementForm({ contestId, wallet }: { contestId: string; wal
         slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_MAX } }}
       />
       {sent && <Alert severity="success">Sent to every member as a notification.</Alert>}
-      <Button type="submit" variant="outlined" disabled={post.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        type="submit"
+        variant="outlined"
+        disabled={post.isPending}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         Send announcement
       </Button>
     </Stack>

@@ -1,6 +1,14 @@
 import type { User } from '@papertrade/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Chip, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import {
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { findLesson, isLessonRead } from '../../lib/lessons/lesson.ts';
 
@@ -11,7 +19,13 @@ export function ClassLessons({ slugs, user }: { slugs: string[]; user: User }) {
   const read = lessons.filter((l) => isLessonRead(user.settings, l.slug)).length;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="class-lessons-heading">
-      <Typography id="class-lessons-heading" component="h2" variant="h6" fontWeight={700} sx={{ px: 2, pt: 2 }}>
+      <Typography
+        id="class-lessons-heading"
+        component="h2"
+        variant="h6"
+        fontWeight={700}
+        sx={{ px: 2, pt: 2 }}
+      >
         Lessons from your teacher
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>

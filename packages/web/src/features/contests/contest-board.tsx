@@ -5,7 +5,8 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { percentColor } from '../../lib/percent-color.ts';
 
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
-const same = (a: string, b: string | undefined) => Boolean(b) && a.toLowerCase() === b!.toLowerCase();
+const same = (a: string, b: string | undefined) =>
+  Boolean(b) && a.toLowerCase() === b!.toLowerCase();
 
 function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
   return [
@@ -15,7 +16,11 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
       sx: { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none' } },
       cell: (r) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Avatar src={r.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }}>
+          <Avatar
+            src={r.avatar ?? undefined}
+            alt=""
+            sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }}
+          >
             {r.username.charAt(0).toUpperCase()}
           </Avatar>
           <Typography noWrap variant="body2">
@@ -34,7 +39,10 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
       header: 'Return',
       align: 'right',
       cell: (r) => (
-        <Typography variant="body2" sx={{ color: percentColor(r.returnPercentage), fontWeight: 600 }}>
+        <Typography
+          variant="body2"
+          sx={{ color: percentColor(r.returnPercentage), fontWeight: 600 }}
+        >
           {formatPercent(r.returnPercentage)}
         </Typography>
       ),

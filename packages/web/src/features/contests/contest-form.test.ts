@@ -80,6 +80,8 @@ describe('the create-contest form', () => {
       feeBps: 10,
       feeMinUsd: 1,
     });
-    expect(ruleLines(rulesOfBody(body!)).find((l) => l.label === 'Fees')?.value).toBe('0.10% of each fill, at least $1.00');
+    expect(ruleLines(rulesOfBody(body!)).find((l) => l.label === 'Fees')?.value).toBe(
+      '0.10% of each fill, at least $1.00',
+    );
   });
 });

@@ -81,7 +81,9 @@ export function parseUsdText(text: string): number | null {
 export function contestBody(
   form: ContestForm,
   now: number,
-): { body: CreateContestBody; errors?: undefined } | { body?: undefined; errors: ContestFormErrors } {
+):
+  | { body: CreateContestBody; errors?: undefined }
+  | { body?: undefined; errors: ContestFormErrors } {
   const errors: ContestFormErrors = {};
   const startingBalance = parseUsdText(form.startingBalance);
   if (startingBalance === null) errors.startingBalance = 'Enter an amount in dollars, like 100000';

@@ -83,11 +83,14 @@ function Item({ contest, scope, now }: { contest: Contest; scope: ContestScope; 
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
           <StatusChip contest={contest} now={now} />
           {contest.kind === 'CLASS' && <Chip size="small" variant="outlined" label="Class" />}
-          {contest.visibility === 'PUBLIC' && <Chip size="small" variant="outlined" label="Public" />}
+          {contest.visibility === 'PUBLIC' && (
+            <Chip size="small" variant="outlined" label="Public" />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {contest.ownerUsername ? `Hosted by ${contest.ownerUsername} · ` : ''}
-          {contest.members} {contest.members === 1 ? 'member' : 'members'} · {countdownText(contest, now)}
+          {contest.members} {contest.members === 1 ? 'member' : 'members'} ·{' '}
+          {countdownText(contest, now)}
         </Typography>
       </Stack>
       {me && (
@@ -97,7 +100,10 @@ function Item({ contest, scope, now }: { contest: Contest; scope: ContestScope; 
           </Typography>
           <Typography fontWeight={700}>
             {me.rank === null ? '–' : `#${me.rank}`}{' '}
-            <Typography component="span" sx={{ color: percentColor(me.returnPercentage), fontWeight: 600 }}>
+            <Typography
+              component="span"
+              sx={{ color: percentColor(me.returnPercentage), fontWeight: 600 }}
+            >
               {formatPercent(me.returnPercentage)}
             </Typography>
           </Typography>
@@ -122,7 +128,10 @@ export function ContestList({ scope }: { scope: ContestScope }) {
   return (
     <Stack spacing={2}>
       <Paper variant="outlined">
-        <List aria-label={`${scope.charAt(0).toUpperCase()}${scope.slice(1)} contests`} disablePadding>
+        <List
+          aria-label={`${scope.charAt(0).toUpperCase()}${scope.slice(1)} contests`}
+          disablePadding
+        >
           {items.map((c) => (
             <Item key={c.id} contest={c} scope={scope} now={now} />
           ))}

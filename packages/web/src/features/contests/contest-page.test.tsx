@@ -46,10 +46,20 @@ function setUp(
   const api = mockApi((r) => {
     if (r.path === '/contests/c1' && r.method === 'GET') return { body: contest };
     if (r.path.startsWith('/contests/c1/leaderboard'))
-      return { body: { items: [row(1, 'bo', STUDENT_2, 1), row(2, 'alice', CONTEST_WALLET, -0.5)], nextCursor: null } };
+      return {
+        body: {
+          items: [row(1, 'bo', STUDENT_2, 1), row(2, 'alice', CONTEST_WALLET, -0.5)],
+          nextCursor: null,
+        },
+      };
     if (r.path.startsWith('/contests/c1/returns')) return { body: [] };
     if (r.path === '/portfolios')
-      return { body: [{ walletAddress: WALLET, kind: 'MAIN', name: 'Main' }, { walletAddress: CONTEST_WALLET, kind: 'CONTEST', contestId: 'c1', name: 'Spring Cup' }] };
+      return {
+        body: [
+          { walletAddress: WALLET, kind: 'MAIN', name: 'Main' },
+          { walletAddress: CONTEST_WALLET, kind: 'CONTEST', contestId: 'c1', name: 'Spring Cup' },
+        ],
+      };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
     return extra?.(r);
   });
@@ -71,7 +81,9 @@ describe('/contests/:id for a member', () => {
 
   it('shows the countdown, your rank and return, and the board, which /live updates', async () => {
     const { queryClient } = setUp(makeContest({ me: mine }));
-    expect(await screen.findByRole('timer', { name: 'Countdown' })).toHaveTextContent(/^Ends in 13 d 23 h$/);
+    expect(await screen.findByRole('timer', { name: 'Countdown' })).toHaveTextContent(
+      /^Ends in 13 d 23 h$/,
+    );
     const board = await screen.findByRole('table', { name: 'Contest leaderboard' });
     expect(within(board).getAllByRole('row')[2]).toHaveTextContent(/#2.*alice.*\(you\).*-0\.50%/);
     const standing = screen.getByRole('region', { name: 'Your standing' });
@@ -90,7 +102,10 @@ describe('/contests/:id for a member', () => {
   });
 
   it('"Trade in this contest" switches the app to the contest portfolio', async () => {
-    const contestUser = makeUser({ walletAddress: CONTEST_WALLET, portfolio: { kind: 'CONTEST', contestId: 'c1' } });
+    const contestUser = makeUser({
+      walletAddress: CONTEST_WALLET,
+      portfolio: { kind: 'CONTEST', contestId: 'c1' },
+    });
     const { router, queryClient } = setUp(makeContest({ me: mine }), undefined, (r) =>
       r.path === '/user-details' ? { body: contestUser } : undefined,
     );
@@ -105,23 +120,39 @@ describe('/contests/:id for a member', () => {
       portfolio: { kind: 'CONTEST', contestId: 'c1' },
       settings: { 'lesson:market-orders': true },
     });
-    setUp(makeContest({ kind: 'CLASS', me: mine, lessons: ['market-orders', 'limit-orders'] }), session);
+    setUp(
+      makeContest({ kind: 'CLASS', me: mine, lessons: ['market-orders', 'limit-orders'] }),
+      session,
+    );
     const lessons = await screen.findByRole('list', { name: 'Class lessons' });
-    expect(lessons).toHaveTextContent(/Market orders.*Read.*Limit orders and when they fill.*Unread/);
+    expect(lessons).toHaveTextContent(
+      /Market orders.*Read.*Limit orders and when they fill.*Unread/,
+    );
     expect(screen.getByText('1 of 2 read')).toBeInTheDocument();
     expect(screen.getByText('You are trading in this contest')).toBeInTheDocument();
   });
 });
 
 describe('/contests/:id for the teacher of a class', () => {
-  const teacher = makeUser({ walletAddress: OWNER_WALLET, accountType: 'TEACHER', portfolio: { kind: 'MAIN' } });
+  const teacher = makeUser({
+    walletAddress: OWNER_WALLET,
+    accountType: 'TEACHER',
+    portfolio: { kind: 'MAIN' },
+  });
   const klass = makeContest({ kind: 'CLASS' });
 
   function teacherSetUp() {
     return setUp(klass, teacher, (r) => {
       if (r.path === '/contests/c1/members') return { body: [member] };
       if (r.path === `/contests/c1/members/${STUDENT_2}` && r.method === 'GET')
-        return { body: makeUser({ walletAddress: STUDENT_2, username: 'bo', balance: 60_000, assets: { BTC: 1 } }) };
+        return {
+          body: makeUser({
+            walletAddress: STUDENT_2,
+            username: 'bo',
+            balance: 60_000,
+            assets: { BTC: 1 },
+          }),
+        };
       if (r.method === 'DELETE') return { status: 204 };
       if (r.path === '/contests/c1/announcements') return { status: 201, body: {} };
       if (r.method === 'PATCH') return { body: { ...klass, status: 'ENDED' } };
@@ -148,20 +179,31 @@ describe('/contests/:id for the teacher of a class', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Remove bo?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
-      expect(api.calls.some((c) => c.method === 'DELETE' && c.path === `/contests/c1/members/${STUDENT_2}`)).toBe(true),
+      expect(
+        api.calls.some(
+          (c) => c.method === 'DELETE' && c.path === `/contests/c1/members/${STUDENT_2}`,
+        ),
+      ).toBe(true),
     );
 
     await userEvent.type(screen.getByLabelText('Message to every member'), 'Quiz on Friday');
     await userEvent.click(screen.getByRole('button', { name: 'Send announcement' }));
     expect(await screen.findByText('Sent to every member as a notification.')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.path === '/contests/c1/announcements')?.body).toEqual({ text: 'Quiz on Friday' });
+    expect(api.calls.find((c) => c.path === '/contests/c1/announcements')?.body).toEqual({
+      text: 'Quiz on Friday',
+    });
 
-    expect(screen.getByRole('link', { name: 'Standings CSV' })).toHaveAttribute('href', '/contests/c1/standings.csv');
+    expect(screen.getByRole('link', { name: 'Standings CSV' })).toHaveAttribute(
+      'href',
+      '/contests/c1/standings.csv',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'End now' }));
     const end = await screen.findByRole('dialog', { name: /End Spring Cup now/ });
     await userEvent.click(within(end).getByRole('button', { name: 'End contest' }));
-    await waitFor(() => expect(screen.getByRole('timer', { name: 'Countdown' })).toHaveTextContent('Ended'));
+    await waitFor(() =>
+      expect(screen.getByRole('timer', { name: 'Countdown' })).toHaveTextContent('Ended'),
+    );
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ end: true });
   });
 
@@ -171,6 +213,8 @@ describe('/contests/:id for the teacher of a class', () => {
     await userEvent.clear(within(form).getByLabelText('Name'));
     await userEvent.type(within(form).getByLabelText('Name'), 'X');
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(within(form).getByText('Give the contest a name of at least 3 characters')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Give the contest a name of at least 3 characters'),
+    ).toBeInTheDocument();
   });
 });

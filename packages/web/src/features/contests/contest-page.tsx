@@ -28,7 +28,9 @@ function TradeHere({ contest, meWallet }: { contest: Contest; meWallet: string }
   const switcher = useSwitchPortfolio();
   const navigate = useNavigate();
   if (same(user.walletAddress, meWallet))
-    return <Chip color="secondary" icon={<EmojiEvents />} label="You are trading in this contest" />;
+    return (
+      <Chip color="secondary" icon={<EmojiEvents />} label="You are trading in this contest" />
+    );
   return (
     <Stack spacing={0.5}>
       <Button
@@ -72,7 +74,9 @@ export default function ContestPage() {
     return (
       <Stack spacing={2} sx={{ maxWidth: 720 }}>
         <Alert severity="error">
-          {missing ? 'This contest does not exist, or it is private and you are not in it.' : errorMessage(query.error)}
+          {missing
+            ? 'This contest does not exist, or it is private and you are not in it.'
+            : errorMessage(query.error)}
         </Alert>
         <Button component={RouterLink} to="/contests" sx={{ alignSelf: 'flex-start' }}>
           All contests
@@ -92,10 +96,23 @@ export default function ContestPage() {
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between' }}
+        >
           <Stack spacing={1} sx={{ minWidth: 0 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Typography component="h2" variant="h5" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            >
+              <Typography
+                component="h2"
+                variant="h5"
+                fontWeight={700}
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {contest.name}
               </Typography>
               <StatusChip contest={contest} now={now} />
@@ -105,8 +122,8 @@ export default function ContestPage() {
               {countdownText(contest, now)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Hosted by {isOwner ? 'you' : (contest.ownerUsername ?? 'its owner')} · {contest.members}{' '}
-              {contest.members === 1 ? 'member' : 'members'}
+              Hosted by {isOwner ? 'you' : (contest.ownerUsername ?? 'its owner')} ·{' '}
+              {contest.members} {contest.members === 1 ? 'member' : 'members'}
             </Typography>
             {contest.description && <Typography>{contest.description}</Typography>}
           </Stack>
@@ -120,13 +137,22 @@ export default function ContestPage() {
       {meWallet && (
         <Grid container spacing={2} component="section" aria-label="Your standing">
           <Grid size={{ xs: 6, md: 4 }}>
-            <StatCard label="Your rank" value={rank === null ? '–' : `#${rank} of ${contest.members}`} />
+            <StatCard
+              label="Your rank"
+              value={rank === null ? '–' : `#${rank} of ${contest.members}`}
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 4 }}>
-            <StatCard label="Your return" value={myReturn === undefined ? undefined : formatPercent(myReturn)} />
+            <StatCard
+              label="Your return"
+              value={myReturn === undefined ? undefined : formatPercent(myReturn)}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <StatCard label="Your total" value={myRow ? formatUsd(myRow.totalBalance) : undefined} />
+            <StatCard
+              label="Your total"
+              value={myRow ? formatUsd(myRow.totalBalance) : undefined}
+            />
           </Grid>
         </Grid>
       )}
@@ -140,8 +166,19 @@ export default function ContestPage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rules-heading">
-            <Typography id="rules-heading" component="h2" variant="h6" fontWeight={700} gutterBottom>
+          <Paper
+            variant="outlined"
+            sx={{ p: 2 }}
+            component="section"
+            aria-labelledby="rules-heading"
+          >
+            <Typography
+              id="rules-heading"
+              component="h2"
+              variant="h6"
+              fontWeight={700}
+              gutterBottom
+            >
               Rules
             </Typography>
             <RulesList rules={contest} />

@@ -35,10 +35,16 @@ export function feeText(feeBps: number, feeMinUsd: number): string {
 /** One line per rule, in the words of someone deciding whether to join. */
 export function ruleLines(rules: RulesInput): RuleLine[] {
   return [
-    { label: 'Type', value: rules.kind === 'CLASS' ? 'Class (your teacher sees your portfolio)' : 'Contest' },
+    {
+      label: 'Type',
+      value: rules.kind === 'CLASS' ? 'Class (your teacher sees your portfolio)' : 'Contest',
+    },
     {
       label: 'Who can join',
-      value: rules.visibility === 'PUBLIC' ? 'Anyone (listed publicly)' : 'Only people with the code or link',
+      value:
+        rules.visibility === 'PUBLIC'
+          ? 'Anyone (listed publicly)'
+          : 'Only people with the code or link',
     },
     { label: 'Starting balance', value: formatUsd(rules.startingBalance) },
     { label: 'Starts', value: formatDateTime(rules.startsAt) },

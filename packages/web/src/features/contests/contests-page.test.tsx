@@ -9,15 +9,32 @@ import { makeContest } from './test-contest.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setUp(accountType: 'STUDENT' | 'TEACHER' = 'STUDENT', create?: (r: MockRequest) => unknown) {
+function setUp(
+  accountType: 'STUDENT' | 'TEACHER' = 'STUDENT',
+  create?: (r: MockRequest) => unknown,
+) {
   const user = makeUser({ accountType });
   const api = mockApi((r) => {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
     if (r.path === '/contests?scope=joined')
-      return { body: { items: [makeContest({ me: { walletAddress: '0xc0ffee0000000000000000000000000000000001', rank: 2, returnPercentage: 1.5 } })], nextCursor: null } };
+      return {
+        body: {
+          items: [
+            makeContest({
+              me: {
+                walletAddress: '0xc0ffee0000000000000000000000000000000001',
+                rank: 2,
+                returnPercentage: 1.5,
+              },
+            }),
+          ],
+          nextCursor: null,
+        },
+      };
     if (r.path === '/contests?scope=public') return { body: { items: [], nextCursor: null } };
-    if (r.method === 'POST' && r.path === '/contests') return { status: 201, body: create?.(r) ?? makeContest({ id: 'new' }) };
+    if (r.method === 'POST' && r.path === '/contests')
+      return { status: 201, body: create?.(r) ?? makeContest({ id: 'new' }) };
     return undefined;
   });
   const queryClient = testQueryClient();
@@ -38,7 +55,10 @@ describe('/contests', () => {
   it('lists joined contests with your rank and return, and switches tabs in the URL', async () => {
     const { router } = setUp();
     const list = await screen.findByRole('list', { name: 'Joined contests' });
-    expect(within(list).getByRole('link', { name: 'Spring Cup' })).toHaveAttribute('href', '/contests/c1');
+    expect(within(list).getByRole('link', { name: 'Spring Cup' })).toHaveAttribute(
+      'href',
+      '/contests/c1',
+    );
     expect(list).toHaveTextContent('#2');
     expect(list).toHaveTextContent('+1.50%');
     await userEvent.click(screen.getByRole('tab', { name: 'Public' }));
@@ -49,7 +69,9 @@ describe('/contests', () => {
   it('join by code opens the join page, also from a pasted link', async () => {
     const { router } = setUp();
     await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
-    expect(screen.getByText('Enter the code your host gave you, or paste the link')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the code your host gave you, or paste the link'),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Join code'), 'https://x.test/join/ABC123');
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/join/ABC123'));
@@ -64,8 +86,12 @@ describe('/contests', () => {
     await userEvent.clear(within(dialog).getByLabelText('Starting balance'));
     await userEvent.type(within(dialog).getByLabelText('Starting balance'), '500');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview rules' }));
-    expect(within(dialog).getByText('Give the contest a name of at least 3 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('The starting balance must be at least $1,000.00')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Give the contest a name of at least 3 characters'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The starting balance must be at least $1,000.00'),
+    ).toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Spring Cup');
     await userEvent.clear(within(dialog).getByLabelText('Starting balance'));
@@ -99,10 +125,14 @@ describe('/contests', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Market orders' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview rules' }));
     const preview = await screen.findByRole('dialog', { name: 'Check the rules' });
-    expect(within(preview).getByLabelText('Rules preview')).toHaveTextContent('your teacher sees your portfolio');
+    expect(within(preview).getByLabelText('Rules preview')).toHaveTextContent(
+      'your teacher sees your portfolio',
+    );
     await userEvent.click(within(preview).getByRole('button', { name: 'Create' }));
     await waitFor(() =>
-      expect(api.calls.find((c) => c.method === 'POST' && c.path === '/contests')?.body).toMatchObject({
+      expect(
+        api.calls.find((c) => c.method === 'POST' && c.path === '/contests')?.body,
+      ).toMatchObject({
         kind: 'CLASS',
         lessons: ['market-orders'],
       }),

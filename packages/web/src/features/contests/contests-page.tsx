@@ -55,7 +55,9 @@ export default function ContestsPage() {
       </Paper>
       <Tabs
         value={scope}
-        onChange={(_, v: ContestScope) => setParams(v === 'joined' ? {} : { tab: v }, { replace: true })}
+        onChange={(_, v: ContestScope) =>
+          setParams(v === 'joined' ? {} : { tab: v }, { replace: true })
+        }
         aria-label="Contest lists"
       >
         {TABS.map((t) => (

@@ -64,7 +64,8 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
     const next = checked.includes(type) ? checked.filter((t) => t !== type) : [...checked, type];
     // All ticked is "every order type", sent as nothing (the server's default).
     set('orderTypes', next.length === CONTEST_ORDER_TYPES.length ? [] : next);
-    if (next.length === 0) setErrors((e) => ({ ...e, orderTypes: 'Allow at least one order type' }));
+    if (next.length === 0)
+      setErrors((e) => ({ ...e, orderTypes: 'Allow at least one order type' }));
   };
 
   const result = contestBody(form, Date.now());
@@ -101,9 +102,24 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={isMobile} aria-labelledby="create-contest-title">
-      <DialogTitle id="create-contest-title">{previewing ? 'Check the rules' : 'Create a contest'}</DialogTitle>
-      <Stack component="form" onSubmit={submit} noValidate aria-label="Create a contest" sx={{ minHeight: 0, flex: 1 }}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isMobile}
+      aria-labelledby="create-contest-title"
+    >
+      <DialogTitle id="create-contest-title">
+        {previewing ? 'Check the rules' : 'Create a contest'}
+      </DialogTitle>
+      <Stack
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Create a contest"
+        sx={{ minHeight: 0, flex: 1 }}
+      >
         <DialogContent dividers>
           {previewing && result.body ? (
             <Stack spacing={2}>
@@ -147,8 +163,16 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
                     value={form.kind}
                     onChange={(e) => set('kind', e.target.value as ContestForm['kind'])}
                   >
-                    <FormControlLabel value="CONTEST" control={<Radio />} label="Contest (you trade too)" />
-                    <FormControlLabel value="CLASS" control={<Radio />} label="Class (you see members' portfolios)" />
+                    <FormControlLabel
+                      value="CONTEST"
+                      control={<Radio />}
+                      label="Contest (you trade too)"
+                    />
+                    <FormControlLabel
+                      value="CLASS"
+                      control={<Radio />}
+                      label="Class (you see members' portfolios)"
+                    />
                   </RadioGroup>
                 </FormControl>
               )}
@@ -160,7 +184,11 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
                   value={form.visibility}
                   onChange={(e) => set('visibility', e.target.value as ContestForm['visibility'])}
                 >
-                  <FormControlLabel value="PRIVATE" control={<Radio />} label="Private (code or link)" />
+                  <FormControlLabel
+                    value="PRIVATE"
+                    control={<Radio />}
+                    label="Private (code or link)"
+                  />
                   <FormControlLabel value="PUBLIC" control={<Radio />} label="Public (listed)" />
                 </RadioGroup>
               </FormControl>
@@ -173,7 +201,9 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
                   htmlInput: { inputMode: 'decimal', maxLength: 14 },
                 }}
                 {...fieldError('startingBalance')}
-                helperText={errors.startingBalance ?? 'Everyone starts with this much: $1,000 to $10,000,000'}
+                helperText={
+                  errors.startingBalance ?? 'Everyone starts with this much: $1,000 to $10,000,000'
+                }
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
@@ -216,7 +246,12 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
                   {CONTEST_ORDER_TYPES.map((type) => (
                     <FormControlLabel
                       key={type}
-                      control={<Checkbox checked={checked.includes(type)} onChange={() => toggleType(type)} />}
+                      control={
+                        <Checkbox
+                          checked={checked.includes(type)}
+                          onChange={() => toggleType(type)}
+                        />
+                      }
                       label={orderTypeName(type)}
                     />
                   ))}
@@ -246,7 +281,10 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
                 />
               </Stack>
               {form.kind === 'CLASS' && (
-                <LessonPicker value={form.lessons} onChange={(lessons) => set('lessons', lessons)} />
+                <LessonPicker
+                  value={form.lessons}
+                  onChange={(lessons) => set('lessons', lessons)}
+                />
               )}
             </Stack>
           )}
@@ -257,7 +295,11 @@ export default function CreateContestDialog({ onClose }: { onClose: () => void }
           ) : (
             <Button onClick={onClose}>Cancel</Button>
           )}
-          <Button type="submit" variant="contained" disabled={create.isPending || checked.length === 0}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending || checked.length === 0}
+          >
             {previewing ? 'Create' : 'Preview rules'}
           </Button>
         </DialogActions>

@@ -14,7 +14,10 @@ export function editProblems(
   now: number,
 ): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
-  const parsed = UpdateContestBody.safeParse({ name: values.name, description: values.description });
+  const parsed = UpdateContestBody.safeParse({
+    name: values.name,
+    description: values.description,
+  });
   if (!parsed.success)
     for (const issue of parsed.error.issues) problems[issue.path[0] as Field] ??= issue.message;
   const endsAt = fromLocalInput(values.endsAt);
@@ -84,7 +87,12 @@ export function EditContestForm({ contest, wallet }: { contest: Contest; wallet:
       />
       {serverError && <Alert severity="error">{errorMessage(serverError)}</Alert>}
       {saved && <Alert severity="success">Saved.</Alert>}
-      <Button type="submit" variant="outlined" disabled={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        type="submit"
+        variant="outlined"
+        disabled={update.isPending}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         Save changes
       </Button>
     </Stack>

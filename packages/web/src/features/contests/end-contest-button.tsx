@@ -1,5 +1,13 @@
 import type { Contest } from '@papertrade/domain';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUpdateContest } from './api/update-contest.ts';
@@ -20,7 +28,11 @@ export function EndContestButton({ contest, wallet }: { contest: Contest; wallet
             Trading stops for everyone, working orders are cancelled and the board is frozen as it
             stands. This cannot be undone.
           </DialogContentText>
-          {update.error && <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(update.error)}</Alert>}
+          {update.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(update.error)}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Keep it running</Button>

@@ -43,7 +43,9 @@ export function JoinCodeForm() {
         }}
         error={Boolean(error)}
         helperText={error}
-        slotProps={{ htmlInput: { maxLength: 200, autoCapitalize: 'characters', spellCheck: false } }}
+        slotProps={{
+          htmlInput: { maxLength: 200, autoCapitalize: 'characters', spellCheck: false },
+        }}
         sx={{ flex: 1, maxWidth: 320 }}
       />
       <Button type="submit" variant="outlined">

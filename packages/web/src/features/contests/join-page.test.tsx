@@ -20,7 +20,10 @@ const classPortfolio = makeUser({
   portfolio: { kind: 'CONTEST', contestId: 'c1' },
 });
 
-function setUp(lookup: { status?: number; body: unknown }, join?: { status?: number; body: unknown }) {
+function setUp(
+  lookup: { status?: number; body: unknown },
+  join?: { status?: number; body: unknown },
+) {
   const api = mockApi((r) => {
     if (r.path === '/contests/code/SPRING1') return lookup;
     if (r.path === '/contests/join') return join;
@@ -71,6 +74,8 @@ describe('/join/:code', () => {
 
   it('an unknown code says what to do', async () => {
     setUp({ status: 404, body: { error: 'No such contest', code: 'NOT_FOUND' } });
-    expect(await screen.findByText(/There is no contest with the code “SPRING1”/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/There is no contest with the code “SPRING1”/),
+    ).toBeInTheDocument();
   });
 });

@@ -59,9 +59,18 @@ export default function JoinPage() {
     );
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="join-title">
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        component="section"
+        aria-labelledby="join-title"
+      >
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          >
             <Typography id="join-title" component="h2" variant="h5" fontWeight={700}>
               {contest.name}
             </Typography>
@@ -93,11 +102,20 @@ export default function JoinPage() {
               You are already in this contest.
             </Alert>
           ) : owner ? (
-            <Alert severity="info" action={<Button color="inherit" component={RouterLink} to={page}>Open</Button>}>
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" component={RouterLink} to={page}>
+                  Open
+                </Button>
+              }
+            >
               You host this {contest.kind === 'CLASS' ? 'class' : 'contest'}.
             </Alert>
           ) : ended ? (
-            <Alert severity="warning">This contest has ended, so it cannot be joined any more.</Alert>
+            <Alert severity="warning">
+              This contest has ended, so it cannot be joined any more.
+            </Alert>
           ) : (
             <Stack direction="row" spacing={1}>
               <Button variant="contained" size="large" onClick={onJoin} disabled={busy}>
@@ -109,8 +127,8 @@ export default function JoinPage() {
             </Stack>
           )}
           <Typography variant="body2" color="text.secondary">
-            Joining gives you a separate portfolio with the starting balance above; switch between it
-            and your main portfolio from the header.
+            Joining gives you a separate portfolio with the starting balance above; switch between
+            it and your main portfolio from the header.
           </Typography>
         </Stack>
       </Paper>

@@ -38,8 +38,17 @@ export function MemberPortfolioDialog({
   const record = query.data;
   const totals = record && assets ? portfolioTotals(record, assets) : null;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={isMobile} aria-labelledby="member-portfolio-title">
-      <DialogTitle id="member-portfolio-title">{member.displayName || member.username}&apos;s portfolio</DialogTitle>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={isMobile}
+      aria-labelledby="member-portfolio-title"
+    >
+      <DialogTitle id="member-portfolio-title">
+        {member.displayName || member.username}&apos;s portfolio
+      </DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" gutterBottom>
           Read-only: what {member.username} holds and trades in this class.
@@ -50,7 +59,10 @@ export function MemberPortfolioDialog({
           <Stack spacing={2} sx={{ mt: 1 }}>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total balance" value={totals ? formatUsd(totals.total) : undefined} />
+                <StatCard
+                  label="Total balance"
+                  value={totals ? formatUsd(totals.total) : undefined}
+                />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
                 <StatCard label="Cash" value={formatUsd(record.balance)} />
@@ -62,7 +74,11 @@ export function MemberPortfolioDialog({
             <Typography component="h3" variant="subtitle1" fontWeight={700}>
               Holdings
             </Typography>
-            {assets ? <HoldingsTable user={record} assets={assets} readOnly /> : <Skeleton height={120} />}
+            {assets ? (
+              <HoldingsTable user={record} assets={assets} readOnly />
+            ) : (
+              <Skeleton height={120} />
+            )}
             <Typography component="h3" variant="subtitle1" fontWeight={700}>
               Recent activity
             </Typography>

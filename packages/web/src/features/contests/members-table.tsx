@@ -59,7 +59,10 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
       header: 'Return',
       align: 'right',
       cell: (m) => (
-        <Typography variant="body2" sx={{ color: percentColor(m.returnPercentage), fontWeight: 600 }}>
+        <Typography
+          variant="body2"
+          sx={{ color: percentColor(m.returnPercentage), fontWeight: 600 }}
+        >
           {formatPercent(m.returnPercentage)}
         </Typography>
       ),
@@ -67,11 +70,24 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
     { header: 'Trades', align: 'right', sx: wide, cell: (m) => m.trades },
     { header: 'Last active', sx: wide, cell: (m) => lastActiveText(m.lastActiveAt, now) },
     buttonColumn('Actions', (m) => (
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button size="small" onClick={() => setViewing(m)} aria-label={`View ${m.username}'s portfolio`}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0, sm: 1 }}
+        sx={{ alignItems: 'flex-end' }}
+      >
+        <Button
+          size="small"
+          onClick={() => setViewing(m)}
+          aria-label={`View ${m.username}'s portfolio`}
+        >
           Portfolio
         </Button>
-        <Button size="small" color="error" onClick={() => setRemoving(m)} aria-label={`Remove ${m.username}`}>
+        <Button
+          size="small"
+          color="error"
+          onClick={() => setRemoving(m)}
+          aria-label={`Remove ${m.username}`}
+        >
           Remove
         </Button>
       </Stack>
@@ -90,20 +106,36 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
           rows={query.data}
           rowKey={(m) => m.walletAddress}
           loading={query.isPending}
-          empty={<Typography color="text.secondary">Nobody has joined yet: share the link.</Typography>}
+          empty={
+            <Typography color="text.secondary">Nobody has joined yet: share the link.</Typography>
+          }
           table={{ size: 'small', sx: { '& td, & th': { px: { xs: 1, sm: 2 } } } }}
         />
       </Paper>
       {viewing && (
-        <MemberPortfolioDialog contestId={contestId} member={viewing} wallet={wallet} onClose={() => setViewing(null)} />
+        <MemberPortfolioDialog
+          contestId={contestId}
+          member={viewing}
+          wallet={wallet}
+          onClose={() => setViewing(null)}
+        />
       )}
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="remove-member-title">
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        aria-labelledby="remove-member-title"
+      >
         <DialogTitle id="remove-member-title">Remove {removing?.username}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Their class portfolio is closed and leaves the board. Their main portfolio is not touched.
+            Their class portfolio is closed and leaves the board. Their main portfolio is not
+            touched.
           </DialogContentText>
-          {remove.error && <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(remove.error)}</Alert>}
+          {remove.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(remove.error)}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRemoving(null)}>Cancel</Button>
@@ -111,7 +143,10 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
             color="error"
             variant="contained"
             disabled={remove.isPending}
-            onClick={() => removing && remove.mutate(removing.walletAddress, { onSuccess: () => setRemoving(null) })}
+            onClick={() =>
+              removing &&
+              remove.mutate(removing.walletAddress, { onSuccess: () => setRemoving(null) })
+            }
           >
             Remove
           </Button>

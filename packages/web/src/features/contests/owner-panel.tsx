@@ -10,13 +10,24 @@ import { EndContestButton } from './end-contest-button.tsx';
 import { MembersTable } from './members-table.tsx';
 
 /** What the host of a contest manages; a class adds members, announcements and lessons. */
-export function OwnerPanel({ contest, wallet, now }: { contest: Contest; wallet: string; now: number }) {
+export function OwnerPanel({
+  contest,
+  wallet,
+  now,
+}: {
+  contest: Contest;
+  wallet: string;
+  now: number;
+}) {
   const isClass = contest.kind === 'CLASS';
   const ended = contestPhase(contest, now) === 'ENDED';
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="owner-heading">
       <Stack spacing={2.5}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+        >
           <Typography id="owner-heading" component="h2" variant="h6" fontWeight={700}>
             {isClass ? 'Teacher tools' : 'Host tools'}
           </Typography>
@@ -40,7 +51,11 @@ export function OwnerPanel({ contest, wallet, now }: { contest: Contest; wallet:
           </>
         )}
         <Divider />
-        <EditContestForm key={`${contest.name}|${contest.endsAt}`} contest={contest} wallet={wallet} />
+        <EditContestForm
+          key={`${contest.name}|${contest.endsAt}`}
+          contest={contest}
+          wallet={wallet}
+        />
         {isClass && (
           <>
             <Divider />

@@ -37,19 +37,44 @@ export function ReturnsCard({ contestId, wallet }: { contestId: string; wallet: 
       {query.error && !series && <Alert severity="error">{errorMessage(query.error)}</Alert>}
       {!series && !query.error && skeleton}
       {series && series.length === 0 && (
-        <Typography color="text.secondary">No returns yet: they appear once members have traded.</Typography>
+        <Typography color="text.secondary">
+          No returns yet: they appear once members have traded.
+        </Typography>
       )}
       {series && series.length > 0 && (
         <>
           <Suspense fallback={skeleton}>
-            <ReturnsChart series={series} colours={colours} label="Return over time of the top traders" height={HEIGHT} />
+            <ReturnsChart
+              series={series}
+              colours={colours}
+              label="Return over time of the top traders"
+              height={HEIGHT}
+            />
           </Suspense>
-          <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 2, p: 0, m: 0, mt: 1, listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            direction="row"
+            sx={{ flexWrap: 'wrap', gap: 2, p: 0, m: 0, mt: 1, listStyle: 'none' }}
+          >
             {series.map((s, i) => {
               const last = s.points.at(-1)?.returnPercentage ?? 0;
               return (
-                <Stack component="li" key={s.walletAddress} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                  <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colours[i % colours.length] }} />
+                <Stack
+                  component="li"
+                  key={s.walletAddress}
+                  direction="row"
+                  spacing={0.75}
+                  sx={{ alignItems: 'center' }}
+                >
+                  <Box
+                    aria-hidden
+                    sx={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: '50%',
+                      bgcolor: colours[i % colours.length],
+                    }}
+                  />
                   <Typography variant="body2">{s.username}</Typography>
                   <Typography variant="body2" sx={{ color: percentColor(last), fontWeight: 600 }}>
                     {formatPercent(last)}

@@ -1,7 +1,13 @@
 /** The top traders' returns, one line each; this module (and lightweight-charts) loads only when shown. */
 import { formatPercent, type ReturnsSeries } from '@papertrade/domain';
 import { useTheme } from '@mui/material';
-import { ColorType, createChart, LineSeries, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import {
+  ColorType,
+  createChart,
+  LineSeries,
+  type IChartApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
 

@@ -17,7 +17,12 @@ export function RulesList({ rules, label = 'Rules' }: { rules: RulesInput; label
     >
       {ruleLines(rules).map((line) => (
         <Box key={line.label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+          <Typography
+            component="dt"
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: { xs: 1, sm: 0 } }}
+          >
             {line.label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }}>

@@ -27,7 +27,11 @@ export function ShareCard({ code }: { code: string }) {
       <Typography variant="body2" color="text.secondary" gutterBottom>
         Send the link, or the code to type in on Contests.
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
         <TextField
           label="Join code"
           value={code}
@@ -43,7 +47,12 @@ export function ShareCard({ code }: { code: string }) {
           slotProps={{ htmlInput: { readOnly: true } }}
           onFocus={(e) => e.target.select()}
         />
-        <Button variant="outlined" onClick={() => void copy()} aria-live="polite" sx={{ flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          onClick={() => void copy()}
+          aria-live="polite"
+          sx={{ flexShrink: 0 }}
+        >
           {copied ? 'Copied!' : 'Copy link'}
         </Button>
       </Stack>

@@ -31,8 +31,11 @@ export function useContestBoard(id: string, wallet: string) {
 
 /** A `{"type": "contest"}` message from /live replaces the board's rows where it is cached. */
 export function applyLiveBoard(queryClient: QueryClient, message: ContestLiveMessage): void {
-  queryClient.setQueryData(contestBoardQueryKey(message.contestId), (before?: ContestBoardPage) => ({
-    items: message.leaderboard,
-    nextCursor: before?.nextCursor ?? null,
-  }));
+  queryClient.setQueryData(
+    contestBoardQueryKey(message.contestId),
+    (before?: ContestBoardPage) => ({
+      items: message.leaderboard,
+      nextCursor: before?.nextCursor ?? null,
+    }),
+  );
 }

@@ -15,5 +15,8 @@ export const memberPortfolioQueryOptions = (id: string, member: string, wallet: 
   });
 
 export function useMemberPortfolio(id: string, member: string | null, wallet: string) {
-  return useQuery({ ...memberPortfolioQueryOptions(id, member ?? '', wallet), enabled: Boolean(member) });
+  return useQuery({
+    ...memberPortfolioQueryOptions(id, member ?? '', wallet),
+    enabled: Boolean(member),
+  });
 }

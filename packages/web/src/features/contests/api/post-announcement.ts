@@ -12,4 +12,3 @@ export function usePostAnnouncement(id: string, wallet: string) {
       }),
   });
 }
-

@@ -8,7 +8,12 @@ export function useUpdateContest(id: string, wallet: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateContestBody) =>
-      api(`/contests/${encodeURIComponent(id)}`, { method: 'PATCH', body, wallet, schema: Contest }),
+      api(`/contests/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+        wallet,
+        schema: Contest,
+      }),
     onSuccess: (contest) => {
       queryClient.setQueryData(contestQueryKey(id), contest);
       void queryClient.invalidateQueries({ queryKey: ['contests', 'list'] });
