@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, WALLET } from '../test/fixtures.ts';
 import {
   activeWallet,
+  contestChosen,
   forgetActiveWallet,
   reloadActiveWallet,
   routeUserUpdate,
@@ -89,5 +90,13 @@ describe('routing /live user messages to the screen', () => {
     expect(routeUserUpdate(contest, { ...main, id: 'u2', notifications: [] })).toBe(contest);
     expect(routeUserUpdate(undefined, contest)).toBeUndefined();
     expect(routeUserUpdate(undefined, main)).toBe(main);
+  });
+});
+
+describe('preloaded answers', () => {
+  it("are the main portfolio's, so a tab on a contest portfolio does not take them", () => {
+    expect(contestChosen()).toBe(false);
+    setActiveWallet('u1', CONTEST_WALLET);
+    expect(contestChosen()).toBe(true);
   });
 });

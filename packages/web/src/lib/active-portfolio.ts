@@ -53,6 +53,14 @@ export function activeWallet(userId: string): string | null {
   return choice && choice.userId === userId ? choice.walletAddress : null;
 }
 
+/**
+ * Whether this tab shows a contest portfolio (for any user). The server's preloaded answers
+ * (early-requests.ts) carry no Wallet header, so they are the main portfolio's: not for this tab.
+ */
+export function contestChosen(): boolean {
+  return read() !== null;
+}
+
 /** Chooses a portfolio (null: the main one) for this tab and for tabs opened later. */
 export function setActiveWallet(userId: string, walletAddress: string | null): void {
   memory = walletAddress ? { userId, walletAddress } : null;

@@ -5,6 +5,7 @@
 import { ErrorBody } from '@papertrade/domain';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error.ts';
+import { contestChosen } from './active-portfolio.ts';
 import { contestErrorText, type TradingRules } from './contest-trading.ts';
 import { takeEarlyResponse } from './early-requests.ts';
 
@@ -60,7 +61,11 @@ export async function apiRequest<T = unknown>(
   if (wallet) headers.Wallet = wallet;
   let response: Response;
   // A GET the page asked for before its code loaded (early-requests.ts) is answered by that request.
-  const early = method === 'GET' && body === undefined ? takeEarlyResponse(path) : undefined;
+  // Not for a portfolio's data while a contest portfolio is shown: the preload asked for the main one.
+  const early =
+    method === 'GET' && body === undefined && !(wallet && contestChosen())
+      ? takeEarlyResponse(path)
+      : undefined;
   try {
     response = await (early ?? fetch(path, {
       method,
