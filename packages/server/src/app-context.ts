@@ -20,4 +20,16 @@ export interface AppContext {
   metrics: Metrics;
   /** Set on SIGTERM: /ready answers 503 from then on. */
   drain: DrainState;
+  /**
+   * This instance's open /live sockets, for features that push messages of their own (a
+   * contest's board); registered by realtime/live-routes.ts, absent until then.
+   */
+  live?: LiveUsers;
+}
+
+export interface LiveUsers {
+  /** The users with at least one open socket on this instance. */
+  connectedUserIds(): Iterable<string>;
+  /** Sends `message` (serialized once) to every open socket of these users. */
+  sendToUsers(userIds: Iterable<string>, message: unknown): void;
 }

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { contestRoutes } from './features/contests/routes.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
 import { marketRoutes } from './features/market/routes.ts';
@@ -42,6 +43,8 @@ type Feature = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 const features: Feature[] = [
   authRoutes,
   marketRoutes,
+  // Before trading: each tick closes the contests that ended before the limit trigger runs.
+  contestRoutes,
   tradingRoutes,
   portfolioRoutes,
   watchlistRoutes,

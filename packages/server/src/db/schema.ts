@@ -45,6 +45,8 @@ export interface PortfoliosTable {
   created_at: Int;
   /** Set when the member left or was removed: off the board and closed to orders. */
   closed_at: NullableInt;
+  /** The total when its contest ended, at that moment's prices: the frozen board's figure. */
+  final_balance_cents: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
 }
 
 export interface ContestsTable {

@@ -148,6 +148,17 @@ export class LiveHub {
     }
   }
 
+  connectedUserIds(): Iterable<string> {
+    return this.byUser.keys();
+  }
+
+  sendToUsers(userIds: Iterable<string>, message: unknown): void {
+    let data: OutMessage | undefined;
+    for (const userId of userIds) {
+      for (const client of this.byUser.get(userId) ?? []) this.send(client, (data ??= outMessage(message)));
+    }
+  }
+
   private send(client: LiveClient, message: OutMessage): void {
     const { socket } = client;
     if (socket.readyState !== WebSocket.OPEN) return;

@@ -39,6 +39,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options:
     onError: (message, err) => app.log.error({ err }, message),
   });
   ctx.metrics.countLiveSockets(() => hub.size);
+  ctx.live = hub;
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false },
     // The plugin's own preClose closes sockets without a code; clients must see 1001 to reconnect.

@@ -69,19 +69,29 @@ export async function recordBalanceSnapshots(db: Db, portfolioIds: readonly stri
   }
 }
 
-async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): Promise<void> {
-  // KEY SHARE: an account deleted meanwhile waits for these points instead of failing their insert.
-  const users = await trx
+/**
+ * The SPEC §9 total of each of these portfolios (at most a few hundred: callers chunk), in five
+ * statements whatever their number. `lock` takes KEY SHARE on PostgreSQL: a portfolio deleted
+ * meanwhile waits for the caller's inserts instead of failing them.
+ */
+export async function loadPortfolioTotals(
+  trx: Transaction<DB>,
+  ids: readonly string[],
+  lock = false,
+): Promise<Map<string, { epoch: bigint; totalCents: Cents }>> {
+  const totals = new Map<string, { epoch: bigint; totalCents: Cents }>();
+  if (!ids.length) return totals;
+  const portfolios = await trx
     .selectFrom('portfolios')
     .select(['id', 'epoch', 'cash_cents'])
     .where('id', 'in', ids)
-    .$if(isPostgres(trx), (q) => q.forKeyShare())
+    .$if(lock && isPostgres(trx), (q) => q.forKeyShare())
     .execute();
-  if (!users.length) return;
+  if (!portfolios.length) return totals;
   const holdings = await trx.selectFrom('holdings').select(['portfolio_id', 'symbol', 'shares']).where('portfolio_id', 'in', ids).execute();
-  // Working orders summed in SQL through the covering partial index: reserved cash per user, and
-  // reserved shares per user, symbol and order size, so each SELL is still valued on its own as
-  // totalBalanceCents values it (rounded down per order).
+  // Working orders summed in SQL through the covering partial index: reserved cash per portfolio,
+  // and reserved shares per portfolio, symbol and order size, so each SELL is still valued on its
+  // own as totalBalanceCents values it (rounded down per order).
   const purchases = await trx
     .selectFrom('limit_orders')
     .select((eb) => ['portfolio_id', eb.fn.sum<bigint>('purchase_cents').as('cents')])
@@ -113,15 +123,22 @@ async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): 
     const price = prices.get(o.symbol);
     if (price && price > 0n) addTo(o.portfolio_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
   }
-  const rows = users.map((u) => ({
-    portfolio_id: u.id,
-    epoch: BigInt(u.epoch),
+  for (const u of portfolios) {
+    const cashAndHoldings = computeTotal({ cashCents: BigInt(u.cash_cents), holdings: held.get(u.id) ?? [], workingOrders: [], prices });
+    totals.set(u.id, { epoch: BigInt(u.epoch), totalCents: cashAndHoldings + (extra.get(u.id) ?? 0n) });
+  }
+  return totals;
+}
+
+async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): Promise<void> {
+  const totals = await loadPortfolioTotals(trx, ids, true);
+  const rows = [...totals].map(([id, t]) => ({
+    portfolio_id: id,
+    epoch: t.epoch,
     ts: at,
-    balance_cents: clampRecordedBalance(
-      computeTotal({ cashCents: BigInt(u.cash_cents), holdings: held.get(u.id) ?? [], workingOrders: [], prices }) +
-        (extra.get(u.id) ?? 0n),
-    ),
+    balance_cents: clampRecordedBalance(t.totalCents),
   }));
+  if (!rows.length) return;
   for (const epoch of new Set(rows.map((r) => r.epoch))) {
     await trx
       .deleteFrom('balance_snapshots')

@@ -33,6 +33,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('contests_owner').on('contests').columns(['owner_id', 'created_at']).execute();
   await db.schema.createIndex('contests_public').on('contests').columns(['visibility', 'ends_at']).execute();
+  // What each tick's end check reads: only the contests not yet closed, by end time.
+  await db.schema.createIndex('contests_to_close').on('contests').column('ends_at').where(sql.ref('closed_at'), 'is', null).execute();
 
   await db.schema
     .createTable('portfolios')
@@ -48,6 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     /** A member removed by the owner, or who left: no longer on the board nor tradable. */
     .addColumn('closed_at', 'bigint')
+    /** The total when its contest ended, at that moment's prices: the frozen board's figure. */
+    .addColumn('final_balance_cents', 'bigint')
     .execute();
   await db.schema.createIndex('portfolios_user').on('portfolios').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('portfolios_contest').on('portfolios').columns(['contest_id', 'created_at']).execute();

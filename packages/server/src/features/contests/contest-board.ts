@@ -1,0 +1,150 @@
+import {
+  centsToNumber,
+  compareReturnsDescending,
+  returnPercentOf,
+  type Cents,
+  type ContestBoardRow,
+} from '@papertrade/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { chunks } from '../../users/chunks.ts';
+import { loadPortfolioTotals } from '../../users/total-balance.ts';
+
+export interface BoardEntry extends ContestBoardRow {
+  portfolioId: string;
+  userId: string;
+  displayName: string;
+  email: string;
+  lastActiveAt: number | null;
+  joinedAt: number;
+}
+
+export interface Board {
+  at: number;
+  entries: BoardEntry[];
+}
+
+interface Ranked {
+  gainCents: bigint;
+  baseCents: bigint;
+  totalCents: Cents;
+  joinedAt: number;
+  portfolioId: string;
+}
+
+/** CONTRACT.md: by return, then total balance, then earlier join (then id, so the order is total). */
+export function compareBoard(a: Ranked, b: Ranked): number {
+  return (
+    compareReturnsDescending(a, b) ||
+    (a.totalCents === b.totalCents ? 0 : a.totalCents > b.totalCents ? -1 : 1) ||
+    a.joinedAt - b.joinedAt ||
+    (a.portfolioId < b.portfolioId ? -1 : a.portfolioId > b.portfolioId ? 1 : 0)
+  );
+}
+
+/**
+ * A contest's board: every open member portfolio, valued at current prices while the contest
+ * runs, at its final total once it ended (the frozen board), ranked exactly (fair-rank's
+ * cross-multiplied returns). Reads in one repeatable-read transaction, a few statements per 500
+ * members.
+ */
+export async function computeBoard(db: Kysely<DB>, contestId: string, now = Date.now()): Promise<Board> {
+  return inTransaction(
+    db,
+    async (trx) => {
+      const members = await trx
+        .selectFrom('portfolios')
+        .innerJoin('users', 'users.id', 'portfolios.user_id')
+        .select([
+          'portfolios.id',
+          'portfolios.user_id',
+          'portfolios.wallet_address',
+          'portfolios.starting_balance_cents',
+          'portfolios.final_balance_cents',
+          'portfolios.created_at',
+          'users.username',
+          'users.display_name',
+          'users.email',
+          'users.avatar',
+        ])
+        .where('portfolios.contest_id', '=', contestId)
+        .where('portfolios.closed_at', 'is', null)
+        .execute();
+      const ids = members.map((m) => m.id);
+      const totals = new Map<string, Cents>();
+      const trades = new Map<string, { n: number; last: number | null }>();
+      for (const part of chunks(ids)) {
+        for (const [id, t] of await loadPortfolioTotals(trx, part)) totals.set(id, t.totalCents);
+        const counts = await trx
+          .selectFrom('transactions')
+          .select((eb) => ['portfolio_id', eb.fn.countAll<bigint>().as('n'), eb.fn.max('created_at').as('last')])
+          .where('portfolio_id', 'in', part)
+          .groupBy('portfolio_id')
+          .execute();
+        for (const c of counts) trades.set(c.portfolio_id, { n: Number(c.n), last: c.last === null ? null : Number(c.last) });
+      }
+      const ranked = members.map((m) => {
+        const startingCents = BigInt(m.starting_balance_cents);
+        const totalCents = m.final_balance_cents !== null ? BigInt(m.final_balance_cents) : (totals.get(m.id) ?? startingCents);
+        const baseCents = startingCents > 0n ? startingCents : 1n;
+        return { m, totalCents, gainCents: totalCents - startingCents, baseCents, joinedAt: Number(m.created_at), portfolioId: m.id };
+      });
+      ranked.sort(compareBoard);
+      const entries = ranked.map((r, i): BoardEntry => ({
+        rank: i + 1,
+        walletAddress: r.m.wallet_address,
+        username: r.m.username,
+        avatar: r.m.avatar,
+        totalBalance: centsToNumber(r.totalCents),
+        returnPercentage: returnPercentOf(r),
+        trades: trades.get(r.portfolioId)?.n ?? 0,
+        portfolioId: r.portfolioId,
+        userId: r.m.user_id,
+        displayName: r.m.display_name,
+        email: r.m.email,
+        lastActiveAt: trades.get(r.portfolioId)?.last ?? null,
+        joinedAt: r.joinedAt,
+      }));
+      return { at: now, entries };
+    },
+    { isolation: 'repeatable read' },
+  );
+}
+
+/** The wire row of a board entry (CONTRACT.md's leaderboard row). */
+export const toBoardRow = (e: BoardEntry): ContestBoardRow => ({
+  rank: e.rank,
+  walletAddress: e.walletAddress,
+  username: e.username,
+  avatar: e.avatar,
+  totalBalance: e.totalBalance,
+  returnPercentage: e.returnPercentage,
+  trades: e.trades,
+});
+
+/**
+ * Boards kept for `ttlMs` per contest: a class of thirty polling every few seconds, and the live
+ * pushes, share one computation. A trade shows on the board up to `ttlMs` later.
+ */
+export function createBoardCache(db: Kysely<DB>, ttlMs = 2_000) {
+  const cached = new Map<string, { at: number; board: Promise<Board> }>();
+  return {
+    get(contestId: string): Promise<Board> {
+      const now = Date.now();
+      const hit = cached.get(contestId);
+      if (hit && now - hit.at < ttlMs) return hit.board;
+      const entry = { at: now, board: computeBoard(db, contestId, now) };
+      cached.set(contestId, entry);
+      entry.board.catch(() => {
+        if (cached.get(contestId) === entry) cached.delete(contestId);
+      });
+      if (cached.size > 1_000) for (const key of [...cached.keys()].slice(0, 500)) cached.delete(key);
+      return entry.board;
+    },
+    invalidate(contestId: string): void {
+      cached.delete(contestId);
+    },
+  };
+}
+export type BoardCache = ReturnType<typeof createBoardCache>;
