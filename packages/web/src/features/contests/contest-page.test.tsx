@@ -46,12 +46,7 @@ function setUp(
   const api = mockApi((r) => {
     if (r.path === '/contests/c1' && r.method === 'GET') return { body: contest };
     if (r.path.startsWith('/contests/c1/leaderboard'))
-      return {
-        body: {
-          items: [row(1, 'bo', STUDENT_2, 1), row(2, 'alice', CONTEST_WALLET, -0.5)],
-          nextCursor: null,
-        },
-      };
+      return { body: [row(1, 'bo', STUDENT_2, 1), row(2, 'alice', CONTEST_WALLET, -0.5)] };
     if (r.path.startsWith('/contests/c1/returns')) return { body: [] };
     if (r.path === '/portfolios')
       return {

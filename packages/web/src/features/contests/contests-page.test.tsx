@@ -17,21 +17,22 @@ function setUp(
   const api = mockApi((r) => {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
+    // The server answers an array with the next page's cursor in X-Next-Cursor.
     if (r.path === '/contests?scope=joined')
       return {
-        body: {
-          items: [
-            makeContest({
-              me: {
-                walletAddress: '0xc0ffee0000000000000000000000000000000001',
-                rank: 2,
-                returnPercentage: 1.5,
-              },
-            }),
-          ],
-          nextCursor: null,
-        },
+        body: [
+          makeContest({
+            me: {
+              walletAddress: '0xc0ffee0000000000000000000000000000000001',
+              rank: 2,
+              returnPercentage: 1.5,
+            },
+          }),
+        ],
+        headers: { 'X-Next-Cursor': '20' },
       };
+    if (r.path === '/contests?scope=joined&cursor=20')
+      return { body: [makeContest({ id: 'c9', name: 'Older cup' })] };
     if (r.path === '/contests?scope=public') return { body: { items: [], nextCursor: null } };
     if (r.method === 'POST' && r.path === '/contests')
       return { status: 201, body: create?.(r) ?? makeContest({ id: 'new' }) };
@@ -61,6 +62,9 @@ describe('/contests', () => {
     );
     expect(list).toHaveTextContent('#2');
     expect(list).toHaveTextContent('+1.50%');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('link', { name: 'Older cup' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Public' }));
     expect(await screen.findByText('No public contest is open right now.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=public');
