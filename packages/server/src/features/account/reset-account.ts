@@ -1,6 +1,6 @@
 import { centsFromNumber, formatUsd } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
-import { inUserTransaction } from '../../db/transaction.ts';
+import { inPortfolioTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { startNewEpoch } from '../../ledger/ledger.ts';
 import { notify } from '../../users/notify.ts';
@@ -21,7 +21,8 @@ export async function resetAccount(
 ): Promise<void> {
   const cents = centsFromNumber(input.startingBalance);
   if (cents === null) throw badRequest('VALIDATION_ERROR', 'Starting balance must be a dollar amount', 'startingBalance');
-  await inUserTransaction(ctx.db, userId, async (trx) => {
+  // The main portfolio's lock (its id is the user's): every order of it runs wholly before or after.
+  await inPortfolioTransaction(ctx.db, userId, async (trx) => {
     await startNewEpoch(trx, userId, cents, input.resetAccountData ?? now, now);
     await recordBalanceSnapshot(trx, userId, now);
     await notify(
