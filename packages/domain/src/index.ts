@@ -9,3 +9,4 @@ export * from './history.ts';
 export * from './invariants.ts';
 export * from './fair-rank.ts';
 export * from './price-alerts.ts';
+export * from './working-orders.ts';

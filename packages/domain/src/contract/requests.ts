@@ -20,9 +20,12 @@ import {
   LeaderboardPeriod,
   LimitPosition,
   SettingValue,
+  TimeInForce,
+  WorkingOrderType,
   Transaction,
   User,
 } from './shapes.ts';
+import { TRAIL_PERCENT_MAX, TRAIL_PERCENT_MIN } from '../working-orders.ts';
 
 // ---- auth (/auth/*) ----
 export const SignUpBody = z.object({
@@ -78,24 +81,74 @@ export const MarketOrderBody = z.object({
 export type MarketOrderBody = z.infer<typeof MarketOrderBody>;
 export const TradeAnswer = User.extend({ transaction: Transaction });
 
+/** A percent trail: 0.1 to 50, at most 2 decimals (domain/working-orders.ts says why). */
+const TrailPercent = positiveAmount(2, 'Trail percent')
+  .refine((n) => n >= TRAIL_PERCENT_MIN, `Trail percent must be at least ${TRAIL_PERCENT_MIN}`)
+  .refine((n) => n <= TRAIL_PERCENT_MAX, `Trail percent must be at most ${TRAIL_PERCENT_MAX}`);
+
+/** Which price fields each kind takes: required ones, and none of the others. */
+const PRICE_FIELDS = {
+  LIMIT: ['limitAsk'],
+  STOP: ['stopPrice'],
+  STOP_LIMIT: ['stopPrice', 'limitAsk'],
+  TRAILING_STOP: [],
+} as const;
+
 export const OpenLimitBody = z
   .object({
     type: z.enum(['PURCHASE', 'SELL']),
     symbol: Symbol,
     walletAddress: WalletAddress,
-    limitAsk: positiveAmount(8, 'Limit price'),
+    /** Beyond LIMIT: CONTRACT.md "Orders beyond market and limit". */
+    orderType: WorkingOrderType.default('LIMIT'),
+    limitAsk: positiveAmount(8, 'Limit price').optional(),
+    stopPrice: positiveAmount(8, 'Stop price').optional(),
+    trailPercent: TrailPercent.optional(),
+    trailAmount: positiveAmount(8, 'Trail amount').optional(),
+    purchaseAsk: positiveAmount(2, 'Purchase amount').optional(),
+    sellAsk: positiveAmount(8, 'Shares to sell').optional(),
+    timeInForce: TimeInForce.default('GTC'),
+    expiresAt: Timestamp.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (body.type === 'PURCHASE' && body.purchaseAsk === undefined) issue('purchaseAsk', 'purchaseAsk is required for a PURCHASE');
+    if (body.type === 'SELL' && body.sellAsk === undefined) issue('sellAsk', 'sellAsk is required for a SELL');
+    const wanted: readonly string[] = PRICE_FIELDS[body.orderType];
+    for (const field of ['limitAsk', 'stopPrice'] as const) {
+      if (wanted.includes(field) && body[field] === undefined) issue(field, `${field} is required for a ${body.orderType} order`);
+      if (!wanted.includes(field) && body[field] !== undefined) issue(field, `A ${body.orderType} order takes no ${field}`);
+    }
+    const trails = (body.trailPercent === undefined ? 0 : 1) + (body.trailAmount === undefined ? 0 : 1);
+    if (body.orderType === 'TRAILING_STOP' && trails !== 1) {
+      issue(body.trailAmount === undefined ? 'trailPercent' : 'trailAmount', 'A TRAILING_STOP order takes one of trailPercent or trailAmount');
+    }
+    if (body.orderType !== 'TRAILING_STOP' && trails > 0) {
+      issue(body.trailPercent === undefined ? 'trailAmount' : 'trailPercent', `A ${body.orderType} order takes no trail`);
+    }
+    if (body.timeInForce === 'GTD' && body.expiresAt === undefined) issue('expiresAt', 'expiresAt is required for a GTD order');
+    if (body.timeInForce !== 'GTD' && body.expiresAt !== undefined) issue('expiresAt', `expiresAt goes with timeInForce GTD, not ${body.timeInForce}`);
+  });
+export type OpenLimitBody = z.infer<typeof OpenLimitBody>;
+/** What a caller may send: orderType and timeInForce may be left out. */
+export type OpenLimitInput = z.input<typeof OpenLimitBody>;
+export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
+export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
+/** PUT /limit-position: new prices or a new amount for a WORKING order, which keeps its id. */
+export const ModifyLimitBody = z
+  .object({
+    positionId: z.string().min(1).max(64),
+    walletAddress: WalletAddress,
+    limitAsk: positiveAmount(8, 'Limit price').optional(),
+    stopPrice: positiveAmount(8, 'Stop price').optional(),
     purchaseAsk: positiveAmount(2, 'Purchase amount').optional(),
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.type === 'PURCHASE' && body.purchaseAsk === undefined)
-      ctx.addIssue({ code: 'custom', path: ['purchaseAsk'], message: 'purchaseAsk is required for a PURCHASE' });
-    if (body.type === 'SELL' && body.sellAsk === undefined)
-      ctx.addIssue({ code: 'custom', path: ['sellAsk'], message: 'sellAsk is required for a SELL' });
+  .refine((b) => [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk].some((v) => v !== undefined), {
+    message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk or sellAsk',
+    path: ['limitAsk'],
   });
-export type OpenLimitBody = z.infer<typeof OpenLimitBody>;
-export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
-export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
+export type ModifyLimitBody = z.infer<typeof ModifyLimitBody>;
 
 // ---- user record ----
 export const UserDetailsBody = z.object({ walletAddress: WalletAddress });

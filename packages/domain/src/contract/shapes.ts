@@ -25,7 +25,20 @@ export type CandleInterval = z.infer<typeof CandleInterval>;
 
 export const TransactionType = z.enum(['PURCHASE', 'SELL']);
 export const OrderMethod = z.enum(['MARKET', 'LIMIT']);
-export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED']);
+export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED']);
+/** The kinds of working order (CONTRACT.md "Orders beyond market and limit"). */
+export const WorkingOrderType = z.enum(['LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP']);
+/** GTC until cancelled, DAY until the next 00:00 UTC, GTD until expiresAt. */
+export const TimeInForce = z.enum(['GTC', 'DAY', 'GTD']);
+
+/** Why a working order filled: the tick that filled it and, in words, what it reached. */
+export const FillTrigger = z.object({
+  tickAt: Timestamp,
+  tickPrice: z.number(),
+  orderType: WorkingOrderType,
+  reason: z.string(),
+});
+export type FillTrigger = z.infer<typeof FillTrigger>;
 
 export const Transaction = z.object({
   id: z.string(),
@@ -40,6 +53,8 @@ export const Transaction = z.object({
   positionId: z.string().optional(),
   /** True for history from before an account reset (kept, viewable, not counted). */
   archived: z.boolean().optional(),
+  /** Set on the fill of a working order (absent on market orders and on fills from before it existed). */
+  trigger: FillTrigger.optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -55,6 +70,20 @@ export const LimitPosition = z.object({
   /** For FILLED orders: the tick price that triggered the fill, and the transaction it made. */
   fillPrice: z.number().optional(),
   transactionId: z.string().optional(),
+  /**
+   * Beyond LIMIT (optional so answers from before them still parse: absent means LIMIT and GTC).
+   * limitAsk stays set on every kind: a STOP_LIMIT's limit, and for a STOP or TRAILING_STOP its
+   * current stop (the level it acts at), so that a client that knows only limits still lists it.
+   */
+  orderType: WorkingOrderType.optional(),
+  /** The stop; a TRAILING_STOP's moves with the market. */
+  stopPrice: z.number().optional(),
+  trailPercent: z.number().optional(),
+  trailAmount: z.number().optional(),
+  timeInForce: TimeInForce.optional(),
+  expiresAt: Timestamp.optional(),
+  /** When a STOP_LIMIT's stop was reached and it began to work as a limit (or a stop filled). */
+  triggeredAt: Timestamp.optional(),
 });
 export type LimitPosition = z.infer<typeof LimitPosition>;
 

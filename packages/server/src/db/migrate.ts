@@ -7,6 +7,7 @@ import * as balancePointsByEpoch from './migrations/004-balance-points-by-epoch.
 import * as secondFactors from './migrations/005-second-factors.ts';
 import * as portfoliosAndContests from './migrations/006-portfolios-and-contests.ts';
 import * as priceAlerts from './migrations/007-price-alerts.ts';
+import * as stopOrders from './migrations/008-stop-orders.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-second-factors': secondFactors,
   '006-portfolios-and-contests': portfoliosAndContests,
   '007-price-alerts': priceAlerts,
+  '008-stop-orders': stopOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

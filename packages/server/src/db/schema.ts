@@ -7,6 +7,11 @@ import type { ColumnType } from 'kysely';
  */
 type Int = ColumnType<bigint, bigint | number, bigint | number>;
 type NullableInt = ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
+/** An integer column with a default: optional on insert. */
+type DefaultInt = ColumnType<bigint, bigint | number | undefined, bigint | number>;
+type OptionalInt = ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+type DefaultText = ColumnType<string, string | undefined, string>;
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface UsersTable {
   id: string;
@@ -136,6 +141,10 @@ export interface TransactionsTable {
   fee_cents: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   position_id: string | null;
   created_at: Int;
+  /** On a working order's fill (migration 008): its kind, the tick price, and why, in words. */
+  trigger_type: OptionalText;
+  trigger_price: OptionalInt;
+  trigger_reason: OptionalText;
 }
 
 export interface LimitOrdersTable {
@@ -144,7 +153,22 @@ export interface LimitOrdersTable {
   epoch: Int;
   symbol: string;
   type: string;
+  /** The limit; 0 for a STOP or TRAILING_STOP, which have none. */
   limit_price: Int;
+  /** LIMIT | STOP | STOP_LIMIT | TRAILING_STOP (migration 008; decision 012). */
+  order_type: DefaultText;
+  /** 1 while waiting for its stop (in limit_orders_stops), 0 while working as a limit. */
+  armed: DefaultInt;
+  stop_price: OptionalInt;
+  /** A trailing order's trail: basis points of the water mark, or price units. */
+  trail_bps: OptionalInt;
+  trail_amount: OptionalInt;
+  /** A trailing order's highest (SELL) or lowest (PURCHASE) price since placing. */
+  water_mark: OptionalInt;
+  /** GTC | DAY | GTD */
+  time_in_force: DefaultText;
+  expires_at: OptionalInt;
+  triggered_at: OptionalInt;
   /** Cash reserved by a PURCHASE (cents). */
   purchase_cents: NullableInt;
   /** Shares reserved by a SELL (1e-8 units). */

@@ -27,6 +27,14 @@ export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Tr
     timestamp: Number(row.created_at),
   };
   if (row.position_id) tx.positionId = row.position_id;
+  if (row.trigger_type && row.trigger_price != null && row.trigger_reason) {
+    tx.trigger = {
+      tickAt: Number(row.created_at),
+      tickPrice: priceToNumber(BigInt(row.trigger_price)),
+      orderType: row.trigger_type as NonNullable<Transaction['trigger']>['orderType'],
+      reason: row.trigger_reason,
+    };
+  }
   if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch) tx.archived = true;
   return tx;
 }
@@ -44,6 +52,25 @@ export function toLimitPosition(row: Selectable<LimitOrdersTable>): LimitPositio
   if (row.sell_shares !== null) position.sellAsk = sharesToNumber(BigInt(row.sell_shares));
   if (row.fill_price !== null) position.fillPrice = priceToNumber(BigInt(row.fill_price));
   if (row.transaction_id) position.transactionId = row.transaction_id;
+  return withOrderTerms(position, row);
+}
+
+/**
+ * The terms beyond LIMIT (decision 012). limitAsk stays the level an older client shows: a STOP's
+ * or TRAILING_STOP's current stop, since they have no limit.
+ */
+function withOrderTerms(position: LimitPosition, row: Selectable<LimitOrdersTable>): LimitPosition {
+  const orderType = (row.order_type ?? 'LIMIT') as NonNullable<LimitPosition['orderType']>;
+  position.orderType = orderType;
+  position.timeInForce = (row.time_in_force ?? 'GTC') as NonNullable<LimitPosition['timeInForce']>;
+  if (row.stop_price != null) {
+    position.stopPrice = priceToNumber(BigInt(row.stop_price));
+    if (orderType === 'STOP' || orderType === 'TRAILING_STOP') position.limitAsk = position.stopPrice;
+  }
+  if (row.trail_bps != null) position.trailPercent = Number(row.trail_bps) / 100;
+  if (row.trail_amount != null) position.trailAmount = priceToNumber(BigInt(row.trail_amount));
+  if (row.expires_at != null) position.expiresAt = Number(row.expires_at);
+  if (row.triggered_at != null) position.triggeredAt = Number(row.triggered_at);
   return position;
 }
 

@@ -1,44 +1,86 @@
 import type { PriceUnits } from '@papertrade/domain';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export type Side = 'PURCHASE' | 'SELL';
 
 /**
- * The queries the trigger reads working orders with. Each names `status = 'WORKING'` as a
- * literal, not a parameter: SQLite uses a partial index only when the query's WHERE visibly
+ * Which trigger index a batch of orders was found through (decision 012): LIMIT, the orders
+ * working as limits (limit orders and triggered stop-limits); STOP, the orders waiting for their
+ * stop (stops, trailing stops, stop-limits not yet triggered).
+ */
+export type CrossKind = 'LIMIT' | 'STOP';
+
+/**
+ * The queries the trigger reads working orders with. Each names its index's WHERE terms
+ * (`status = 'WORKING'`, `armed = 0 / 1`, `water_mark IS NOT NULL`, `expires_at IS NOT NULL`) as
+ * literals, not parameters: SQLite uses a partial index only when the query's WHERE visibly
  * implies the index's WHERE, and a bound parameter does not.
  *
- * A price crosses a PURCHASE whose limit is at or above it, and a SELL whose limit is at or below.
+ * A price crosses a limit PURCHASE whose limit is at or above it and a limit SELL whose limit is
+ * at or below; a stop SELL whose stop is at or above it and a stop PURCHASE whose stop is at or
+ * below (domain/working-orders.ts, limitCrossed and stopCrossed).
  */
 const WORKING = sql`status = 'WORKING'`;
 
-function crossesSql(symbol: string, side: Side, price: PriceUnits) {
-  const limit = side === 'PURCHASE' ? sql`limit_price >= ${price}` : sql`limit_price <= ${price}`;
-  return sql`${WORKING} AND symbol = ${symbol} AND type = ${sql.lit(side)} AND ${limit}`;
+/** The crossing condition of one index, columns qualified by `table` when the query joins. */
+export function crossesSql(kind: CrossKind, symbol: string, side: Side, price: PriceUnits, table = '') {
+  const col = (name: string) => sql.raw(`${table ? `${table}.` : ''}${name}`);
+  const working = sql`${col('status')} = 'WORKING'`;
+  if (kind === 'LIMIT') {
+    const limit = side === 'PURCHASE' ? sql`${col('limit_price')} >= ${price}` : sql`${col('limit_price')} <= ${price}`;
+    return sql`${working} AND ${col('armed')} = 0 AND ${col('symbol')} = ${symbol} AND ${col('type')} = ${sql.lit(side)} AND ${limit}`;
+  }
+  const stop = side === 'SELL' ? sql`${col('stop_price')} >= ${price}` : sql`${col('stop_price')} <= ${price}`;
+  return sql`${working} AND ${col('armed')} = 1 AND ${col('symbol')} = ${symbol} AND ${col('type')} = ${sql.lit(side)} AND ${stop}`;
 }
 
 /**
- * Which (symbol, side) pairs this tick crosses at all, in one statement of one index probe per
- * pair, so a tick that crosses nothing costs a single round trip whatever the number of orders.
+ * Trailing orders whose water mark `price` passes: a SELL's high below it, a PURCHASE's low above
+ * it. Only those move (trailing-marks.ts).
  */
-export async function crossedSides(
+export function marksPassedSql(symbol: string, side: Side, price: PriceUnits) {
+  const passed = side === 'SELL' ? sql`water_mark < ${price}` : sql`water_mark > ${price}`;
+  return sql`${WORKING} AND water_mark IS NOT NULL AND symbol = ${symbol} AND type = ${sql.lit(side)} AND ${passed}`;
+}
+
+/** Working orders whose expiry has come by `at` (expiry.ts). */
+export function expiredSql(at: number) {
+  return sql`${WORKING} AND expires_at IS NOT NULL AND expires_at <= ${at}`;
+}
+
+export type Hit =
+  | { what: 'LIMIT' | 'STOP' | 'MARK'; symbol: string; side: Side }
+  | { what: 'EXPIRY'; symbol: ''; side: Side };
+
+/**
+ * What this tick has to do at all, in one statement of one index probe per (symbol, side) and
+ * index (limits crossed, stops crossed, water marks passed) plus one for expiries, so a tick that
+ * crosses nothing costs a single round trip whatever the number of orders.
+ */
+export async function tickHits(
   db: Kysely<DB>,
   prices: ReadonlyMap<string, PriceUnits>,
-): Promise<{ symbol: string; side: Side }[]> {
-  const probes = [];
+  at: number,
+): Promise<Hit[]> {
+  const probes: RawBuilder<unknown>[] = [];
   let n = 0;
+  const probe = (what: Hit['what'], where: RawBuilder<unknown>) => {
+    const alias = sql.raw(`p${n++}`);
+    probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} LIMIT 1) AS ${alias}`);
+  };
   for (const [symbol, price] of prices) {
     for (const side of ['PURCHASE', 'SELL'] as const) {
-      const alias = sql.raw(`p${n++}`);
-      probes.push(
-        sql`SELECT symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${crossesSql(symbol, side, price)} LIMIT 1) AS ${alias}`,
-      );
+      probe('LIMIT', crossesSql('LIMIT', symbol, side, price));
+      probe('STOP', crossesSql('STOP', symbol, side, price));
+      probe('MARK', marksPassedSql(symbol, side, price));
     }
   }
   if (probes.length === 0) return [];
-  const { rows } = await sql<{ symbol: string; type: Side }>`${sql.join(probes, sql` UNION ALL `)}`.execute(db);
-  return rows.map((r) => ({ symbol: r.symbol, side: r.type }));
+  // The expiry probe reads the expiry index alone; symbol and type are answered as constants.
+  probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} LIMIT 1) AS px`);
+  const { rows } = await sql<{ what: Hit['what']; symbol: string; type: Side }>`${sql.join(probes, sql` UNION ALL `)}`.execute(db);
+  return rows.map((r) => ({ what: r.what, symbol: r.symbol, side: r.type }) as Hit);
 }
 
 export interface CrossingOrder {
@@ -46,17 +88,39 @@ export interface CrossingOrder {
   portfolio_id: string;
 }
 
-/** Up to `limit` crossed orders of one symbol and side, best limit first, through the index. */
+/**
+ * Up to `limit` crossed orders of one symbol and side, through the index: limits best limit
+ * first, stops furthest crossed first. Stop-limits are never filled from the stop index: their
+ * stop makes them limits (stop-triggers.ts), and the limit index fills them.
+ */
 export async function crossingOrders(
   db: Kysely<DB>,
+  kind: CrossKind,
   symbol: string,
   side: Side,
   price: PriceUnits,
   limit: number,
 ): Promise<CrossingOrder[]> {
-  const direction = side === 'PURCHASE' ? sql`DESC` : sql`ASC`;
+  if (kind === 'LIMIT') {
+    const direction = side === 'PURCHASE' ? sql`DESC` : sql`ASC`;
+    const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
+      WHERE ${crossesSql('LIMIT', symbol, side, price)}
+      ORDER BY limit_price ${direction} LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+  const direction = side === 'SELL' ? sql`DESC` : sql`ASC`;
   const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
-    WHERE ${crossesSql(symbol, side, price)}
-    ORDER BY limit_price ${direction} LIMIT ${limit}`.execute(db);
+    WHERE ${crossesSql('STOP', symbol, side, price)} AND order_type <> 'STOP_LIMIT'
+    ORDER BY stop_price ${direction} LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+/**
+ * The claim's guard for a batch found through `kind`'s index (fill-batch.ts): the order still
+ * crosses at this price in that index (a modify may have moved its price since it was read),
+ * and its expiry, if any, has not come.
+ */
+export function claimGuard(kind: CrossKind, symbol: string, side: Side, price: PriceUnits, at: number) {
+  return sql`AND ${crossesSql(kind, symbol, side, price, 'limit_orders')}
+      AND (limit_orders.expires_at IS NULL OR limit_orders.expires_at > ${at})`;
 }

@@ -15,7 +15,7 @@ import {
 import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
-import type { Side } from './crossing-orders.ts';
+import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
 
 export type Fill = BatchFill;
 
@@ -27,6 +27,8 @@ export interface BatchInput {
   orderIds: readonly string[];
   /** Owners of the orders: their row locks are taken first, in ascending id. */
   portfolioIds: readonly string[];
+  /** The trigger index the orders were found through (decision 012); LIMIT when absent. */
+  kind?: CrossKind;
 }
 
 /** An order claimed but not filled: its reservation went back and its owner was told why. */
@@ -76,6 +78,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       AND limit_orders.portfolio_id IN (SELECT id FROM ${owners} AS o)
       AND limit_orders.status = 'WORKING'
       AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
+      ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
     RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id`.execute(trx);
 
   const quoted: Fill[] = [];

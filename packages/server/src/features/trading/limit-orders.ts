@@ -1,21 +1,14 @@
-import {
-  centsFromNumber,
-  checkPrice,
-  priceFromNumber,
-  quoteMarketBuy,
-  quoteMarketSell,
-  sharesFromNumber,
-  type OpenLimitBody,
-} from '@papertrade/domain';
+import { centsFromNumber, sharesFromNumber, type OpenLimitInput } from '@papertrade/domain';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { LimitOrdersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { inTransaction, inPortfolioTransaction, lockPortfolio } from '../../db/transaction.ts';
+import { inTransaction, inPortfolioTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
 import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
-import { boundedQuote, currentPrice } from './market-orders.ts';
+import { currentPrice } from './market-orders.ts';
+import { checkSize, checkStopSide, exactPrice, expiryOf, trailTerms } from './order-terms.ts';
 
 export type LimitOrderRow = Selectable<LimitOrdersTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -26,44 +19,52 @@ function exact(value: bigint | null, field: string, message: string): bigint {
 }
 
 /**
- * Opens a working limit order and reserves what it needs: a PURCHASE takes purchaseAsk dollars
- * out of free cash, a SELL takes sellAsk shares out of free shares, until it fills or is cancelled.
+ * A contest's rules for this order type (contest-rules.ts), after the portfolio's lock. Its fee
+ * is charged on the fills (decision 013), so every allowed type may be placed.
  */
-export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitBody): Promise<LimitOrderRow> {
+export async function checkContestRules(trx: Trx, portfolio: TradingPortfolio, symbol: string, orderType: string, now: number): Promise<void> {
+  if (!portfolio.contestId) return;
+  await lockPortfolio(trx, portfolio.id);
+  await contestRulesFor(trx, portfolio, { symbol, orderType }, now);
+}
+
+/**
+ * Opens a working order and reserves what it needs: a PURCHASE takes purchaseAsk dollars out of
+ * free cash, a SELL takes sellAsk shares out of free shares, until it fills, expires or is
+ * cancelled. A LIMIT works as a limit at once; a STOP, STOP_LIMIT or TRAILING_STOP is armed,
+ * waiting for its stop (decision 012). Prices are checked against the current one inside the
+ * transaction, so a stop is never placed on the side the price has already reached.
+ */
+export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {
   const portfolioId = portfolio.id;
-  const limitPrice = exact(priceFromNumber(body.limitAsk), 'limitAsk', 'A limit price has at most 8 decimals');
-  boundedQuote(() => checkPrice(limitPrice), 'limitAsk');
+  const orderType = body.orderType ?? 'LIMIT';
+  const side = body.type;
+  const hasLimit = orderType === 'LIMIT' || orderType === 'STOP_LIMIT';
+  const hasStop = orderType === 'STOP' || orderType === 'STOP_LIMIT';
+  const limitPrice = hasLimit ? exactPrice(body.limitAsk ?? 0, 'limitAsk') : null;
+  const stopPrice = hasStop ? exactPrice(body.stopPrice ?? 0, 'stopPrice') : null;
   const purchaseCents =
-    body.type === 'PURCHASE'
+    side === 'PURCHASE'
       ? exact(centsFromNumber(body.purchaseAsk ?? 0), 'purchaseAsk', 'A USD amount has at most 2 decimals')
       : null;
   const sellShares =
-    body.type === 'SELL'
+    side === 'SELL'
       ? exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals')
       : null;
-  // A fill happens at the limit price or better, so an order that trades something at its limit
+  const reserved = purchaseCents ?? sellShares ?? 0n;
+  // A fill happens at the limit or better, so an order that trades something at its limit
   // always trades something when it fills; the same quote checks its size against the bounds.
-  if (purchaseCents !== null) {
-    const atLimit = boundedQuote(() => quoteMarketBuy({ unit: 'USD', cents: purchaseCents }, limitPrice), 'purchaseAsk');
-    if (atLimit.shares === 0n) throw badRequest('AMOUNT_TOO_SMALL', 'The amount buys nothing at this limit price', 'purchaseAsk');
-  }
-  if (sellShares !== null) {
-    const atLimit = boundedQuote(() => quoteMarketSell({ unit: 'SYMBOL', shares: sellShares }, limitPrice), 'sellAsk');
-    if (atLimit.totalCents === 0n) throw badRequest('AMOUNT_TOO_SMALL', 'The shares raise less than a cent at this limit price', 'sellAsk');
-  }
+  if (limitPrice !== null) checkSize(side, reserved, limitPrice);
+  else if (stopPrice !== null) checkSize(side, reserved, stopPrice);
 
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
-    if (portfolio.contestId) {
-      await lockPortfolio(trx, portfolioId);
-      const rule = await contestRulesFor(trx, portfolio, { symbol: body.symbol, orderType: 'LIMIT' }, now);
-      // The batched fills do not charge fees yet: rather than let a limit order dodge the
-      // contest's fee, such contests take market orders only (docs/decisions/010).
-      if (rule.bps > 0n || rule.minCents > 0n) {
-        throw badRequest('ORDER_TYPE_NOT_ALLOWED', 'This contest charges a fee per trade: place market orders (limit orders are not available in contests with fees yet)', 'orderType');
-      }
-    }
-    await currentPrice(trx, body.symbol);
+    const expiresAt = expiryOf(body.timeInForce ?? 'GTC', body.expiresAt, now);
+    await checkContestRules(trx, portfolio, body.symbol, orderType, now);
+    const price = await currentPrice(trx, body.symbol);
+    if (stopPrice !== null) checkStopSide(side, stopPrice, price);
+    const trailing = orderType === 'TRAILING_STOP' ? trailTerms(side, price, body) : null;
+    if (trailing) checkSize(side, reserved, trailing.stop);
     let epoch: bigint;
     if (purchaseCents !== null) {
       epoch = await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
@@ -76,8 +77,18 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
       portfolio_id: portfolioId,
       epoch,
       symbol: body.symbol,
-      type: body.type,
-      limit_price: limitPrice,
+      type: side,
+      // A STOP or TRAILING_STOP has no limit: 0, which no fill reads as a bound (decision 012).
+      limit_price: limitPrice ?? 0n,
+      order_type: orderType,
+      armed: orderType === 'LIMIT' ? 0n : 1n,
+      stop_price: trailing?.stop ?? stopPrice,
+      trail_bps: trailing && 'bps' in trailing.trail ? trailing.trail.bps : null,
+      trail_amount: trailing && 'amount' in trailing.trail ? trailing.trail.amount : null,
+      water_mark: trailing?.waterMark ?? null,
+      time_in_force: body.timeInForce ?? 'GTC',
+      expires_at: expiresAt,
+      triggered_at: null,
       purchase_cents: purchaseCents,
       sell_shares: sellShares,
       status: 'WORKING',

@@ -1,4 +1,4 @@
-import { priceFromNumber, type OpenLimitBody } from '@papertrade/domain';
+import { priceFromNumber, type OpenLimitInput } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
 import { openLimitOrder } from './limit-orders.ts';
@@ -54,7 +54,7 @@ describe('many working orders', () => {
       // PURCHASE limits 1..20 % below the start price, SELL limits 1..20 % above: nothing crosses yet.
       const offset = 0.01 + random() * 0.19;
       const limitAsk = Number((start * (type === 'PURCHASE' ? 1 - offset : 1 + offset)).toFixed(4));
-      const body: OpenLimitBody =
+      const body: OpenLimitInput =
         type === 'PURCHASE'
           ? { type, symbol, walletAddress: user.walletAddress, limitAsk, purchaseAsk: 50 + Math.floor(random() * 100) }
           : { type, symbol, walletAddress: user.walletAddress, limitAsk, sellAsk: Number(((60 + random() * 40) / start).toFixed(8)) };

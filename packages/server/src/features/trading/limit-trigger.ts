@@ -2,10 +2,14 @@ import type { PriceUnits } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { recordBalanceSnapshots } from '../../users/total-balance.ts';
-import { crossedSides, crossingOrders, type Side } from './crossing-orders.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { crossingOrders, tickHits, type CrossKind, type Side } from './crossing-orders.ts';
+import { inTransaction, type Trx } from '../../db/transaction.ts';
+import { expireOrders } from './expiry.ts';
 import { fillBatch, type BatchInput, type BatchResult } from './fill-batch.ts';
+import { recordTriggers } from './fill-triggers.ts';
+import { triggerStopLimits } from './stop-triggers.ts';
 import { refuseStuckOrder } from './stuck-order.ts';
+import { moveWaterMarks } from './trailing-marks.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
 export const FILL_BATCH_SIZE = 500;
@@ -33,9 +37,19 @@ export interface TriggerOptions {
   balancePoints?: Pick<BalancePointQueue, 'add'>;
 }
 
+/** A batch's fills and the reasons recorded on their transactions, in the batch's transaction. */
+async function fillAndExplain(trx: Trx, input: BatchInput): Promise<BatchResult> {
+  const out = await fillBatch(trx, input);
+  await recordTriggers(trx, input, out.fills);
+  return out;
+}
+
 /**
- * Fills the working limit orders that a tick's prices cross, each exactly once, at that tick's
- * price (ARCHITECTURE.md, Order execution). The market runs it inside every tick.
+ * Works every kind of working order on a tick (ARCHITECTURE.md, Order execution; decision 012),
+ * in this order: expiries come due; trailing orders whose water mark the price passes move their
+ * stops; stops the price reaches fill (a stop-limit becomes a limit instead); limits the price
+ * crosses fill, stop-limits triggered just now included. Each fill happens exactly once, at
+ * the tick's price. The market runs it inside every tick.
  */
 export function createLimitTrigger(
   ctx: Pick<AppContext, 'db' | 'database' | 'bus'>,
@@ -67,7 +81,7 @@ export function createLimitTrigger(
       for (const orderId of input.orderIds) {
         const single = { ...input, orderIds: [orderId] };
         try {
-          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, single)), input.symbol);
+          record(await inTransaction(ctx.db, (trx) => fillAndExplain(trx, single)), input.symbol);
         } catch (error) {
           log.error({ err: error, orderId }, 'limit order fill failed; cancelling it');
           try {
@@ -82,10 +96,10 @@ export function createLimitTrigger(
       return true;
     };
 
-    const fillSide = async (symbol: string, side: Side, price: PriceUnits) => {
+    const fillSide = async (kind: CrossKind, symbol: string, side: Side, price: PriceUnits) => {
       const seen = new Set<string>();
       for (;;) {
-        const batch = await crossingOrders(ctx.db, symbol, side, price, batchSize);
+        const batch = await crossingOrders(ctx.db, kind, symbol, side, price, batchSize);
         // Orders this tick has already dealt with and that still show as working cannot be
         // filled now: stop rather than read them again and again.
         if (batch.length === 0 || batch.every((o) => seen.has(o.id))) return;
@@ -97,9 +111,10 @@ export function createLimitTrigger(
           at,
           orderIds: batch.map((o) => o.id),
           portfolioIds: [...new Set(batch.map((o) => o.portfolio_id))].sort(),
+          kind,
         };
         try {
-          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
+          record(await inTransaction(ctx.db, (trx) => fillAndExplain(trx, input)), symbol);
         } catch (error) {
           log.error({ err: error, symbol, side }, 'limit order batch failed; filling its orders one by one');
           if (!(await fillOneByOne(input))) return;
@@ -110,16 +125,50 @@ export function createLimitTrigger(
       }
     };
 
+    /** Runs one step of the tick; a failure is logged and the next tick tries again. */
+    const step = async (what: string, work: () => Promise<void>, detail: object = {}) => {
+      try {
+        await work();
+      } catch (error) {
+        log.error({ err: error, ...detail }, `working orders: ${what} failed`);
+      }
+    };
+
     try {
-      for (const { symbol, side } of await crossedSides(ctx.db, prices)) {
+      const hits = await tickHits(ctx.db, prices, at);
+      const owners = async (portfolioIds: readonly string[]) => {
+        if (!portfolioIds.length) return;
+        const rows = await ctx.db.selectFrom('portfolios').select(['id', 'user_id']).where('id', 'in', portfolioIds).execute();
+        for (const r of rows) touched.set(r.id, r.user_id);
+      };
+      if (hits.some((h) => h.what === 'EXPIRY')) {
+        await step('expiry', async () => {
+          for (const [portfolioId, userId] of await expireOrders(ctx.db, at)) touched.set(portfolioId, userId);
+        });
+      }
+      const limitSides = new Map<string, { symbol: string; side: Side }>();
+      for (const { what, symbol, side } of hits) {
         const price = prices.get(symbol);
         if (price === undefined) continue;
-        try {
-          await fillSide(symbol, side, price);
-        } catch (error) {
-          // Reading the crossed orders failed: nothing moved; the next tick tries again.
-          log.error({ err: error, symbol, side }, 'limit order fills failed');
-        }
+        const detail = { symbol, side };
+        if (what === 'MARK') await step('trailing stops', async () => void (await moveWaterMarks(ctx.db, symbol, side, price)), detail);
+        if (what === 'LIMIT') limitSides.set(`${symbol}|${side}`, { symbol, side });
+      }
+      for (const { what, symbol, side } of hits) {
+        const price = prices.get(symbol);
+        if (what !== 'STOP' || price === undefined) continue;
+        const detail = { symbol, side };
+        await step('stop-limit triggers', async () => {
+          const changed = await triggerStopLimits(ctx.db, symbol, side, price, at);
+          await owners(changed);
+          if (changed.length) limitSides.set(`${symbol}|${side}`, { symbol, side });
+        }, detail);
+        // Reading the crossed orders failed: nothing moved; the next tick tries again.
+        await step('stop fills', () => fillSide('STOP', symbol, side, price), detail);
+      }
+      for (const { symbol, side } of limitSides.values()) {
+        const price = prices.get(symbol);
+        if (price !== undefined) await step('limit fills', () => fillSide('LIMIT', symbol, side, price), { symbol, side });
       }
     } catch (error) {
       log.error({ err: error }, 'limit order trigger failed');

@@ -56,6 +56,9 @@ export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTa
     position_id: row.position_id ?? null,
     fee_cents: BigInt(row.fee_cents ?? 0n),
     created_at: BigInt(row.created_at),
+    trigger_type: null,
+    trigger_price: null,
+    trigger_reason: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   CancelLimitBody,
   MarketOrderBody,
+  ModifyLimitBody,
   OpenLimitAnswer,
   OpenLimitBody,
   TradeAnswer,
@@ -17,6 +18,7 @@ import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/gu
 import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
+import { modifyWorkingOrder } from './modify-order.ts';
 
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +69,16 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const order = await openLimitOrder(ctx, portfolio, request.body);
       const user = await afterChange(portfolio);
       return reply.status(201).send({ ...user, limitPosition: toLimitPosition(order) });
+    },
+  );
+
+  r.put(
+    '/limit-position',
+    { ...guarded, schema: { tags, body: ModifyLimitBody, response: { 200: OpenLimitAnswer } } },
+    async (request) => {
+      const portfolio = sessionPortfolio(request);
+      const order = await modifyWorkingOrder(ctx, portfolio, request.body);
+      return { ...(await afterChange(portfolio)), limitPosition: toLimitPosition(order) };
     },
   );
 

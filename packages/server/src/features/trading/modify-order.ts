@@ -1,0 +1,100 @@
+import { centsFromNumber, sharesFromNumber, type ModifyLimitBody, type OrderSide } from '@papertrade/domain';
+import type { AppContext } from '../../app-context.ts';
+import { inPortfolioTransaction } from '../../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../../http/app-error.ts';
+import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
+import type { TradingPortfolio } from '../contests/contest-rules.ts';
+import { checkContestRules, type LimitOrderRow } from './limit-orders.ts';
+import { currentPrice } from './market-orders.ts';
+import { checkSize, checkStopSide, exactPrice } from './order-terms.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'database'>;
+
+/** Which prices each kind lets a modify change (a trailing stop's stop follows the market). */
+function changeablePrices(order: LimitOrderRow): { limit: boolean; stop: boolean; why: string } {
+  switch (order.order_type) {
+    case 'STOP':
+      return { limit: false, stop: true, why: 'A stop order has no limit price' };
+    case 'STOP_LIMIT':
+      return BigInt(order.armed) === 1n
+        ? { limit: true, stop: true, why: '' }
+        : { limit: true, stop: false, why: 'This stop-limit order has already reached its stop' };
+    case 'TRAILING_STOP':
+      return { limit: false, stop: false, why: "A trailing stop's stop follows the market: cancel it and place a new one to change the trail" };
+    default:
+      return { limit: true, stop: false, why: 'A limit order has no stop price' };
+  }
+}
+
+/**
+ * PUT /limit-position: new prices or a new amount for a WORKING order of this portfolio, as one
+ * cancel and one new order that keeps the id (CONTRACT.md), in one transaction under the
+ * portfolio's lock: the old reservation goes back and the new one is taken, so an amount that
+ * does not fit (400, nothing changed) and a fill in between (409) both leave the order as it was.
+ * The new terms pass the same checks as a new order's; the time in force and expiry stay.
+ */
+export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, body: ModifyLimitBody): Promise<LimitOrderRow> {
+  return inPortfolioTransaction(ctx.db, portfolio.id, async (trx, locked) => {
+    const now = Date.now();
+    const order = await trx
+      .selectFrom('limit_orders')
+      .selectAll()
+      .where('id', '=', body.positionId)
+      .where('portfolio_id', '=', portfolio.id)
+      .executeTakeFirst();
+    if (!order) throw notFound('ORDER_NOT_FOUND', 'No such order');
+    if (order.status !== 'WORKING') throw conflict('ORDER_NOT_WORKING', `This order is already ${order.status.toLowerCase()}: only a working order can be changed`);
+    if (BigInt(order.epoch) !== locked.epoch) throw conflict('ORDER_NOT_WORKING', 'This order ended with an account reset');
+    const side = order.type as OrderSide;
+    const can = changeablePrices(order);
+    if (body.limitAsk !== undefined && !can.limit) throw badRequest('VALIDATION_ERROR', can.why, 'limitAsk');
+    if (body.stopPrice !== undefined && !can.stop) throw badRequest('VALIDATION_ERROR', can.why, 'stopPrice');
+    if (side === 'PURCHASE' && body.sellAsk !== undefined) throw badRequest('VALIDATION_ERROR', 'A buy order reserves cash: change purchaseAsk', 'sellAsk');
+    if (side === 'SELL' && body.purchaseAsk !== undefined) throw badRequest('VALIDATION_ERROR', 'A sell order reserves shares: change sellAsk', 'purchaseAsk');
+    await checkContestRules(trx, portfolio, order.symbol, order.order_type, now);
+
+    const limitPrice = body.limitAsk !== undefined ? exactPrice(body.limitAsk, 'limitAsk') : BigInt(order.limit_price);
+    const stopPrice = body.stopPrice !== undefined ? exactPrice(body.stopPrice, 'stopPrice') : order.stop_price === null ? null : BigInt(order.stop_price);
+    const purchaseCents = side === 'PURCHASE' ? amount(centsFromNumber(body.purchaseAsk ?? 0), order.purchase_cents, body.purchaseAsk, 'purchaseAsk') : null;
+    const sellShares = side === 'SELL' ? amount(sharesFromNumber(body.sellAsk ?? 0), order.sell_shares, body.sellAsk, 'sellAsk') : null;
+    if (body.stopPrice !== undefined && stopPrice !== null) checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
+    const sizedAt = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
+    if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
+
+    // The cancel half: guarded by the state read above, so a trigger that moved it meanwhile wins.
+    const replaced = await trx
+      .updateTable('limit_orders')
+      // Only what was sent: a trailing order's stop may move under a concurrent tick.
+      .set({
+        purchase_cents: purchaseCents,
+        sell_shares: sellShares,
+        ...(body.limitAsk !== undefined ? { limit_price: limitPrice } : {}),
+        ...(body.stopPrice !== undefined ? { stop_price: stopPrice } : {}),
+      })
+      .where('id', '=', order.id)
+      .where('status', '=', 'WORKING')
+      .where('armed', '=', order.armed)
+      .executeTakeFirst();
+    if (replaced.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This order changed while you were editing it: look at it again');
+    await releaseReservation(trx, {
+      portfolioId: portfolio.id,
+      type: order.type,
+      symbol: order.symbol,
+      purchaseCents: order.purchase_cents,
+      sellShares: order.sell_shares,
+    });
+    // The new order half: a reservation that does not fit throws, and the whole change rolls back.
+    if (purchaseCents !== null) await debitCash(trx, portfolio.id, purchaseCents, 'purchaseAsk');
+    else await takeFreeShares(trx, portfolio.id, order.symbol, sellShares ?? 0n, 'sellAsk');
+    return { ...order, limit_price: limitPrice, stop_price: stopPrice, purchase_cents: purchaseCents, sell_shares: sellShares };
+  });
+}
+
+/** The new amount in exact units when one was sent, else the order's own. */
+function amount(parsed: bigint | null, current: bigint | null, sent: number | undefined, field: string): bigint {
+  if (sent === undefined) return BigInt(current ?? 0n);
+  if (parsed === null || parsed <= 0n) {
+    throw badRequest('VALIDATION_ERROR', field === 'purchaseAsk' ? 'A USD amount has at most 2 decimals' : 'A share amount has at most 8 decimals', field);
+  }
+  return parsed;
+}
