@@ -133,18 +133,24 @@ export function sessionUser(request: FastifyRequest): SessionUser {
 
 /**
  * preHandler for signed-in routes whose body walletAddress names another user (POST/DELETE
- * /follow): like requireUser, but only the Wallet header must be the session's own.
+ * /follow): like requireUser, but only the Wallet header must be one of the session's own wallets.
  */
-export function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  return new Promise((resolve) => {
-    const user = request.user;
-    if (!user) throw unauthorized();
-    if (request.viaCookie && !SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
-      throw forbidden('CSRF', 'Cross-site request refused');
-    }
-    const header = request.headers.wallet;
-    const headerWallet = Array.isArray(header) ? header[0] : header;
-    if (headerWallet !== undefined && headerWallet.toLowerCase() !== user.walletAddress.toLowerCase()) throw walletMismatch();
-    resolve();
-  });
+export async function requireSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = request.user;
+  if (!user || !request.sessionDb) throw unauthorized();
+  if (request.viaCookie && !SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
+    throw forbidden('CSRF', 'Cross-site request refused');
+  }
+  const header = request.headers.wallet;
+  const headerWallet = Array.isArray(header) ? header[0] : header;
+  if (headerWallet === undefined || headerWallet.toLowerCase() === user.walletAddress.toLowerCase()) return;
+  // The header may name any of the user's portfolios (the app sends the active one's).
+  const owned = await request.sessionDb
+    .selectFrom('portfolios')
+    .select('id')
+    .where('wallet_address', '=', headerWallet.toLowerCase())
+    .where('user_id', '=', user.id)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (!owned) throw walletMismatch();
 }

@@ -16,7 +16,7 @@ async function host(kind: 'TEACHER' | 'PERSONAL' = 'PERSONAL'): Promise<TestUser
   return user;
 }
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, wallet = user.walletAddress) =>
+const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, wallet = user.walletAddress) =>
   t.app.inject({ method, url, headers: { ...user.headers, wallet }, ...(payload ? { payload } : {}) });
 
 async function create(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<Contest> {
@@ -166,6 +166,19 @@ describe('contests and classes', () => {
     // Eve asking for Bob's contest wallet sees his public profile, not the portfolio.
     const details = await call(eve, 'POST', '/user-details', { walletAddress: wallet });
     expect(details.json()).not.toHaveProperty('balance');
+  });
+
+  it('calls of the user (follow, watchlist, settings) work with a contest portfolio active and answer that portfolio', async () => {
+    const owner = await host();
+    const contest = await create(owner);
+    const bob = await createTestUser(t.ctx);
+    const wallet = await join(bob, contest.joinCode ?? '');
+    const followed = await t.app.inject({ method: 'POST', url: '/follow', headers: { ...bob.headers, wallet }, payload: { walletAddress: owner.walletAddress } });
+    expectStatus(followed, 200);
+    expectStatus(await call(bob, 'PUT', '/update-watchlist', { walletAddress: wallet, watchlist: ['SOL'] }, wallet), 200);
+    const updated = await call(bob, 'PUT', '/update-user', { walletAddress: wallet, key: 'settings', updates: { theme: 'dark' } }, wallet);
+    expectStatus(updated, 200);
+    expect(updated.json<User>()).toMatchObject({ walletAddress: wallet, watchlist: ['SOL'], settings: { theme: 'dark' }, portfolio: { kind: 'CONTEST' } });
   });
 
   it('the board ranks by return, then total balance, then earlier join, and shows each member\'s trades', async () => {
