@@ -1,5 +1,5 @@
 import type { PortfolioSummary, User } from '@papertrade/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadActiveWallet } from '../../lib/active-portfolio.ts';
@@ -95,6 +95,21 @@ describe('the portfolio switcher', () => {
     await waitFor(() => expect(screen.getByText('Cash 100000')).toBeInTheDocument());
     // Only the main portfolio is left: nothing to switch between.
     expect(screen.queryByRole('button', { name: /^Portfolio:/ })).toBeNull();
+  });
+
+  it('right after a join, a list read before it does not send the app back to main', async () => {
+    // The cached list predates the join (and the switch); the server's list has the new portfolio.
+    const { api, queryClient } = setUp(portfolios, contest);
+    queryClient.setQueryData(['portfolios'], [portfolios[0]!], { updatedAt: Date.now() - 1000 });
+    renderRoutes([{ path: '/', element: <Shown /> }], '/', queryClient);
+    expect(await screen.findByRole('button', { name: 'Portfolio: Contest' })).toBeInTheDocument();
+    // What showPortfolio does after a switch: the list is read again.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['portfolios'] }));
+    expect(
+      await screen.findByRole('button', { name: 'Portfolio: Contest: Spring Cup' }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/user-details')).toBe(false);
+    expect(screen.getByText('Cash 5000')).toBeInTheDocument();
   });
 
   it('is hidden for someone with only the main portfolio', async () => {

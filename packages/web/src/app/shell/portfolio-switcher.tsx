@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
 import { usePortfolios } from '../../features/contests/api/get-portfolios.ts';
 import { useSwitchPortfolio } from '../../features/contests/api/switch-portfolio.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -52,11 +53,16 @@ export function activePortfolioGone(
  * the main portfolio), and a menu to change it. Hidden for a user with only the main portfolio.
  */
 export function PortfolioSwitcher({ user }: { user: User }) {
-  const { data: portfolios } = usePortfolios(user.walletAddress);
+  const list = usePortfolios(user.walletAddress);
+  const portfolios = list.data;
+  const session = useSession();
   const switcher = useSwitchPortfolio();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const isMobile = useIsMobile();
-  const gone = activePortfolioGone(user, portfolios);
+  // Only a list read after this portfolio was shown can say it is gone: right after a join the
+  // cached list predates the new portfolio (and sent the app straight back to main).
+  const fresh = !list.isFetching && list.dataUpdatedAt >= session.dataUpdatedAt;
+  const gone = fresh && activePortfolioGone(user, portfolios);
   const main = portfolios?.find((p) => p.kind === 'MAIN');
   const { mutate, isPending } = switcher;
   useEffect(() => {

@@ -10,6 +10,9 @@ import { applyLiveBoard } from './api/get-contest-leaderboard.ts';
 import ContestPage from './contest-page.tsx';
 import { CONTEST_WALLET, makeContest, OWNER_WALLET } from './test-contest.ts';
 
+// Typing through whole forms takes seconds on a loaded machine (2 shared cores).
+const LONG = { timeout: 20_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
@@ -71,7 +74,7 @@ function setUp(
   return { api, ...view };
 }
 
-describe('/contests/:id for a member', () => {
+describe('/contests/:id for a member', LONG, () => {
   const mine = { walletAddress: CONTEST_WALLET, rank: 2, returnPercentage: -0.5 };
 
   it('shows the countdown, your rank and return, and the board, which /live updates', async () => {
@@ -128,7 +131,7 @@ describe('/contests/:id for a member', () => {
   });
 });
 
-describe('/contests/:id for the teacher of a class', () => {
+describe('/contests/:id for the teacher of a class', LONG, () => {
   const teacher = makeUser({
     walletAddress: OWNER_WALLET,
     accountType: 'TEACHER',

@@ -7,6 +7,9 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import ContestsPage from './contests-page.tsx';
 import { makeContest } from './test-contest.ts';
 
+// Typing through whole forms takes seconds on a loaded machine (2 shared cores).
+const LONG = { timeout: 20_000 };
+
 afterEach(() => vi.unstubAllGlobals());
 
 function setUp(
@@ -52,7 +55,7 @@ function setUp(
   return { api, ...view };
 }
 
-describe('/contests', () => {
+describe('/contests', LONG, () => {
   it('lists joined contests with your rank and return, and switches tabs in the URL', async () => {
     const { router } = setUp();
     const list = await screen.findByRole('list', { name: 'Joined contests' });

@@ -8,6 +8,9 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import JoinPage from './join-page.tsx';
 import { CONTEST_WALLET, makeContest } from './test-contest.ts';
 
+// Typing through whole forms takes seconds on a loaded machine (2 shared cores).
+const LONG = { timeout: 20_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
@@ -43,7 +46,7 @@ function setUp(
   return { api, ...view };
 }
 
-describe('/join/:code', () => {
+describe('/join/:code', LONG, () => {
   it('shows the host and the rules, and for a class that the teacher sees the portfolio', async () => {
     setUp({ body: makeContest({ kind: 'CLASS', name: 'Class 7B', joinCode: undefined }) });
     expect(await screen.findByRole('heading', { name: 'Class 7B' })).toBeInTheDocument();

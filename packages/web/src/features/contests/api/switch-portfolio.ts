@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { setActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../auth/api/get-session.ts';
+import { portfoliosQueryKey } from './get-portfolios.ts';
 
 /** Lists of the shown portfolio whose keys do not name its wallet: another portfolio's are wrong. */
 const PORTFOLIO_QUERIES = ['transactions', 'transaction', 'balance-history'];
@@ -12,6 +13,8 @@ export function showPortfolio(queryClient: QueryClient, user: User): void {
   setActiveWallet(user.id, user.portfolio?.kind === 'CONTEST' ? user.walletAddress : null);
   for (const key of PORTFOLIO_QUERIES) queryClient.removeQueries({ queryKey: [key] });
   setSessionUser(queryClient, user);
+  // The switcher trusts only a list read after this: a new portfolio (a join) must be in it.
+  void queryClient.invalidateQueries({ queryKey: portfoliosQueryKey });
 }
 
 /**
