@@ -65,20 +65,24 @@ export async function tickHits(
 ): Promise<Hit[]> {
   const probes: RawBuilder<unknown>[] = [];
   let n = 0;
-  const probe = (what: Hit['what'], where: RawBuilder<unknown>) => {
+  // Each probe is ordered by its index's last column: with a bare LIMIT 1, PostgreSQL may guess
+  // that many rows match (buys' limits below the price and sells' above it defeat its estimate
+  // of independent columns) and scan the table for the first one, which on a quiet tick is never
+  // found. Ordered, the index is the cheap plan whatever the guess (trigger-plans.test.ts).
+  const probe = (what: Hit['what'], where: RawBuilder<unknown>, column: string) => {
     const alias = sql.raw(`p${n++}`);
-    probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} LIMIT 1) AS ${alias}`);
+    probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} ORDER BY ${sql.raw(column)} LIMIT 1) AS ${alias}`);
   };
   for (const [symbol, price] of prices) {
     for (const side of ['PURCHASE', 'SELL'] as const) {
-      probe('LIMIT', crossesSql('LIMIT', symbol, side, price));
-      probe('STOP', crossesSql('STOP', symbol, side, price));
-      probe('MARK', marksPassedSql(symbol, side, price));
+      probe('LIMIT', crossesSql('LIMIT', symbol, side, price), 'limit_price');
+      probe('STOP', crossesSql('STOP', symbol, side, price), 'stop_price');
+      probe('MARK', marksPassedSql(symbol, side, price), 'water_mark');
     }
   }
   if (probes.length === 0) return [];
   // The expiry probe reads the expiry index alone; symbol and type are answered as constants.
-  probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} LIMIT 1) AS px`);
+  probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT 1) AS px`);
   const { rows } = await sql<{ what: Hit['what']; symbol: string; type: Side }>`${sql.join(probes, sql` UNION ALL `)}`.execute(db);
   return rows.map((r) => ({ what: r.what, symbol: r.symbol, side: r.type }) as Hit);
 }
