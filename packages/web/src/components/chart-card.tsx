@@ -29,6 +29,8 @@ interface ChartCardProps<T extends string | number> {
   height: ChartHeight;
   /** The chart (usually a lazy module) or an empty state; nothing while there is no data. */
   children?: ReactNode;
+  /** Below the chart, outside its loading state (a legend). */
+  footer?: ReactNode;
 }
 
 /** A titled card with toggle buttons over a lazily loaded chart, its skeleton and its error. */
@@ -39,6 +41,7 @@ export function ChartCard<T extends string | number>({
   query,
   height,
   children,
+  footer,
 }: ChartCardProps<T>) {
   const skeleton = <Skeleton variant="rounded" sx={{ height }} />;
   return (
@@ -77,6 +80,7 @@ export function ChartCard<T extends string | number>({
       {Boolean(query.error) && <Alert severity="error">{errorMessage(query.error)}</Alert>}
       {query.isPending && skeleton}
       {children && <Suspense fallback={skeleton}>{children}</Suspense>}
+      {footer}
     </Paper>
   );
 }

@@ -9,7 +9,7 @@ import {
   type SeriesPartialOptionsMap,
   type SeriesType,
 } from 'lightweight-charts';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatChartPrice, formatChartTicks } from './chart-scale.ts';
 
 function themed(theme: Theme) {
@@ -42,9 +42,22 @@ export function useChart<T extends SeriesType>(
   options: SeriesPartialOptionsMap[T],
   data: SeriesDataItemTypeMap[T][],
 ): RefObject<HTMLDivElement | null> {
+  return useChartSeries(type, options, data).container;
+}
+
+/**
+ * useChart that also hands out its series (null until the chart exists, and again after it is
+ * removed), for charts that draw more on it: price lines, markers (the asset page's orders).
+ */
+export function useChartSeries<T extends SeriesType>(
+  type: SeriesDefinition<T>,
+  options: SeriesPartialOptionsMap[T],
+  data: SeriesDataItemTypeMap[T][],
+): { container: RefObject<HTMLDivElement | null>; series: ISeriesApi<T> | null } {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<T> | null>(null);
+  const [shown, setShown] = useState<ISeriesApi<T> | null>(null);
   const theme = useTheme();
 
   useEffect(() => {
@@ -52,7 +65,9 @@ export function useChart<T extends SeriesType>(
     const created = createChart(container.current, { autoSize: true });
     chart.current = created;
     series.current = created.addSeries(type);
+    setShown(series.current);
     return () => {
+      setShown(null);
       created.remove();
       chart.current = null;
       series.current = null;
@@ -73,5 +88,5 @@ export function useChart<T extends SeriesType>(
     chart.current?.timeScale().fitContent();
   }, [type, data]);
 
-  return container;
+  return { container, series: shown };
 }

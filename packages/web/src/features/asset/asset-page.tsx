@@ -1,5 +1,6 @@
 import { displayAssetName, formatPrice } from '@papertrade/domain';
 import { Alert, Box, Button, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AssetAvatar } from '../../components/asset-avatar.tsx';
 import { DayChange } from '../../components/day-change.tsx';
@@ -12,8 +13,11 @@ import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
 import { AlertBell } from './alert-bell.tsx';
 import { AssetFacts } from './asset-facts.tsx';
 import { HoldingCard } from './holding-card.tsx';
+import { holdingSplit } from './holding-split.ts';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
-import { PriceChart } from './price-chart.tsx';
+import { chartLines } from './order-lines.ts';
+import { OrdersCard } from './orders-card.tsx';
+import { PriceChart, type ChartOverlays } from './price-chart.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
 
 /** /asset?pair={asset id}: price, chart, the user's holding and the trade panel. */
@@ -25,6 +29,15 @@ export default function AssetPage() {
   const asset = findAsset(assets, pair);
   const { openTrade, dialog } = useTradeDialog();
   usePageTitle(asset ? displayAssetName(asset.name) : null);
+  const symbol = asset?.symbol ?? '';
+  const overlays = useMemo<ChartOverlays>(
+    () => ({
+      symbol,
+      lines: chartLines(user, symbol, holdingSplit(user, symbol).total > 0),
+      history: user.history,
+    }),
+    [user, symbol],
+  );
 
   if (error && !assets) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (isPending) return <Skeleton variant="rounded" height={400} />;
@@ -68,7 +81,8 @@ export default function AssetPage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
-            <PriceChart assetId={asset.id} name={name} />
+            <PriceChart assetId={asset.id} name={name} overlays={overlays} />
+            <OrdersCard user={user} symbol={asset.symbol} />
             <HoldingCard user={user} asset={asset} />
             <AssetFacts asset={asset} name={name} />
           </Stack>

@@ -1,35 +1,53 @@
 /** The candlestick chart; this module (and lightweight-charts) loads only on /asset. */
 import type { Candle } from '@papertrade/domain';
 import { useTheme } from '@mui/material';
-import { CandlestickSeries, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
 import { useMemo } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
-import { useChart } from '../../lib/use-chart.ts';
+import { useChartSeries } from '../../lib/use-chart.ts';
+import { useChartOverlays } from './chart-overlays.ts';
+import type { FillMarker } from './fill-markers.ts';
+import { rangeWithLines, type ChartLine } from './order-lines.ts';
+
+const NONE: never[] = [];
 
 export default function CandleChart({
   candles,
   label,
   height,
+  lines = NONE,
+  markers = NONE,
 }: {
   candles: Candle[];
   label: string;
   height: ChartHeight;
+  /** The user's working orders and average cost (order-lines.ts). */
+  lines?: readonly ChartLine[];
+  /** The user's fills on this chart's candles (fill-markers.ts). */
+  markers?: readonly FillMarker[];
 }) {
   const { success, error } = useTheme().palette;
   const cheapest = candles.reduce((min, c) => Math.min(min, c.low), Infinity);
   // Cheap coins need more decimals than 2 to show any movement at all.
   const precision = cheapest < 1 ? 6 : 2;
-  const options = useMemo(
-    () => ({
+  const linePrices = lines.map((l) => l.price).join(',');
+  const options = useMemo(() => {
+    const prices = linePrices ? linePrices.split(',').map(Number) : [];
+    return {
       upColor: success.main,
       downColor: error.main,
       wickUpColor: success.main,
       wickDownColor: error.main,
       borderVisible: false,
       priceFormat: { type: 'price' as const, precision, minMove: 10 ** -precision },
-    }),
-    [success.main, error.main, precision],
-  );
+      // Orders near the candles are brought into view; far ones are listed under the chart.
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        if (!info?.priceRange || prices.length === 0) return info;
+        return { ...info, priceRange: rangeWithLines(info.priceRange, prices) };
+      },
+    };
+  }, [success.main, error.main, precision, linePrices]);
   const data = useMemo(
     () =>
       candles.map((c) => ({
@@ -41,6 +59,7 @@ export default function CandleChart({
       })),
     [candles],
   );
-  const container = useChart(CandlestickSeries, options, data);
+  const { container, series } = useChartSeries(CandlestickSeries, options, data);
+  useChartOverlays(series, lines, markers);
   return <ChartFigure ref={container} label={label} height={height} />;
 }

@@ -9,16 +9,21 @@ import {
 import { Box, Paper, Typography } from '@mui/material';
 import { percentColor } from '../../lib/percent-color.ts';
 import { averageCost, holdingValue } from '../../lib/portfolio.ts';
+import { holdingSplit, splitText } from './holding-split.ts';
 
-/** The user's position in this asset, when there is one (SPEC §9: holdings 4 decimals). */
+/**
+ * The user's position in this asset, when there is one (SPEC §9: holdings 4 decimals): every
+ * share held, the ones working sells reserve included, and how many of them are free to sell.
+ */
 export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
-  const shares = user.assets[asset.symbol] ?? 0;
-  if (shares <= 0) return null;
+  const split = holdingSplit(user, asset.symbol);
+  if (split.total <= 0) return null;
   const average = averageCost(user, asset.symbol);
   const gain = gainPercentage(asset.currentPrice, average);
+  const reserved = splitText(split);
   const items: [string, string, string?][] = [
-    ['Shares', `${formatShares(shares)} ${asset.symbol}`],
-    ['Value', formatUsd(holdingValue(shares, asset.currentPrice))],
+    ['Shares', `${formatShares(split.total)} ${asset.symbol}`],
+    ['Value', formatUsd(holdingValue(split.total, asset.currentPrice))],
     ['Average cost', average > 0 ? formatUsd(average) : '—'],
     ['Gain', average > 0 ? formatPercent(gain) : '—', average > 0 ? percentColor(gain) : undefined],
   ];
@@ -51,6 +56,11 @@ export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
           </div>
         ))}
       </Box>
+      {reserved && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {reserved}
+        </Typography>
+      )}
     </Paper>
   );
 }

@@ -1,8 +1,11 @@
-import type { CandleInterval } from '@papertrade/domain';
+import type { CandleInterval, HistoryEntry } from '@papertrade/domain';
 import { Typography } from '@mui/material';
-import { lazy, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
 import { useCandles } from '../market/api/get-candles.ts';
+import { ChartLegend } from './chart-legend.tsx';
+import { fillMarkers } from './fill-markers.ts';
+import type { ChartLine } from './order-lines.ts';
 
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 
@@ -12,16 +15,40 @@ const INTERVALS = {
 };
 const HEIGHT = { xs: 280, sm: 380 };
 
-export function PriceChart({ assetId, name }: { assetId: string; name: string }) {
+export interface ChartOverlays {
+  symbol: string;
+  /** The user's working orders of this asset and its average cost (order-lines.ts). */
+  lines: readonly ChartLine[];
+  /** The user's recent history: its fills of this asset are marked. */
+  history: readonly HistoryEntry[];
+}
+
+export function PriceChart({
+  assetId,
+  name,
+  overlays,
+}: {
+  assetId: string;
+  name: string;
+  overlays?: ChartOverlays;
+}) {
   const [interval, setInterval] = useState<CandleInterval>('1h');
   const query = useCandles(assetId, interval);
   const candles = query.data;
+  const history = overlays?.history;
+  const symbol = overlays?.symbol ?? '';
+  const markers = useMemo(
+    () => (candles && history ? fillMarkers(history, symbol, candles.map((c) => c.time)) : []),
+    [candles, history, symbol],
+  );
+  const lines = overlays?.lines ?? [];
   return (
     <ChartCard
       title="Price chart"
       toggle={{ ...INTERVALS, value: interval, onChange: setInterval }}
       query={query}
       height={HEIGHT}
+      footer={overlays && <ChartLegend symbol={symbol} lines={lines} markers={markers} />}
     >
       {candles &&
         (candles.length === 0 ? (
@@ -31,6 +58,8 @@ export function PriceChart({ assetId, name }: { assetId: string; name: string })
             candles={candles}
             label={`${name} price, ${interval} candles`}
             height={HEIGHT}
+            lines={lines}
+            markers={markers}
           />
         ))}
     </ChartCard>

@@ -1,0 +1,115 @@
+import type { LimitPosition } from '@papertrade/domain';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/fixtures.ts';
+import { chartLines, orderLine, orderSharesText, rangeWithLines, workingOrders } from './order-lines.ts';
+
+function order(overrides: Partial<LimitPosition> = {}): LimitPosition {
+  return {
+    positionId: 'o1',
+    symbol: 'SOL',
+    type: 'PURCHASE',
+    limitAsk: 95,
+    purchaseAsk: 500,
+    timestamp: 1_700_000_000_000,
+    status: 'WORKING',
+    ...overrides,
+  };
+}
+
+describe('orderLine', () => {
+  it('a buy limit is an entry at its limit, labelled with the dollars it reserves', () => {
+    expect(orderLine(order())).toEqual({
+      id: 'o1',
+      price: 95,
+      role: 'entry',
+      title: 'Buy limit · $500.00',
+      label: 'Buy limit $95.00 · $500.00',
+    });
+  });
+
+  it('an order from before stop orders (no orderType) reads as a limit', () => {
+    expect(orderLine(order({ orderType: undefined })).label).toBe('Buy limit $95.00 · $500.00');
+    expect(orderLine(order({ orderType: 'LIMIT' })).label).toBe('Buy limit $95.00 · $500.00');
+  });
+
+  it('a sell limit takes profit; its amount is shares in the asset precision', () => {
+    const line = orderLine(order({ type: 'SELL', limitAsk: 120, purchaseAsk: undefined, sellAsk: 2 }));
+    expect(line.role).toBe('take-profit');
+    expect(line.label).toBe('Sell limit $120.00 · 2.0000 SOL');
+    expect(orderLine(order({ type: 'SELL', sellAsk: 0.01053035 })).label).toBe('Sell limit $95.00 · 0.01053035 SOL');
+  });
+
+  it('a sell stop is a stop line at its stop price', () => {
+    const line = orderLine(order({ type: 'SELL', orderType: 'STOP', stopPrice: 88, limitAsk: 88, sellAsk: 2 }));
+    expect(line).toMatchObject({ price: 88, role: 'stop', label: 'Sell stop $88.00 · 2.0000 SOL' });
+  });
+
+  it('a stop-limit sits at its stop with the limit in words, then at its limit once the stop is reached', () => {
+    const waiting = order({ type: 'SELL', orderType: 'STOP_LIMIT', stopPrice: 88, limitAsk: 87.5, sellAsk: 2 });
+    expect(orderLine(waiting)).toMatchObject({
+      price: 88,
+      role: 'stop',
+      label: 'Sell stop-limit $88.00 (limit $87.50) · 2.0000 SOL',
+    });
+    expect(orderLine({ ...waiting, triggeredAt: 1_700_000_100_000 })).toMatchObject({
+      price: 87.5,
+      label: 'Sell stop-limit $87.50 (stop reached) · 2.0000 SOL',
+    });
+  });
+
+  it('a trailing stop sits at its current stop and says its trail', () => {
+    const pct = order({ type: 'SELL', orderType: 'TRAILING_STOP', stopPrice: 90.25, limitAsk: 90.25, trailPercent: 5, sellAsk: 1 });
+    expect(orderLine(pct).label).toBe('Sell trailing stop $90.25 (trails 5%) · 1.0000 SOL');
+    const usd = order({ orderType: 'TRAILING_STOP', stopPrice: 105, trailAmount: 10 });
+    expect(orderLine(usd)).toMatchObject({ role: 'entry', label: 'Buy trailing stop $105.00 (trails $10.00) · $500.00' });
+  });
+
+  it('a stop without stopPrice (an older answer) falls back to limitAsk, which the server keeps at the stop', () => {
+    expect(orderLine(order({ orderType: 'STOP', limitAsk: 101 })).price).toBe(101);
+  });
+
+  it('cheap coins keep their significant digits', () => {
+    expect(orderLine(order({ symbol: 'SHIB', limitAsk: 0.00001234 })).label).toBe('Buy limit $0.00001234 · $500.00');
+  });
+});
+
+describe('orderSharesText', () => {
+  it('a buy shows about how many shares its dollars get at its price, a sell its shares', () => {
+    expect(orderSharesText(order())).toBe('≈ 5.26315789 SOL');
+    expect(orderSharesText(order({ type: 'SELL', sellAsk: 4 }))).toBe('4.0000 SOL');
+  });
+});
+
+describe('chartLines', () => {
+  const user = makeUser({
+    averageCost: { SOL: 101.2 },
+    limitPositions: [
+      order({ positionId: 'late', timestamp: 3 }),
+      order({ positionId: 'other', symbol: 'BTC' }),
+      order({ positionId: 'done', status: 'FILLED' }),
+      order({ positionId: 'gone', status: 'CANCELLED' }),
+      order({ positionId: 'early', timestamp: 1, type: 'SELL', sellAsk: 1, limitAsk: 120 }),
+    ],
+  });
+
+  it("draws the asset's working orders, oldest first, then the average cost while held", () => {
+    expect(workingOrders(user, 'SOL').map((p) => p.positionId)).toEqual(['early', 'late']);
+    const lines = chartLines(user, 'SOL', true);
+    expect(lines.map((l) => l.id)).toEqual(['early', 'late', 'average-cost']);
+    expect(lines[2]).toMatchObject({ price: 101.2, role: 'average-cost', label: 'Avg cost $101.20' });
+  });
+
+  it('has no average cost line when nothing is held', () => {
+    expect(chartLines(user, 'SOL', false).map((l) => l.id)).toEqual(['early', 'late']);
+    expect(chartLines(makeUser(), 'SOL', true)).toEqual([]);
+  });
+});
+
+describe('rangeWithLines', () => {
+  it('widens the range to the lines near it and leaves far ones off', () => {
+    const range = { minValue: 95, maxValue: 105 };
+    expect(rangeWithLines(range, [88, 110])).toEqual({ minValue: 88, maxValue: 110 });
+    expect(rangeWithLines(range, [40, 300])).toEqual(range);
+    expect(rangeWithLines(range, [])).toEqual(range);
+  });
+});
