@@ -125,7 +125,10 @@ export function createLimitTrigger(
       }
     };
 
-    /** Runs one step of the tick; a failure is logged and the next tick tries again. */
+    /**
+     * Runs one step of the tick. A failure is logged and the next tick tries again: a failed read
+     * moved nothing, and each write is its own guarded statement or transaction.
+     */
     const step = async (what: string, work: () => Promise<void>, detail: object = {}) => {
       try {
         await work();
@@ -163,7 +166,6 @@ export function createLimitTrigger(
           await owners(changed);
           if (changed.length) limitSides.set(`${symbol}|${side}`, { symbol, side });
         }, detail);
-        // Reading the crossed orders failed: nothing moved; the next tick tries again.
         await step('stop fills', () => fillSide('STOP', symbol, side, price), detail);
       }
       for (const { symbol, side } of limitSides.values()) {
