@@ -129,9 +129,9 @@ export const OpenLimitBody = z
     if (body.timeInForce === 'GTD' && body.expiresAt === undefined) issue('expiresAt', 'expiresAt is required for a GTD order');
     if (body.timeInForce !== 'GTD' && body.expiresAt !== undefined) issue('expiresAt', `expiresAt goes with timeInForce GTD, not ${body.timeInForce}`);
   });
-export type OpenLimitBody = z.infer<typeof OpenLimitBody>;
-/** What a caller may send: orderType and timeInForce may be left out. */
-export type OpenLimitInput = z.input<typeof OpenLimitBody>;
+/** What a client sends: orderType (LIMIT) and timeInForce (GTC) may be left out, as before them. */
+export type OpenLimitBody = z.input<typeof OpenLimitBody>;
+export type OpenLimitInput = OpenLimitBody;
 export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
 export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
 /** PUT /limit-position: new prices or a new amount for a WORKING order, which keeps its id. */
