@@ -7,7 +7,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Suspense, type ReactNode, type Ref } from 'react';
+import { Suspense, useId, type ReactNode, type Ref } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 
 /** A chart's height on phones and from `sm` up; the loading skeleton takes the same. */
@@ -85,15 +85,50 @@ export function ChartCard<T extends string | number>({
   );
 }
 
-/** The box a chart draws into, named for screen readers (the canvas itself says nothing). */
+/** Read by screen readers (and tests), not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * The box a chart draws into, named for screen readers (the canvas itself says nothing).
+ * `lastValue`: what the price tag on the chart's axis reads ("Last price $1.03"), as text that
+ * describes the figure.
+ */
 export function ChartFigure({
   ref,
   label,
   height,
+  lastValue,
 }: {
   ref: Ref<HTMLDivElement>;
   label: string;
   height: ChartHeight;
+  lastValue?: string | undefined;
 }) {
-  return <Box ref={ref} role="figure" aria-label={label} sx={{ width: '100%', height }} />;
+  const id = useId();
+  return (
+    <>
+      <Box
+        ref={ref}
+        role="figure"
+        aria-label={label}
+        aria-describedby={lastValue ? id : undefined}
+        sx={{ width: '100%', height }}
+      />
+      {lastValue && (
+        <Box component="p" id={id} sx={visuallyHidden}>
+          {lastValue}
+        </Box>
+      )}
+    </>
+  );
 }

@@ -2,12 +2,14 @@ import { useTheme, type Theme } from '@mui/material';
 import {
   ColorType,
   createChart,
+  type DeepPartial,
   type IChartApi,
   type ISeriesApi,
   type SeriesDataItemTypeMap,
   type SeriesDefinition,
   type SeriesPartialOptionsMap,
   type SeriesType,
+  type TimeChartOptions,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatChartPrice, formatChartTicks } from './chart-scale.ts';
@@ -22,12 +24,25 @@ function themed(theme: Theme) {
       vertLines: { color: theme.palette.divider },
       horzLines: { color: theme.palette.divider },
     },
-    timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
-    rightPriceScale: { borderColor: theme.palette.divider },
+    // fixLeftEdge: the first date is moved inside the chart instead of being cut in half at its
+    // left edge; entireTextOnly: a price label the top or bottom edge would cut is left out.
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: false,
+      borderColor: theme.palette.divider,
+      fixLeftEdge: true,
+    },
+    rightPriceScale: { borderColor: theme.palette.divider, entireTextOnly: true },
     // The price tag and crosshair in dollars by the app's price rules ("$100,000.06"), the axis's
     // ticks as short as they stay exact ("$100.25k"), not the library's bare "100000.06".
     localization: { priceFormatter: formatChartPrice, tickmarksPriceFormatter: formatChartTicks },
   };
+}
+
+/** What a chart may add to its data: see useChart. */
+export interface ChartExtra<T extends SeriesType> {
+  live?: SeriesDataItemTypeMap[T] | undefined;
+  chart?: DeepPartial<TimeChartOptions> | undefined;
 }
 
 /**
@@ -35,14 +50,17 @@ function themed(theme: Theme) {
  * and coloured from the MUI theme. Import it only from lazily loaded modules: it pulls in
  * lightweight-charts, which stays in its own chunk. Memoise `options` and `data`: a new object
  * is applied again. Options are applied, not used to rebuild the chart, so a change of theme
- * keeps the data on screen.
+ * keeps the data on screen. `extra.live`: the latest point, updated in place every tick (the
+ * last bar replaced, or a new one added) without refitting the user's view; `extra.chart`:
+ * chart options over the themed ones (memoised too).
  */
 export function useChart<T extends SeriesType>(
   type: SeriesDefinition<T>,
   options: SeriesPartialOptionsMap[T],
   data: SeriesDataItemTypeMap[T][],
+  extra: ChartExtra<T> = {},
 ): RefObject<HTMLDivElement | null> {
-  return useChartSeries(type, options, data).container;
+  return useChartSeries(type, options, data, extra).container;
 }
 
 /**
@@ -53,7 +71,9 @@ export function useChartSeries<T extends SeriesType>(
   type: SeriesDefinition<T>,
   options: SeriesPartialOptionsMap[T],
   data: SeriesDataItemTypeMap[T][],
+  extra: ChartExtra<T> = {},
 ): { container: RefObject<HTMLDivElement | null>; series: ISeriesApi<T> | null } {
+  const { live, chart: chartOptions } = extra;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<T> | null>(null);
@@ -77,7 +97,8 @@ export function useChartSeries<T extends SeriesType>(
   // `type` is in each list below so that a rebuilt chart gets everything again.
   useEffect(() => {
     chart.current?.applyOptions(themed(theme));
-  }, [type, theme]);
+    if (chartOptions) chart.current?.applyOptions(chartOptions);
+  }, [type, theme, chartOptions]);
 
   useEffect(() => {
     series.current?.applyOptions(options);
@@ -87,6 +108,10 @@ export function useChartSeries<T extends SeriesType>(
     series.current?.setData(data);
     chart.current?.timeScale().fitContent();
   }, [type, data]);
+
+  useEffect(() => {
+    if (live) series.current?.update(live);
+  }, [type, data, live]);
 
   return { container, series: shown };
 }

@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material';
 import { CandlestickSeries, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
 import { useMemo } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
+import { formatChartPrice } from '../../lib/chart-scale.ts';
 import { useChartSeries } from '../../lib/use-chart.ts';
 import { useChartOverlays } from './chart-overlays.ts';
 import type { FillMarker } from './fill-markers.ts';
@@ -11,16 +12,27 @@ import { rangeWithLines, type ChartLine } from './order-lines.ts';
 
 const NONE: never[] = [];
 
+const toBar = (c: Candle) => ({
+  time: Math.floor(c.time / 1000) as UTCTimestamp,
+  open: c.open,
+  high: c.high,
+  low: c.low,
+  close: c.close,
+});
+
 export default function CandleChart({
   candles,
   label,
   height,
+  live,
   lines = NONE,
   markers = NONE,
 }: {
   candles: Candle[];
   label: string;
   height: ChartHeight;
+  /** The last candle with the live price in it (live-candle.ts), updated without a refit. */
+  live?: Candle | null;
   /** The user's working orders and average cost (order-lines.ts). */
   lines?: readonly ChartLine[];
   /** The user's fills on this chart's candles (fill-markers.ts). */
@@ -48,18 +60,19 @@ export default function CandleChart({
       },
     };
   }, [success.main, error.main, precision, linePrices]);
-  const data = useMemo(
-    () =>
-      candles.map((c) => ({
-        time: Math.floor(c.time / 1000) as UTCTimestamp,
-        open: c.open,
-        high: c.high,
-        low: c.low,
-        close: c.close,
-      })),
-    [candles],
-  );
-  const { container, series } = useChartSeries(CandlestickSeries, options, data);
+  const data = useMemo(() => candles.map(toBar), [candles]);
+  const liveBar = useMemo(() => (live ? toBar(live) : undefined), [live]);
+  const { container, series } = useChartSeries(CandlestickSeries, options, data, {
+    live: liveBar,
+  });
   useChartOverlays(series, lines, markers);
-  return <ChartFigure ref={container} label={label} height={height} />;
+  const last = liveBar ?? data.at(-1);
+  return (
+    <ChartFigure
+      ref={container}
+      label={label}
+      height={height}
+      lastValue={last && `Last price ${formatChartPrice(last.close)}`}
+    />
+  );
 }

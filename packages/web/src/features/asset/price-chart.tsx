@@ -2,9 +2,11 @@ import type { CandleInterval, HistoryEntry } from '@papertrade/domain';
 import { Typography } from '@mui/material';
 import { lazy, useMemo, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
+import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
 import { useCandles } from '../market/api/get-candles.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { fillMarkers } from './fill-markers.ts';
+import { liveCandle } from './live-candle.ts';
 import type { ChartLine } from './order-lines.ts';
 
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
@@ -35,6 +37,12 @@ export function PriceChart({
   const [interval, setInterval] = useState<CandleInterval>('1h');
   const query = useCandles(assetId, interval);
   const candles = query.data;
+  // The live price (the header's) in the last candle, so the chart's price tag agrees with it.
+  const price = findAsset(useAllAssets().data, assetId)?.currentPrice ?? Number.NaN;
+  const live = useMemo(
+    () => (candles ? liveCandle(candles, price, interval, Date.now()) : null),
+    [candles, price, interval],
+  );
   const history = overlays?.history;
   const symbol = overlays?.symbol ?? '';
   const markers = useMemo(
@@ -58,6 +66,7 @@ export function PriceChart({
             candles={candles}
             label={`${name} price, ${interval} candles`}
             height={HEIGHT}
+            live={live}
             lines={lines}
             markers={markers}
           />

@@ -1,6 +1,9 @@
+import { Box, Typography } from '@mui/material';
 import { lazy, useEffect, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
+import { useUser } from '../auth/api/get-session.ts';
 import { useBalanceHistory, type BalanceRange } from './api/get-balance-history.ts';
+import { hasTraded } from './balance-history-view.ts';
 
 const loadChart = () => import('./balance-chart.tsx');
 const BalanceChart = lazy(loadChart);
@@ -21,6 +24,9 @@ export function BalanceHistoryCard({ wallet }: { wallet: string }) {
     loadChart().catch(() => undefined);
   }, []);
   const current = RANGES.find((r) => r.value === range) ?? RANGES[1]!;
+  // Before the first fill the history is the starting balance twice, seconds apart: a flat stub
+  // with one time label twice. Say so instead.
+  const traded = hasTraded(useUser().history);
   return (
     <ChartCard
       title="Balance history"
@@ -29,7 +35,14 @@ export function BalanceHistoryCard({ wallet }: { wallet: string }) {
       query={query}
       height={HEIGHT}
     >
-      {query.data && (
+      {query.data && !traded && (
+        <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center', textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            Your balance history starts with your first trade.
+          </Typography>
+        </Box>
+      )}
+      {query.data && traded && (
         <BalanceChart
           points={query.data}
           label={`Total balance, ${current.long}`}

@@ -1,0 +1,52 @@
+import type { HistoryEntry } from '@papertrade/domain';
+import { describe, expect, it } from 'vitest';
+import { hasTraded, needsSeconds } from './balance-history-view.ts';
+
+const fill = {
+  id: 't1',
+  type: 'PURCHASE',
+  symbol: 'BTC',
+  method: 'MARKET',
+  assetsPurchasedSold: 0.001,
+  transactionTotal: 100,
+  purchaseSellAsk: 100_000,
+  timestamp: 1,
+  fee: 0,
+} as const satisfies HistoryEntry;
+const working = {
+  positionId: 'p1',
+  symbol: 'BTC',
+  type: 'PURCHASE',
+  limitAsk: 90_000,
+  purchaseAsk: 100,
+  timestamp: 2,
+  status: 'WORKING',
+} as const satisfies HistoryEntry;
+
+describe('hasTraded', () => {
+  it('is false for a new account and for one with only working orders', () => {
+    expect(hasTraded([])).toBe(false);
+    expect(hasTraded([working])).toBe(false);
+    expect(hasTraded([{ ...working, status: 'CANCELLED' }])).toBe(false);
+  });
+
+  it('is true once an order has filled', () => {
+    expect(hasTraded([working, fill])).toBe(true);
+    expect(hasTraded([{ ...working, status: 'FILLED' }])).toBe(true);
+  });
+
+  it('does not count fills from before a reset', () => {
+    expect(hasTraded([{ ...fill, archived: true }])).toBe(false);
+  });
+});
+
+describe('needsSeconds', () => {
+  const at = (timestamp: number) => ({ timestamp, balance: 100_000 });
+  it('shows seconds when the points lie within minutes of each other', () => {
+    expect(needsSeconds([at(0), at(20_000), at(45_000)])).toBe(true);
+  });
+  it('keeps hours and minutes for longer spans and for a single point', () => {
+    expect(needsSeconds([at(0), at(3_600_000)])).toBe(false);
+    expect(needsSeconds([at(0)])).toBe(false);
+  });
+});
