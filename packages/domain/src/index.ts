@@ -9,4 +9,5 @@ export * from './history.ts';
 export * from './invariants.ts';
 export * from './fair-rank.ts';
 export * from './price-alerts.ts';
+export * from './trading-costs.ts';
 export * from './working-orders.ts';

@@ -49,6 +49,8 @@ export const Transaction = z.object({
   transactionTotal: z.number(),
   purchaseSellAsk: z.number(),
   timestamp: Timestamp,
+  /** The fee charged on this fill in USD (a contest's, or the main portfolio's realism settings); 0 when none. */
+  fee: z.number(),
   /** Set when the transaction is the fill of a limit order. */
   positionId: z.string().optional(),
   /** True for history from before an account reset (kept, viewable, not counted). */

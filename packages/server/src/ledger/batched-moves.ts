@@ -17,6 +17,12 @@ export interface BatchFill {
   transactionId: string;
   shares: ShareUnits;
   totalCents: Cents;
+  /** The fill's price: the tick's, moved by the portfolio's spread (decision 013). */
+  price: PriceUnits;
+  /** The fee charged on it: paid on top of a buy's total, taken out of a sell's proceeds. */
+  feeCents: Cents;
+  /** A buy's reservation left over after its total and fee, back to free cash (0 for sells). */
+  changeCents: Cents;
 }
 
 export function sumByUser<F extends { portfolioId: string }>(fills: readonly F[], value: (f: F) => bigint): Map<string, bigint> {
@@ -47,23 +53,32 @@ export async function addSharesMany(trx: Trx, symbol: string, byPortfolio: Reado
     ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(trx);
 }
 
-/** A batch of buys: the shares to the users' holdings and one open lot per fill, at `price`, counted in their lot totals. */
-export async function settleBuys(trx: Trx, symbol: string, price: PriceUnits, at: number, fills: readonly BatchFill[]): Promise<void> {
+/**
+ * A batch of buys whose cash was reserved: the shares to the users' holdings, one open lot per
+ * fill at its price, counted in their lot totals, and what the reservation kept beyond the
+ * total and the fee back to free cash.
+ */
+export async function settleBuys(trx: Trx, symbol: string, at: number, fills: readonly BatchFill[]): Promise<void> {
   await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares));
+  await creditCashMany(trx, sumByUser(fills, (f) => f.changeCents));
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {
-    const rows = batchRows(trx, { id: 'text', portfolio_id: 'text', shares: 'bigint' }, lots.map((f) => [f.transactionId, f.portfolioId, f.shares]));
+    const rows = batchRows(
+      trx,
+      { id: 'text', portfolio_id: 'text', shares: 'bigint', price: 'bigint' },
+      lots.map((f) => [f.transactionId, f.portfolioId, f.shares, f.price]),
+    );
     await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
-      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, CAST(${price} AS bigint), CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
+      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
   }
   const added = new Map<string, LotDelta>();
-  for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, price));
+  for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, f.price));
   await adjustLotTotals(trx, symbol, added);
 }
 
-/** A batch of sells whose shares were reserved: proceeds to cash, lots consumed oldest first. */
+/** A batch of sells whose shares were reserved: proceeds less fees to cash, lots consumed oldest first. */
 export async function settleSells(trx: Trx, symbol: string, fills: readonly BatchFill[]): Promise<ShareUnits> {
-  await creditCashMany(trx, sumByUser(fills, (f) => f.totalCents));
+  await creditCashMany(trx, sumByUser(fills, (f) => f.totalCents - f.feeCents));
   return consumeLots(trx, symbol, sumByUser(fills, (f) => f.shares));
 }
 

@@ -11,7 +11,8 @@ import { lotTotalsViolations } from './lot-totals-check.ts';
  *
  * For each user, counting only the user's current epoch (a reset starts a new epoch with a new
  * starting balance; older rows are archived history):
- * - free cash + reserved cash (WORKING PURCHASE orders) + cost of buys - proceeds of sells = starting balance;
+ * - free cash + reserved cash (WORKING PURCHASE orders) + cost of buys + fees - proceeds of sells = starting balance
+ *   (a fee is paid on top of a buy and out of a sale's proceeds: decision 013);
  * - per symbol: free shares + reserved shares (WORKING SELL orders) = bought - sold = open lots;
  * - per symbol: the running lot totals (shares, cost) = the open lots' sums (lot-totals-check.ts);
  * - nothing negative (cash, reservations, holdings, lots, transactions), no empty holding row;
@@ -94,14 +95,16 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   for (const t of txs) {
     const shares = BigInt(t.shares);
     const total = BigInt(t.total_cents);
+    const fee = BigInt(t.fee_cents ?? 0n);
     if (shares <= 0n || total < 0n)
       violations.push(`transaction ${t.id} has ${shares} shares for ${total} cents`);
+    if (fee < 0n || fee > total) violations.push(`transaction ${t.id} has a fee of ${fee} cents on ${total} cents`);
     if (BigInt(t.epoch) !== epoch) continue;
     if (t.type === 'PURCHASE') {
-      buysCost += total;
+      buysCost += total + fee;
       add(bought, t.symbol, shares);
     } else {
-      sellsProceeds += total;
+      sellsProceeds += total - fee;
       add(sold, t.symbol, shares);
     }
   }

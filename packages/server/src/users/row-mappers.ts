@@ -25,6 +25,7 @@ export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Tr
     transactionTotal: centsToNumber(BigInt(row.total_cents)),
     purchaseSellAsk: priceToNumber(BigInt(row.price)),
     timestamp: Number(row.created_at),
+    fee: centsToNumber(BigInt(row.fee_cents ?? 0n)),
   };
   if (row.position_id) tx.positionId = row.position_id;
   if (row.trigger_type && row.trigger_price != null && row.trigger_reason) {

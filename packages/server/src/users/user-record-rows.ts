@@ -91,7 +91,7 @@ export async function loadUserRecordRows(db: Db, portfolioId: string, limits: Re
         ORDER BY created_at DESC LIMIT ${limits.closedOrders}
       ) AS closed`.execute(db),
     sql<TransactionFields>`
-      SELECT id, type, method, symbol, shares, total_cents, price, position_id, created_at, trigger_type, trigger_price, trigger_reason
+      SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason
       FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch}
       ORDER BY created_at DESC, id DESC LIMIT ${limits.history}`.execute(db),
     sql<Selectable<NotificationsTable>>`

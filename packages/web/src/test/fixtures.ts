@@ -67,6 +67,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     transactionTotal: 100,
     purchaseSellAsk: 40_000,
     timestamp: 1_700_000_100_000,
+    fee: 0,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { SettingsUpdates } from '@papertrade/domain';
+import { realismSettingError, type SettingsUpdates } from '@papertrade/domain';
 import type { DB } from '../../db/schema.ts';
 import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/app-error.ts';
@@ -29,6 +29,10 @@ export async function mergeSettings(db: Kysely<DB>, userId: string, updates: z.i
   for (const [key, value] of Object.entries(updates)) {
     if (typeof value === 'string' && value.length > MAX_SETTING_LENGTH)
       throw badRequest('VALIDATION_ERROR', `Setting "${key}" is longer than ${MAX_SETTING_LENGTH} characters`, 'updates');
+    // The realism settings price every fill of the main portfolio (decision 013): checked here,
+    // the error on the setting's own key so the form shows it under its field.
+    const realism = realismSettingError(key, value);
+    if (realism) throw badRequest('VALIDATION_ERROR', realism, key);
   }
   await inUserTransaction(db, userId, async (trx) => {
     const row = await trx.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();

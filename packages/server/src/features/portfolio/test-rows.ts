@@ -17,6 +17,7 @@ export interface TxRow {
   shares?: bigint;
   price?: bigint;
   totalCents?: bigint;
+  feeCents?: bigint;
   createdAt: number;
   epoch?: number;
   id?: string;
@@ -36,6 +37,7 @@ export async function insertTransaction(db: Kysely<DB>, userId: string, row: TxR
       shares: row.shares ?? units('0.1'),
       total_cents: row.totalCents ?? USD(3000),
       price: row.price ?? units('30000'),
+      fee_cents: row.feeCents ?? 0n,
       position_id: null,
       created_at: row.createdAt,
     })

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 
-const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,archived';
+const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,fee,archived';
 /** Rows read per query: memory stays flat however long the history is. */
 const BATCH = 1000;
 
@@ -51,6 +51,7 @@ export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string):
           formatUnits(BigInt(r.shares), SHARE_DECIMALS),
           formatUnits(BigInt(r.price), PRICE_DECIMALS),
           formatUnits(BigInt(r.total_cents), CENT_DECIMALS),
+          formatUnits(BigInt(r.fee_cents), CENT_DECIMALS),
           BigInt(r.epoch) < epoch ? 'yes' : 'no',
         ]
           .map(field)
@@ -72,7 +73,7 @@ export function transactionsCsvRoute(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         description:
           'The caller\'s whole history, every epoch, newest first, as text/csv (attachment transactions.csv). ' +
-          'Columns: id, timestamp (ISO 8601, UTC), type, method, symbol, shares, price, total (exact decimals), ' +
+          'Columns: id, timestamp (ISO 8601, UTC), type, method, symbol, shares, price, total, fee (USD charged on the fill; exact decimals), ' +
           'archived (yes for history from before an account reset).',
         produces: ['text/csv'],
       },

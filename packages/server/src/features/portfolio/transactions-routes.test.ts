@@ -119,6 +119,7 @@ describe('GET /transactions', () => {
       shares: units('1234.56789012'),
       price: units('0.12345678'),
       totalCents: USD(152.41),
+      feeCents: USD(0.16),
     });
     const [entry] = (await t.app.inject({ url: '/transactions', headers: user.headers })).json<Transaction[]>();
     expect(entry).toEqual({
@@ -129,6 +130,7 @@ describe('GET /transactions', () => {
       assetsPurchasedSold: 1234.56789012,
       purchaseSellAsk: 0.12345678,
       transactionTotal: 152.41,
+      fee: 0.16,
       timestamp: BASE,
     });
   });

@@ -1,4 +1,4 @@
-import { BoundsError, quoteMarketBuy, quoteMarketSell, type PriceUnits, type ShareUnits } from '@papertrade/domain';
+import { BoundsError, budgetWithFee, feeCents, fillPrice, quoteMarketBuy, quoteMarketSell, type CostRule, type PriceUnits, type ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchIds, batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
@@ -16,6 +16,7 @@ import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
+import { costRulesOf, costsOf } from './trading-costs.ts';
 
 export type Fill = BatchFill;
 
@@ -55,6 +56,7 @@ interface Claimed {
   purchase_cents: bigint | null;
   sell_shares: bigint | null;
   transaction_id: string | null;
+  limit_price: bigint | null;
 }
 
 /**
@@ -79,18 +81,17 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       AND limit_orders.status = 'WORKING'
       AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
       ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
-    RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id`.execute(trx);
+    RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price`.execute(trx);
 
   const quoted: Fill[] = [];
   const refused: (Refusal & { reserved: bigint })[] = [];
+  const costs = claimed.length ? await costRulesOf(trx, new Set(claimed.map((o) => o.portfolio_id))) : new Map<string, CostRule>();
   for (const o of claimed) {
     const reserved = BigInt((side === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n);
     try {
-      // The same quotes, with the same bounds, as a market order at this price.
-      const fill =
-        side === 'PURCHASE'
-          ? quoteMarketBuy({ unit: 'USD', cents: reserved }, price)
-          : quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price);
+      // An order found through the limit index never fills past its limit; a stop fills like a market order.
+      const limit = input.kind === 'STOP' || o.limit_price === null ? null : BigInt(o.limit_price);
+      const fill = quoteFill(side, price, reserved, costsOf(costs, o.portfolio_id), limit);
       if (fill.shares <= 0n || fill.totalCents <= 0n) throw new BoundsError('AMOUNT_TOO_LARGE', 'it trades nothing at this price');
       quoted.push({ orderId: o.id, portfolioId: o.portfolio_id, transactionId: o.transaction_id ?? newId(at), ...fill });
     } catch (error) {
@@ -104,20 +105,20 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   const start = side === 'PURCHASE' ? await holdingsOf(trx, symbol, quoted) : cashOf(portfolios);
   const { done, over } = splitOverCaps(side, quoted, start);
   const capReason = side === 'PURCHASE' ? 'it would take your holding past 10,000,000,000 shares' : 'it would take your cash past $10,000,000,000,000';
-  for (const f of over) refused.push({ orderId: f.orderId, portfolioId: f.portfolioId, userId: ownerOf(portfolios, f.portfolioId), reserved: side === 'PURCHASE' ? f.totalCents : f.shares, reason: capReason });
+  for (const f of over) refused.push({ orderId: f.orderId, portfolioId: f.portfolioId, userId: ownerOf(portfolios, f.portfolioId), reserved: side === 'PURCHASE' ? f.totalCents + f.feeCents + f.changeCents : f.shares, reason: capReason });
 
   let unmatchedShares = 0n;
-  if (side === 'PURCHASE') await settleBuys(trx, symbol, price, at, done);
+  if (side === 'PURCHASE') await settleBuys(trx, symbol, at, done);
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
   await insertTransactions(trx, input, done, portfolios);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
-  // One price for the whole batch: formatted once, not once per fill.
-  const priceShown = priceText(price);
+  // The tick's price is formatted once for the batch; a fill moved by a spread formats its own.
+  const tickShown = priceText(price);
   await notifyMany(trx, done.map((f) => ({
     userId: ownerOf(portfolios, f.portfolioId),
     type: 'TRANSACTION' as const,
-    text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${priceShown}`,
+    text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${f.price === price ? tickShown : priceText(f.price)}${f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : ''}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
   return {
@@ -126,6 +127,23 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
     unmatchedShares,
     owners: new Map([...portfolios].map(([id, p]) => [id, p.userId])),
   };
+}
+
+/**
+ * One claimed order's fill at the tick's price, with the same quotes and bounds as a market order
+ * (decision 013): the price moved by the portfolio's spread but never past the order's limit; a
+ * buy spends the most of its reservation whose cost and fee fit it, the rest is change; a sell's
+ * fee comes out of its proceeds.
+ */
+function quoteFill(side: Side, tick: PriceUnits, reserved: bigint, rule: CostRule, limit: PriceUnits | null) {
+  const price = fillPrice(side, tick, rule.spreadBps, limit);
+  if (side === 'PURCHASE') {
+    const fill = quoteMarketBuy({ unit: 'USD', cents: budgetWithFee(rule.fee, reserved) }, price);
+    const fee = feeCents(rule.fee, fill.totalCents);
+    return { ...fill, price, feeCents: fee, changeCents: reserved - fill.totalCents - fee };
+  }
+  const fill = quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price);
+  return { ...fill, price, feeCents: feeCents(rule.fee, fill.totalCents), changeCents: 0n };
 }
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
@@ -179,11 +197,11 @@ async function insertTransactions(trx: Trx, input: BatchInput, fills: readonly F
   if (!fills.length) return;
   const rows = batchRows(
     trx,
-    { id: 'text', portfolio_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', position_id: 'text' },
-    fills.map((f) => [f.transactionId, f.portfolioId, portfolios.get(f.portfolioId)?.epoch ?? 0n, f.shares, f.totalCents, f.orderId]),
+    { id: 'text', portfolio_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', price: 'bigint', fee_cents: 'bigint', position_id: 'text' },
+    fills.map((f) => [f.transactionId, f.portfolioId, portfolios.get(f.portfolioId)?.epoch ?? 0n, f.shares, f.totalCents, f.price, f.feeCents, f.orderId]),
   );
-  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, position_id, created_at)
+  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at)
     SELECT c.id, c.portfolio_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
-      CAST(${input.price} AS bigint), c.position_id, CAST(${input.at} AS bigint)
+      c.price, c.fee_cents, c.position_id, CAST(${input.at} AS bigint)
     FROM ${rows} AS c`.execute(trx);
 }

@@ -1,6 +1,8 @@
 import {
   BoundsError,
   centsFromNumber,
+  feeCents,
+  fillPrice,
   quoteMarketBuy,
   quoteMarketSell,
   sharesFromNumber,
@@ -8,6 +10,7 @@ import {
   type MarketOrderBody,
   type OrderAmount,
   type Cents,
+  type CostRule,
   type PriceUnits,
 } from '@papertrade/domain';
 import type { Insertable, Selectable } from 'kysely';
@@ -16,8 +19,9 @@ import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
-import { contestRulesFor, feeCents, type FeeRule, type TradingPortfolio } from '../contests/contest-rules.ts';
+import type { TradingPortfolio } from '../contests/contest-rules.ts';
 import { addFreeShares, consumeLots, creditCash, debitCash, insertLot, takeFreeShares } from '../../ledger/ledger.ts';
+import { costRuleFor } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -107,22 +111,25 @@ const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
  * A contest portfolio's order takes its row lock before reading the contest's rules, so a
  * contest's end (which takes the same lock) is wholly before or wholly after it.
  */
-async function rulesOf(trx: Trx, portfolio: TradingPortfolio, symbol: string, now: number): Promise<FeeRule> {
+async function rulesOf(trx: Trx, portfolio: TradingPortfolio, symbol: string, now: number): Promise<CostRule> {
   if (portfolio.contestId) await lockPortfolio(trx, portfolio.id);
-  return contestRulesFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
+  return costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
 }
 
-/** A market buy, all or nothing, in one transaction; a contest's fee is paid on top of the cost. */
+/**
+ * A market buy, all or nothing, in one transaction, at the price plus half the spread; the fee
+ * (a contest's, or the main portfolio's settings) is paid on top of the cost (decision 013).
+ */
 export async function marketBuy(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const rule = await rulesOf(trx, portfolio, body.symbol, now);
-    const price = await currentPrice(trx, body.symbol);
+    const price = fillPrice('PURCHASE', await currentPrice(trx, body.symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    const fee = feeCents(rule, fill.totalCents);
+    const fee = feeCents(rule.fee, fill.totalCents);
     // The guarded debit is the first write, so it is also the portfolio's row lock (ledger.ts).
     const epoch = await debitCash(trx, portfolioId, fill.totalCents + fee);
     await addFreeShares(trx, portfolioId, body.symbol, fill.shares);
@@ -132,18 +139,18 @@ export async function marketBuy(ctx: Ctx, portfolio: TradingPortfolio, body: Mar
   });
 }
 
-/** A market sell of free shares (reserved ones stay on their orders), in one transaction; a contest's fee comes out of the proceeds. */
+/** A market sell of free shares (reserved ones stay on their orders), in one transaction, at the price minus half the spread; the fee comes out of the proceeds. */
 export async function marketSell(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const { epoch } = await lockPortfolio(trx, portfolioId);
-    const rule = await contestRulesFor(trx, portfolio, { symbol: body.symbol, orderType: 'MARKET' }, now);
-    const price = await currentPrice(trx, body.symbol);
+    const rule = await costRuleFor(trx, portfolio, { symbol: body.symbol, orderType: 'MARKET' }, now);
+    const price = fillPrice('SELL', await currentPrice(trx, body.symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    const fee = feeCents(rule, fill.totalCents);
+    const fee = feeCents(rule.fee, fill.totalCents);
     await takeFreeShares(trx, portfolioId, body.symbol, fill.shares);
     await consumeLots(trx, body.symbol, new Map([[portfolioId, fill.shares]]));
     await creditCash(trx, portfolioId, fill.totalCents - fee);

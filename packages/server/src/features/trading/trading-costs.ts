@@ -1,0 +1,67 @@
+import { costsFromSettings, NO_COSTS, type CostRule } from '@papertrade/domain';
+import { sql } from 'kysely';
+import { batchIds } from '../../db/batch-rows.ts';
+import type { Trx } from '../../db/transaction.ts';
+import { parseJsonColumn } from '../../users/row-mappers.ts';
+import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
+
+/**
+ * Where a fill's costs come from (docs/decisions/013-fees-and-spread.md): a contest portfolio pays
+ * its contest's fee and no spread (every member trades at the same prices, so the board compares
+ * decisions, not settings); a main portfolio pays what its owner's realism settings ask for.
+ */
+
+const mainCosts = (settings: string | null | undefined): CostRule =>
+  costsFromSettings(parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {});
+
+/**
+ * The costs of one order, and for a contest portfolio its rules checked (contest-rules.ts): read
+ * inside the order's transaction, after a contest portfolio's lock, as contestRulesFor needs.
+ */
+export async function costRuleFor(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  order: { symbol: string; orderType: string },
+  now: number,
+): Promise<CostRule> {
+  if (portfolio.contestId) return { fee: await contestRulesFor(trx, portfolio, order, now), spreadBps: 0n };
+  const row = await trx
+    .selectFrom('portfolios')
+    .innerJoin('users', 'users.id', 'portfolios.user_id')
+    .select('users.settings')
+    .where('portfolios.id', '=', portfolio.id)
+    .executeTakeFirst();
+  return mainCosts(row?.settings);
+}
+
+interface CostRow {
+  id: string;
+  settings: string | null;
+  contest_id: string | null;
+  fee_bps: number | bigint | null;
+  fee_min_cents: number | bigint | null;
+}
+
+/**
+ * The costs of every portfolio of a batch of fills, in one statement. The caller holds their row
+ * locks. A portfolio missing here (none is: the batch locked them) would trade without costs.
+ */
+export async function costRulesOf(trx: Trx, portfolioIds: Iterable<string>): Promise<Map<string, CostRule>> {
+  const ids = [...portfolioIds];
+  if (!ids.length) return new Map();
+  const { rows } = await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents
+    FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
+    WHERE p.id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`.execute(trx);
+  const rules = new Map<string, CostRule>();
+  for (const r of rows) {
+    rules.set(
+      r.id,
+      r.contest_id === null
+        ? mainCosts(r.settings)
+        : { fee: { bps: BigInt(r.fee_bps ?? 0), minCents: BigInt(r.fee_min_cents ?? 0) }, spreadBps: 0n },
+    );
+  }
+  return rules;
+}
+
+export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule => rules.get(portfolioId) ?? NO_COSTS;
