@@ -37,6 +37,7 @@ export function SuccessDialog({
         ['Shares', formatShares(transaction.assetsPurchasedSold)],
         ['Total', formatUsd(transaction.transactionTotal)],
         ['Price', `$${formatExactPrice(transaction.purchaseSellAsk)}`],
+        ...(transaction.fee > 0 ? [['Fee', formatUsd(transaction.fee)] as [string, string]] : []),
       ]
     : [];
   return (

@@ -43,6 +43,7 @@ import { AssetPickerButton } from './asset-picker-button.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
+import { costRuleOf, TradeCosts } from './trade-costs.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
 
 export interface TradePanelProps {
@@ -230,6 +231,7 @@ export function TradePanel({
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
             </Typography>
+            {user && <TradeCosts rule={costRuleOf(user, contest)} side={side} unit={unit} amount={value} price={current.currentPrice} />}
             {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>

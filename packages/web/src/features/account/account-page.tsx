@@ -6,6 +6,7 @@ import { useUser } from '../auth/api/get-session.ts';
 import { AlertsCard } from './alerts-card.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { RealismCard } from './realism-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
@@ -34,6 +35,7 @@ export default function AccountPage() {
         </Stack>
       </Paper>
       <SettingsCard user={user} />
+      <RealismCard user={user} />
       <AlertsCard wallet={user.walletAddress} latestNotification={user.notifications[0]?.id} />
       <SecurityCard user={user} />
       <TwoFactorCard user={user} />

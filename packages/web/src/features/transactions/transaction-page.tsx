@@ -44,6 +44,13 @@ export default function TransactionPage() {
     ['Price per share', `$${formatExactPrice(tx.purchaseSellAsk)}`],
     // 3-decimal totals are the success dialog's (SPEC); a stored trade shows cents.
     ['Total', formatUsd(tx.transactionTotal)],
+    // The fee is charged on top of a buy and out of a sale (docs/decisions/013-fees-and-spread.md).
+    ['Fee', formatUsd(tx.fee)],
+    ...(tx.fee > 0
+      ? [tx.type === 'PURCHASE'
+          ? (['Paid with fee', formatUsd((Math.round(tx.transactionTotal * 100) + Math.round(tx.fee * 100)) / 100)] as [string, string])
+          : (['Received after fee', formatUsd((Math.round(tx.transactionTotal * 100) - Math.round(tx.fee * 100)) / 100)] as [string, string])]
+      : []),
     ['Date', formatDateTime(tx.timestamp)],
     ['Transaction id', tx.id],
   ];
