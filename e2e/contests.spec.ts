@@ -1,36 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  newCredentials,
-  setPrice,
-  signUpViaApi,
-  type TestUser,
-  type AssetRecord,
-} from './support/api.ts';
+import { setPrice, signUpViaApi, type TestUser, type AssetRecord } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
-import { latestMailTo } from './support/outbox.ts';
+import { openContest, teacherViaApi } from './support/contests.ts';
 
 // Issue 12's scenario: a teacher and three students, each in their own browser context. Prices
 // are moved on LTC, which no other spec moves, so parallel tests cannot disturb the ranking.
 const LIVE = { timeout: 15_000 };
-
-/** A TEACHER account with a verified e-mail address (creating a contest needs one). */
-async function teacherViaApi(request: APIRequestContext): Promise<TestUser> {
-  const credentials = { ...newCredentials(), accountType: 'TEACHER' };
-  const response = await request.post('/auth/sign-up', { data: credentials });
-  expect(response.status(), await response.text()).toBe(201);
-  const { token, user } = (await response.json()) as {
-    token: string;
-    user: { id: string; walletAddress: string };
-  };
-  await expect.poll(async () => (await latestMailTo(credentials.email))?.link).toMatch(/token=/);
-  const link = new URL((await latestMailTo(credentials.email))?.link ?? '');
-  const verified = await request.post('/auth/verify-email', {
-    data: { token: link.searchParams.get('token') },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { ...credentials, id: user.id, walletAddress: user.walletAddress, token };
-}
 
 async function signedInPage(browser: Browser, user: TestUser | null): Promise<Page> {
   const context = await browser.newContext();
@@ -45,22 +21,6 @@ async function ltcPrice(request: APIRequestContext): Promise<number> {
 }
 
 const cents = (n: number) => Math.round(n * 100) / 100;
-
-/**
- * Opens a contest page through the app's own links. A browser loading /contests or /contests/:id
- * gets the API's JSON (those paths are API routes too, and the server serves the app there only
- * for /leaderboard): see the fixme test below.
- */
-async function openContest(page: Page, tab: 'Joined' | 'Owned', name: string) {
-  await page.goto('/home');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Contests' })
-    .click();
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-}
 
 /** A market buy of `usd` dollars through the asset page's trade panel. */
 async function buy(page: Page, pair: string, name: string, usd: number) {

@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { authHeaders, signUpViaApi } from './support/api.ts';
+import { loginInBrowser } from './support/browser.ts';
+import { openContest, teacherViaApi } from './support/contests.ts';
+
+/** Serious and critical axe findings on what the page shows now, as a readable list. */
+async function expectNoSevereViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = severe
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+    )
+    .join('\n');
+  expect(
+    severe.map((v) => v.id),
+    `axe found on ${where}:\n${report}`,
+  ).toEqual([]);
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`contest pages have no serious or critical axe violation in ${mode} mode`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // A class with one member who has traded, set up through the API.
+    const teacher = await teacherViaApi(request);
+    const now = Date.now();
+    const created = await request.post('/contests', {
+      headers: authHeaders(teacher),
+      data: {
+        name: `Axe class ${mode}`,
+        kind: 'CLASS',
+        visibility: 'PRIVATE',
+        startingBalance: 100_000,
+        startsAt: now - 60_000,
+        endsAt: now + 86_400_000,
+        lessons: ['market-orders'],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const contest = (await created.json()) as { name: string; joinCode: string };
+    const student = await signUpViaApi(request);
+    const joined = await request.post('/contests/join', {
+      headers: authHeaders(student),
+      data: { code: contest.joinCode },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+    const { walletAddress } = (await joined.json()) as { walletAddress: string };
+    const bought = await request.post('/purchase-asset', {
+      headers: { ...authHeaders(student), Wallet: walletAddress },
+      data: { symbol: 'BTC', walletAddress, assetAmount: 1_000, unit: 'USD' },
+    });
+    expect(bought.status(), await bought.text()).toBe(200);
+
+    const open = async (user: typeof teacher) => {
+      const context = await browser.newContext();
+      await context.addInitScript((stored) => localStorage.setItem('theme_mode', stored), mode);
+      const page = await context.newPage();
+      await loginInBrowser(page, user);
+      return page;
+    };
+
+    // The teacher: /contests, the create form, the class page with its tools, a member's portfolio.
+    const t = await open(teacher);
+    await t.goto('/home');
+    await t
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contests' })
+      .click();
+    await t.getByRole('tab', { name: 'Owned' }).click();
+    await expect(t.getByRole('link', { name: contest.name })).toBeVisible();
+    await expectNoSevereViolations(t, `/contests (${mode})`);
+    await t.getByRole('button', { name: 'Create' }).click();
+    await expect(t.getByRole('dialog', { name: 'Create a contest' })).toBeVisible();
+    await expectNoSevereViolations(t, `the create form (${mode})`);
+    await t.keyboard.press('Escape');
+    await openContest(t, 'Owned', contest.name);
+    await expect(t.getByRole('table', { name: 'Members' })).toContainText(student.username);
+    await expect(t.getByRole('table', { name: 'Contest leaderboard' })).toContainText(
+      student.username,
+    );
+    await expectNoSevereViolations(t, `the teacher's contest page (${mode})`);
+    await t.getByRole('button', { name: `View ${student.username}'s portfolio` }).click();
+    await expect(t.getByRole('dialog').getByRole('table', { name: 'Holdings' })).toContainText(
+      'Bitcoin',
+    );
+    await expectNoSevereViolations(t, `a member's portfolio (${mode})`);
+
+    // The member: the contest page with the lessons, and the join page of someone not in yet.
+    const s = await open(student);
+    await openContest(s, 'Joined', contest.name);
+    await expect(s.getByRole('list', { name: 'Class lessons' })).toBeVisible();
+    await expectNoSevereViolations(s, `the member's contest page (${mode})`);
+    const visitor = await open(await signUpViaApi(request));
+    await visitor.goto(`/join/${contest.joinCode}`);
+    await expect(visitor.getByRole('button', { name: 'Join class' })).toBeVisible();
+    await expectNoSevereViolations(visitor, `/join/:code (${mode})`);
+
+    for (const p of [t, s, visitor]) await p.context().close();
+  });
+}
