@@ -16,6 +16,7 @@ import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
+import { recordTriggers } from './fill-triggers.ts';
 import { costRulesOf, costsOf } from './trading-costs.ts';
 
 export type Fill = BatchFill;
@@ -112,13 +113,15 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
   await insertTransactions(trx, input, done, portfolios);
+  // Why each filled, on its transaction; a kind other than LIMIT says it in the notification too.
+  const why = await recordTriggers(trx, input, done);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
   // The tick's price is formatted once for the batch; a fill moved by a spread formats its own.
   const tickShown = priceText(price);
   await notifyMany(trx, done.map((f) => ({
     userId: ownerOf(portfolios, f.portfolioId),
     type: 'TRANSACTION' as const,
-    text: `Limit order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${f.price === price ? tickShown : priceText(f.price)}${f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : ''}`,
+    text: `${KIND_TITLES[why.get(f.transactionId)?.kind ?? 'LIMIT'] ?? 'Limit'} order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${f.price === price ? tickShown : priceText(f.price)}${f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : ''}${reasonText(why.get(f.transactionId))}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
   return {
@@ -145,6 +148,9 @@ function quoteFill(side: Side, tick: PriceUnits, reserved: bigint, rule: CostRul
   const fill = quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price);
   return { ...fill, price, feeCents: feeCents(rule.fee, fill.totalCents), changeCents: 0n };
 }
+
+const KIND_TITLES: Record<string, string> = { LIMIT: 'Limit', STOP: 'Stop', STOP_LIMIT: 'Stop-limit', TRAILING_STOP: 'Trailing stop' };
+const reasonText = (t: { kind: string; reason: string } | undefined) => (t && t.kind !== 'LIMIT' ? ` (${t.reason})` : '');
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
   if (!fills.length) return new Map();

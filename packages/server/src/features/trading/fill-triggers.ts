@@ -25,12 +25,13 @@ function trailOf(o: FilledOrder): Trail | null {
 
 /**
  * Records on each fill's transaction why it happened (CONTRACT.md `trigger`): the order's kind,
- * the tick's price and the reason in words. Inside the batch's transaction, after fillBatch: the
- * orders are read as they were claimed (their prices cannot move after the claim), in two
- * statements whatever the batch size. Answers transaction id -> reason, for the notifications.
+ * the tick's price and the reason in words. Inside the batch's transaction, once fillBatch has
+ * inserted the transactions: the orders are read as they were claimed (their prices cannot move after the claim), in two
+ * statements whatever the batch size. Answers transaction id -> the order's kind and the reason,
+ * for the notifications.
  */
-export async function recordTriggers(trx: Trx, input: BatchInput, fills: readonly Fill[]): Promise<Map<string, string>> {
-  const reasons = new Map<string, string>();
+export async function recordTriggers(trx: Trx, input: BatchInput, fills: readonly Fill[]): Promise<Map<string, { kind: string; reason: string }>> {
+  const reasons = new Map<string, { kind: string; reason: string }>();
   if (!fills.length) return reasons;
   const { rows } = await sql<FilledOrder>`SELECT id, type, order_type, limit_price, stop_price, water_mark, trail_bps, trail_amount
     FROM limit_orders WHERE id IN (SELECT id FROM ${batchIds(trx, fills.map((f) => f.orderId))} AS u)`.execute(trx);
@@ -48,7 +49,7 @@ export async function recordTriggers(trx: Trx, input: BatchInput, fills: readonl
       waterMark: big(o.water_mark),
       trail: trailOf(o),
     });
-    reasons.set(f.transactionId, reason);
+    reasons.set(f.transactionId, { kind: o.order_type, reason });
     values.push([f.transactionId, o.order_type, reason]);
   }
   if (!values.length) return reasons;

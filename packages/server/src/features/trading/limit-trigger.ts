@@ -3,10 +3,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { recordBalanceSnapshots } from '../../users/total-balance.ts';
 import { crossingOrders, tickHits, type CrossKind, type Side } from './crossing-orders.ts';
-import { inTransaction, type Trx } from '../../db/transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { expireOrders } from './expiry.ts';
 import { fillBatch, type BatchInput, type BatchResult } from './fill-batch.ts';
-import { recordTriggers } from './fill-triggers.ts';
 import { triggerStopLimits } from './stop-triggers.ts';
 import { refuseStuckOrder } from './stuck-order.ts';
 import { moveWaterMarks } from './trailing-marks.ts';
@@ -35,13 +34,6 @@ export interface TriggerOptions {
    * the queue's delay, in one batch. Without a queue they are written at the end of the tick.
    */
   balancePoints?: Pick<BalancePointQueue, 'add'>;
-}
-
-/** A batch's fills and the reasons recorded on their transactions, in the batch's transaction. */
-async function fillAndExplain(trx: Trx, input: BatchInput): Promise<BatchResult> {
-  const out = await fillBatch(trx, input);
-  await recordTriggers(trx, input, out.fills);
-  return out;
 }
 
 /**
@@ -81,7 +73,7 @@ export function createLimitTrigger(
       for (const orderId of input.orderIds) {
         const single = { ...input, orderIds: [orderId] };
         try {
-          record(await inTransaction(ctx.db, (trx) => fillAndExplain(trx, single)), input.symbol);
+          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, single)), input.symbol);
         } catch (error) {
           log.error({ err: error, orderId }, 'limit order fill failed; cancelling it');
           try {
@@ -114,7 +106,7 @@ export function createLimitTrigger(
           kind,
         };
         try {
-          record(await inTransaction(ctx.db, (trx) => fillAndExplain(trx, input)), symbol);
+          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
         } catch (error) {
           log.error({ err: error, symbol, side }, 'limit order batch failed; filling its orders one by one');
           if (!(await fillOneByOne(input))) return;

@@ -44,6 +44,11 @@ describe('stop orders', () => {
       orderType: 'STOP',
       reason: 'price 47,500.50 reached the stop at 48,000.00',
     });
+    const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    expect(details.json<User>().notifications[0]).toMatchObject({
+      type: 'TRANSACTION',
+      text: 'Stop order filled: sold 0.5 BTC at $47,500.50 (price 47,500.50 reached the stop at 48,000.00)',
+    });
     await setPrice(t.app, 'BTC', 40_000);
     expect(await fillsOf(order.positionId)).toHaveLength(1);
     await expectSound(t.ctx, [ann.id]);
