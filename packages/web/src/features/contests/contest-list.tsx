@@ -42,17 +42,14 @@ function JoinPublic({ contest }: { contest: Contest }) {
         size="small"
         disabled={busy}
         aria-label={`Join ${contest.name}`}
-        onClick={() =>
-          join.mutate(
-            { contestId: contest.id },
-            {
-              onSuccess: ({ walletAddress }) =>
-                switcher.mutate(walletAddress, {
-                  onSettled: () => void navigate(`/contests/${encodeURIComponent(contest.id)}`),
-                }),
-            },
-          )
-        }
+        // Promises, not per-call callbacks: the joined contest leaves this list (it has `me` now),
+        // which unmounts this button before a callback could open the contest page.
+        onClick={async () => {
+          const answer = await join.mutateAsync({ contestId: contest.id }).catch(() => null);
+          if (!answer) return;
+          await switcher.mutateAsync(answer.walletAddress).catch(() => undefined);
+          void navigate(`/contests/${encodeURIComponent(contest.id)}`);
+        }}
       >
         Join
       </Button>

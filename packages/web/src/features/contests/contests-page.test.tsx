@@ -5,7 +5,7 @@ import { BTC, ETH, makeUser } from '../../test/fixtures.ts';
 import { mockApi, type MockRequest } from '../../test/mock-api.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import ContestsPage from './contests-page.tsx';
-import { makeContest } from './test-contest.ts';
+import { CONTEST_WALLET, makeContest } from './test-contest.ts';
 
 // Typing through whole forms takes seconds on a loaded machine (2 shared cores).
 const LONG = { timeout: 20_000 };
@@ -14,9 +14,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setUp(
   accountType: 'STUDENT' | 'TEACHER' = 'STUDENT',
+  withPublic = false,
   create?: (r: MockRequest) => unknown,
 ) {
   const user = makeUser({ accountType });
+  // The public list: one open contest, which lists `me` once joined (and so loses its Join button).
+  let joined = false;
+  const publicAnswer = () =>
+    withPublic
+      ? [
+          makeContest({
+            id: 'p1',
+            name: 'Open cup',
+            visibility: 'PUBLIC',
+            me: joined ? { walletAddress: CONTEST_WALLET, rank: 1, returnPercentage: 0 } : null,
+          }),
+        ]
+      : [];
   const api = mockApi((r) => {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
@@ -36,7 +50,28 @@ function setUp(
       };
     if (r.path === '/contests?scope=joined&cursor=20')
       return { body: [makeContest({ id: 'c9', name: 'Older cup' })] };
-    if (r.path === '/contests?scope=public') return { body: { items: [], nextCursor: null } };
+    if (r.path === '/contests?scope=public') return { body: publicAnswer() };
+    if (r.path === '/contests/join') {
+      joined = true;
+      return {
+        status: 201,
+        body: { contest: makeContest({ id: 'p1' }), walletAddress: CONTEST_WALLET },
+      };
+    }
+    // Slower than the list's refetch, as in a browser: the Join button is gone by the time it answers.
+    if (r.path === '/user-details')
+      return new Promise((resolve) =>
+        setTimeout(
+          () =>
+            resolve({
+              body: makeUser({
+                walletAddress: CONTEST_WALLET,
+                portfolio: { kind: 'CONTEST', contestId: 'p1' },
+              }),
+            }),
+          100,
+        ),
+      );
     if (r.method === 'POST' && r.path === '/contests')
       return { status: 201, body: create?.(r) ?? makeContest({ id: 'new' }) };
     return undefined;
@@ -71,6 +106,14 @@ describe('/contests', LONG, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Public' }));
     expect(await screen.findByText('No public contest is open right now.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=public');
+  });
+
+  it('joining an open public contest switches to its portfolio and opens it', async () => {
+    const { router, queryClient } = setUp('STUDENT', true);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Public' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Open cup' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contests/p1'));
+    expect(queryClient.getQueryData(['session'])).toMatchObject({ walletAddress: CONTEST_WALLET });
   });
 
   it('join by code opens the join page, also from a pasted link', async () => {

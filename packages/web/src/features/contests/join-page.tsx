@@ -48,15 +48,14 @@ export default function JoinPage() {
   const ended = contestPhase(contest, now) === 'ENDED';
   const owner = contest.ownerWallet.toLowerCase() === user.walletAddress.toLowerCase();
   const busy = join.isPending || switcher.isPending;
-  const onJoin = () =>
-    join.mutate(
-      { code },
-      {
-        onSuccess: ({ walletAddress }) =>
-          // The new portfolio is what the user came for: show it, then the contest.
-          switcher.mutate(walletAddress, { onSettled: () => void navigate(page) }),
-      },
-    );
+  const onJoin = async () => {
+    // Promises rather than per-call callbacks, which do not run once a component has unmounted.
+    const answer = await join.mutateAsync({ code }).catch(() => null);
+    if (!answer) return;
+    // The new portfolio is what the user came for: show it, then the contest.
+    await switcher.mutateAsync(answer.walletAddress).catch(() => undefined);
+    void navigate(page);
+  };
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <Paper
@@ -118,7 +117,12 @@ export default function JoinPage() {
             </Alert>
           ) : (
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" size="large" onClick={onJoin} disabled={busy}>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={() => void onJoin()}
+                disabled={busy}
+              >
                 {contest.kind === 'CLASS' ? 'Join class' : 'Join contest'}
               </Button>
               <Button component={RouterLink} to="/contests">
