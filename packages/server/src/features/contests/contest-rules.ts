@@ -1,6 +1,7 @@
-import type { Cents } from '@papertrade/domain';
+import { NO_FEE, type FeeRule } from '@papertrade/domain';
 import type { Trx } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
+import { parseList } from './contest-record.ts';
 
 /** What an order path needs to know of the portfolio it trades: its contest, if any. */
 export interface TradingPortfolio {
@@ -8,40 +9,12 @@ export interface TradingPortfolio {
   contestId: string | null;
 }
 
-/** The fee a contest charges on each fill: max(minimum, total x bps / 10,000), in cents. */
-export interface FeeRule {
-  bps: bigint;
-  minCents: Cents;
-}
-
-export const NO_FEE: FeeRule = { bps: 0n, minCents: 0n };
-
-/**
- * The fee on a fill of `totalCents`, rounded up to the cent (a fee never rounds to nothing), and
- * never more than the fill itself: a sell's fee comes out of its proceeds, so cash cannot go
- * below zero.
- */
-export function feeCents(rule: FeeRule, totalCents: Cents): Cents {
-  if (rule.bps === 0n && rule.minCents === 0n) return 0n;
-  const proportional = (totalCents * rule.bps + 9_999n) / 10_000n;
-  const fee = proportional > rule.minCents ? proportional : rule.minCents;
-  return fee < totalCents ? fee : totalCents;
-}
-
-const parseList = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /**
  * The contest's rules for one order (CONTRACT.md): inside [startsAt, endsAt), an allowed symbol
- * and order type; answers the fee rule to charge. Read inside the order's transaction, after its
+ * and order type; answers the contest's fee rule (the domain's trading-costs.ts charges it). Read inside the order's transaction, after its
  * portfolio lock: a contest's end takes the same lock to cancel working orders, and the window
  * is checked against the clock, so no order slips in after the end.
  */
