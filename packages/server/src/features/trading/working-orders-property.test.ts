@@ -82,7 +82,9 @@ describe('reservations of working orders', () => {
         const orders = await t.ctx.db.selectFrom('limit_orders').select(['status']).where('portfolio_id', '=', ann.id).execute();
         for (const o of orders) expect(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED'] as LimitPosition['status'][]).toContain(o.status);
       }),
-      { numRuns: 25 },
+      // A fixed seed: the same sequences on both databases, so the coverage checks below are stable.
+      // (RACE_SEED-style exploration: change it locally; every seed must keep the ledger exact.)
+      { numRuns: 30, seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
     // The sequences did reach every ending, so the check above saw each of them.
     const ends = await t.ctx.db.selectFrom('limit_orders').select(['status', 'order_type']).where('portfolio_id', '=', ann.id).execute();
