@@ -143,14 +143,12 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   for (const p of [t, pa, pb, pc]) await p.context().close();
 });
 
-test.fixme('a contest page loaded by its address is the app, not the API answer', async ({
-  browser,
-  request,
-}) => {
-  // Needs the server to serve index.html to browser navigations of /contests and /contests/:id
-  // (packages/server/src/http/web-app.ts PAGES_SHARING_API_PATHS), as it does for /leaderboard.
+test('a contest page loaded by its address is the app, not the API answer', async ({ browser, request }) => {
+  // /contests and /contests/:id are also API paths: a browser navigation gets the app (web-app.ts).
   const user = await signUpViaApi(request);
   const page = await signedInPage(browser, user);
   await page.goto('/contests');
   await expect(page.getByRole('tab', { name: 'Joined' })).toBeVisible();
+  await page.goto('/contests/no-such-contest');
+  await expect(page.locator('body')).not.toContainText('"code"');
 });

@@ -10,7 +10,9 @@ import { pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManif
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
 
 /** Page routes that share their path with an API route: a browser navigating there gets the app. */
-const PAGES_SHARING_API_PATHS = new Set(['/leaderboard']);
+const PAGES_SHARING_API_PATHS = new Set(['/leaderboard', '/contests']);
+/** /contests/:id is a page and GET /contests/:id an API answer; deeper /contests/... paths are API only. */
+const isSharedPagePath = (url: string) => PAGES_SHARING_API_PATHS.has(url) || /^\/contests\/[A-Za-z0-9_-]{1,64}$/.test(url);
 
 function wantsHtml(accept: string | undefined): boolean {
   return !!accept && accept.includes('text/html');
@@ -65,7 +67,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   if (hasWebApp) {
     app.addHook('onRequest', async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      if (request.method === 'GET' && PAGES_SHARING_API_PATHS.has(url) && wantsHtml(request.headers.accept)) {
+      if (request.method === 'GET' && isSharedPagePath(url) && wantsHtml(request.headers.accept)) {
         return sendPage(config.webDist, request, reply);
       }
       return undefined;

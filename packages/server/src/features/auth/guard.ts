@@ -67,12 +67,18 @@ function originMatchesHost(request: FastifyRequest): boolean {
 
 const walletMismatch = () => forbidden('WALLET_MISMATCH', 'That wallet address is not yours');
 
-/** The wallets a request names: the Wallet header and the body's walletAddress. */
+/**
+ * The wallets a request names: the Wallet header, the body's walletAddress, and for a GET the
+ * query's (a download link cannot send a header).
+ */
 function namedWallets(request: FastifyRequest): unknown[] {
   const header = request.headers.wallet;
   const headerWallet = Array.isArray(header) ? header[0] : header;
   const body = request.body as { walletAddress?: unknown } | undefined;
-  return [headerWallet, body && typeof body === 'object' ? body.walletAddress : undefined].filter((w) => w !== undefined);
+  const query = request.method === 'GET' ? (request.query as { walletAddress?: unknown } | undefined) : undefined;
+  return [headerWallet, body && typeof body === 'object' ? body.walletAddress : undefined, query?.walletAddress].filter(
+    (w) => w !== undefined,
+  );
 }
 
 const mainPortfolio = (user: SessionUser): RequestPortfolio => ({

@@ -110,6 +110,13 @@ describe('contests and classes', () => {
     const history = await call(bob, 'GET', '/transactions', undefined, wallet);
     expect(history.json<unknown[]>()).toHaveLength(1);
     expect((await call(bob, 'GET', '/transactions')).json<unknown[]>()).toHaveLength(0);
+    // The CSV download link names the portfolio in its query (it cannot send a header).
+    const csv = await t.app.inject({ method: 'GET', url: `/transactions.csv?walletAddress=${wallet}`, headers: { authorization: bob.headers.authorization ?? '' } });
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    const mainCsv = await t.app.inject({ method: 'GET', url: '/transactions.csv', headers: { authorization: bob.headers.authorization ?? '' } });
+    expect(mainCsv.body.trim().split('\r\n')).toHaveLength(1);
+    const eve = await createTestUser(t.ctx);
+    expect((await t.app.inject({ method: 'GET', url: `/transactions.csv?walletAddress=${wallet}`, headers: { authorization: eve.headers.authorization ?? '' } })).statusCode).toBe(403);
 
     const portfolios = await call(bob, 'GET', '/portfolios');
     expect(portfolios.json()).toEqual([

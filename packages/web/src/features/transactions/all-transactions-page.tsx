@@ -32,7 +32,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';
 import {
-  TRANSACTIONS_CSV_PATH,
+  transactionsCsvHref,
   useTransactions,
   type TransactionFilters,
 } from './api/get-transactions.ts';
@@ -99,7 +99,7 @@ const TYPES = [
   { value: 'WORKING', label: 'Working orders' },
 ] as const;
 
-function Filters({ symbols }: { symbols: string[] }) {
+function Filters({ symbols, walletAddress }: { symbols: string[]; walletAddress: string }) {
   const [params, setParams] = useSearchParams();
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -152,7 +152,7 @@ function Filters({ symbols }: { symbols: string[] }) {
       />
       <Button
         component="a"
-        href={TRANSACTIONS_CSV_PATH}
+        href={transactionsCsvHref(walletAddress)}
         download="transactions.csv"
         variant="outlined"
         startIcon={<Download />}
@@ -219,7 +219,7 @@ export default function AllTransactionsPage() {
     );
   return (
     <Stack spacing={2}>
-      <Filters symbols={symbols} />
+      <Filters symbols={symbols} walletAddress={user.walletAddress} />
       {body}
       {query.error && entries.length > 0 && (
         <Alert severity="error">{errorMessage(query.error)}</Alert>

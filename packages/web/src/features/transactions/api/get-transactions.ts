@@ -50,3 +50,6 @@ export function useTransactions(wallet: string, filters: TransactionFilters = {}
 
 /** GET /transactions.csv: the whole history (every epoch) as a file download. */
 export const TRANSACTIONS_CSV_PATH = '/transactions.csv';
+/** A download link sends no Wallet header: the shown portfolio's wallet goes in the query. */
+export const transactionsCsvHref = (walletAddress: string) =>
+  `${TRANSACTIONS_CSV_PATH}?walletAddress=${encodeURIComponent(walletAddress)}`;
