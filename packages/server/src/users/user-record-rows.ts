@@ -61,6 +61,10 @@ const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - Big
  * index's order with a LIMIT, so the cost does not grow with the user's history (issue 10; the
  * plans are checked by order-plans.test.ts).
  *
+ * The working orders name both sides (`type IN (...)`, which every order is): with two columns of
+ * limit_orders_portfolio_working bound, SQLite always picks that partial index over the
+ * (portfolio_id, created_at) one, which would walk every closed order of a long history.
+ *
  * SQL text rather than the query builder: every trade answer and every live push runs these,
  * and building them costs more than running them (the text compiles once).
  */
@@ -84,7 +88,7 @@ export async function loadUserRecordRows(db: Db, portfolioId: string, limits: Re
         lots: await recentLots(db, portfolioId, rows.filter((p) => p.cost !== null).map((p) => p.symbol), limits.lotsPerSymbol),
       })),
     sql<OrderRow>`
-      SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING}
+      SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING} AND type IN ('PURCHASE', 'SELL')
       UNION ALL
       SELECT * FROM (
         SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} AND status <> ${WORKING}

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { writeBulkHistory } from '../../test-support/bulk-history.ts';
 import { fullScans } from '../../test-support/query-plans.ts';
@@ -47,5 +47,15 @@ describe('the order path with a long history', () => {
     // 10,000 lots): no statement may return more than the largest bounded list (501 points).
     const large = statements.filter((s) => (s.rows ?? 0) > 501).map((s) => `${s.rows} rows: ${s.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
     expect(large).toEqual([]);
+    // A search can also walk every closed order of the user to find the few working ones: the
+    // record's working-orders read must go through the partial index of working orders.
+    if (t.ctx.database.dialect === 'sqlite') {
+      const working = statements.filter((s) => /FROM limit_orders WHERE portfolio_id = \? AND status = 'WORKING'/.test(s.sql));
+      expect(working.length).toBeGreaterThan(0);
+      for (const s of working) {
+        const { rows } = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${s.sql}`, [...s.parameters]));
+        expect(rows.find((r) => /SEARCH limit_orders USING/.test(r.detail))?.detail).toContain('limit_orders_portfolio_working');
+      }
+    }
   });
 });
