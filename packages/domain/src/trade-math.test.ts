@@ -168,13 +168,13 @@ describe('maxAmount', () => {
   const account = { cashCents: cents('1234.56'), heldShares: units('0.5'), price: units('333.33') };
 
   it('fills the buying power for a buy in USD', () => {
-    expect(maxAmount({ ...account, side: 'BUY', unit: 'USD' })).toBe(1234.56);
+    expect(maxAmount({ ...account, side: 'PURCHASE', unit: 'USD' })).toBe(1234.56);
   });
 
   it('fills the shares the buying power affords for a buy in shares, rounded down', () => {
     // 1234.56 / 333.33 = 3.703717037... shares; buying them costs at most the cash.
-    expect(maxAmount({ ...account, side: 'BUY', unit: 'SYMBOL' })).toBe(3.70371703);
-    expect(maxAmount({ ...account, price: 0n, side: 'BUY', unit: 'SYMBOL' })).toBe(0);
+    expect(maxAmount({ ...account, side: 'PURCHASE', unit: 'SYMBOL' })).toBe(3.70371703);
+    expect(maxAmount({ ...account, price: 0n, side: 'PURCHASE', unit: 'SYMBOL' })).toBe(0);
   });
 
   it('fills the held shares for a sell in shares', () => {

@@ -17,8 +17,10 @@ import {
 import type { Cents, PriceUnits, ShareUnits } from './money.ts';
 // The amount input's unit (SPEC §3), 'USD' | 'SYMBOL': one definition, the contract's.
 import type { AmountUnit } from './contract/requests.ts';
+import type { TransactionType } from './contract/shapes.ts';
 
-export type TradeSide = 'BUY' | 'SELL';
+/** The side of a trade: the contract's TransactionType (one vocabulary, no BUY beside PURCHASE). */
+export type TradeSide = TransactionType;
 export type OrderAmount = { unit: 'USD'; cents: Cents } | { unit: 'SYMBOL'; shares: ShareUnits };
 
 export interface Fill {
@@ -94,6 +96,6 @@ export function maxAmount({ side, unit, cashCents, heldShares, price }: MaxAmoun
     if (side === 'SELL') return sharesToNumber(heldShares);
     return price > 0n ? sharesToNumber(sharesForCents(cashCents, price)) : 0;
   }
-  if (side === 'BUY') return centsToNumber(cashCents);
+  if (side === 'PURCHASE') return centsToNumber(cashCents);
   return price > 0n ? centsToNumber(valueOfShares(heldShares, price)) : 0;
 }

@@ -24,6 +24,7 @@ export const CandleInterval = z.enum(['1m', '1h', '1d']);
 export type CandleInterval = z.infer<typeof CandleInterval>;
 
 export const TransactionType = z.enum(['PURCHASE', 'SELL']);
+export type TransactionType = z.infer<typeof TransactionType>;
 export const OrderMethod = z.enum(['MARKET', 'LIMIT']);
 export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED']);
 /** The kinds of working order (CONTRACT.md "Orders beyond market and limit"). */

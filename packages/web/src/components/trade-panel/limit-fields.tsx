@@ -1,4 +1,5 @@
 import {
+  type TransactionType,
   formatPrice,
   formatShares,
   formatUsd,
@@ -16,7 +17,7 @@ import type { LimitOrderState } from './use-limit-order.ts';
 
 interface LimitFieldsProps {
   limit: LimitOrderState;
-  side: 'BUY' | 'SELL';
+  side: TransactionType;
   asset: Asset;
   user: User | null | undefined;
 }
@@ -37,7 +38,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
     if (!user) return;
     const max = maxAmount({
       side,
-      unit: side === 'BUY' ? 'USD' : 'SYMBOL',
+      unit: side === 'PURCHASE' ? 'USD' : 'SYMBOL',
       cashCents: toCents(user.balance),
       heldShares: toShareUnits(held),
       price: toPriceUnits(asset.currentPrice),
@@ -54,7 +55,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         helperText={
           problem?.field === 'limitAsk'
             ? problem.message
-            : side === 'BUY'
+            : side === 'PURCHASE'
               ? 'Buys when the price is at or below this.'
               : 'Sells when the price is at or above this.'
         }
@@ -68,7 +69,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
       />
       <AmountField
         symbol={asset.symbol}
-        unit={side === 'BUY' ? 'USD' : 'SYMBOL'}
+        unit={side === 'PURCHASE' ? 'USD' : 'SYMBOL'}
         onUnitChange={() => undefined}
         unitLocked
         amount={limit.amount}
@@ -78,7 +79,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
       />
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {preview ??
-          (side === 'BUY'
+          (side === 'PURCHASE'
             ? 'Enter the dollars to reserve for this order.'
             : `Enter the ${asset.symbol} to reserve for this order.`)}
       </Typography>
@@ -87,7 +88,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
           {crossed}
         </Alert>
       )}
-      {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+      {user && side === 'PURCHASE' && <Row label="Buying power" value={formatUsd(user.balance)} />}
       {user && <Row label="You own" value={`${formatShares(held)} ${asset.symbol}`} />}
       {limit.placed && (
         <Alert

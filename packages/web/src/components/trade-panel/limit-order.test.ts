@@ -9,7 +9,7 @@ import {
 } from './limit-order.ts';
 
 const buy: LimitInput = {
-  side: 'BUY',
+  side: 'PURCHASE',
   symbol: 'BTC',
   currentPrice: 95_000,
   limitText: '94000',
@@ -113,7 +113,7 @@ describe('limit order rules', () => {
 
   it('notes a crossed limit on a coin under $1 with 4 significant digits, and nothing without a limit', () => {
     expect(
-      limitCrossedNote({ side: 'BUY', currentPrice: 0.00012345, limitText: '0.0002' }),
+      limitCrossedNote({ side: 'PURCHASE', currentPrice: 0.00012345, limitText: '0.0002' }),
     ).toMatch(/at about \$0\.0001235\.$/);
     expect(limitCrossedNote({ ...buy, limitText: '' })).toBeNull();
   });

@@ -44,7 +44,7 @@ export function limitPreview({
   const amount = parseAmount(typed);
   if (!(limit > 0) || !(amount > 0)) return null;
   const at = `$${formatPrice(limit)}`;
-  if (side === 'BUY') {
+  if (side === 'PURCHASE') {
     const when = limit < currentPrice ? `falls to ${at}` : `is at or below ${at}`;
     return `Reserves ${formatUsd(amount)} now; buys about ${formatShares(amount / limit)} ${symbol} if the price ${when}`;
   }
@@ -63,9 +63,9 @@ export function limitCrossedNote({
 }: Pick<LimitInput, 'side' | 'currentPrice' | 'limitText'>): string | null {
   const limit = parseAmount(limitText);
   if (!(limit > 0) || !(currentPrice > 0)) return null;
-  const crossed = side === 'BUY' ? limit >= currentPrice : limit <= currentPrice;
+  const crossed = side === 'PURCHASE' ? limit >= currentPrice : limit <= currentPrice;
   if (!crossed) return null;
-  const where = side === 'BUY' ? 'at or below' : 'at or above';
+  const where = side === 'PURCHASE' ? 'at or below' : 'at or above';
   return `The market price is already ${where} your limit: this order fills at the next price update, at about $${formatPrice(currentPrice)}.`;
 }
 
@@ -84,7 +84,7 @@ export function limitProblem(
   if (decimalPlaces(limit) > 8)
     return { field: 'limitAsk', message: 'A limit price has at most 8 decimals.' };
   if (!(amount > 0)) return { field: 'amount', message: 'Enter an amount above 0.' };
-  if (input.side === 'BUY') {
+  if (input.side === 'PURCHASE') {
     if (decimalPlaces(amount) > 2)
       return { field: 'amount', message: 'A dollar amount has at most 2 decimals.' };
     if (amount > input.cash)
@@ -108,7 +108,7 @@ export function limitProblem(
 export function limitOrderBody(input: LimitInput & { walletAddress: string }): OpenLimitBody {
   const limitAsk = parseAmount(input.limitText);
   const amount = parseAmount(input.amountText);
-  return input.side === 'BUY'
+  return input.side === 'PURCHASE'
     ? {
         type: 'PURCHASE',
         symbol: input.symbol,

@@ -1,4 +1,5 @@
 import {
+  type TransactionType,
   costsFromSettings,
   feeCents,
   fillPrice,
@@ -25,7 +26,7 @@ export function costRuleOf(user: Pick<User, 'settings'> | null | undefined, cont
 
 interface TradeCostsProps {
   rule: CostRule;
-  side: 'BUY' | 'SELL';
+  side: TransactionType;
   unit: 'USD' | 'SYMBOL';
   /** The amount typed, in `unit`; 0 when there is none. */
   amount: number;
@@ -38,13 +39,13 @@ interface TradeCostsProps {
  */
 export function TradeCosts({ rule, side, unit, amount, price }: TradeCostsProps) {
   if (rule.spreadBps === 0n && rule.fee.bps === 0n && rule.fee.minCents === 0n) return null;
-  const at = fillPrice(side === 'BUY' ? 'PURCHASE' : 'SELL', toPriceUnits(price), rule.spreadBps);
+  const at = fillPrice(side, toPriceUnits(price), rule.spreadBps);
   let fee = 0n;
   let total = 0n;
   if (amount > 0) {
     try {
       const order = unit === 'USD' ? { unit, cents: toCents(amount) } as const : { unit, shares: toShareUnits(amount) } as const;
-      total = (side === 'BUY' ? quoteMarketBuy(order, at) : quoteMarketSell(order, at)).totalCents;
+      total = (side === 'PURCHASE' ? quoteMarketBuy(order, at) : quoteMarketSell(order, at)).totalCents;
       fee = feeCents(rule.fee, total);
     } catch {
       // An amount past the bounds: the server's answer says why.
@@ -54,10 +55,10 @@ export function TradeCosts({ rule, side, unit, amount, price }: TradeCostsProps)
   return (
     <Box role="group" aria-label="Trading costs">
       {rule.spreadBps > 0n && (
-        <Row label={`${side === 'BUY' ? 'Buy' : 'Sell'} price with spread`} value={`$${formatExactPrice(Number(at) / 1e8)}`} />
+        <Row label={`${side === 'PURCHASE' ? 'Buy' : 'Sell'} price with spread`} value={`$${formatExactPrice(Number(at) / 1e8)}`} />
       )}
       <Row label="Fee" value={usd(fee)} />
-      {total > 0n && <Row label={side === 'BUY' ? 'Total cost with fee' : 'You receive after fee'} value={usd(side === 'BUY' ? total + fee : total - fee)} />}
+      {total > 0n && <Row label={side === 'PURCHASE' ? 'Total cost with fee' : 'You receive after fee'} value={usd(side === 'PURCHASE' ? total + fee : total - fee)} />}
     </Box>
   );
 }

@@ -61,7 +61,7 @@ export interface TradePanelProps {
 
 export function TradePanel({
   asset,
-  initialSide = 'BUY',
+  initialSide = 'PURCHASE',
   variant = 'panel',
   showAssetPicker,
   hideOnMobile,
@@ -149,7 +149,7 @@ export function TradePanel({
     );
   };
 
-  const verb = side === 'BUY' ? 'Buy' : 'Sell';
+  const verb = side === 'PURCHASE' ? 'Buy' : 'Sell';
   const busy = method === 'LIMIT' ? limit.pending : order.isPending;
   return (
     <Box sx={{ display }}>
@@ -182,7 +182,7 @@ export function TradePanel({
           variant="fullWidth"
           aria-label="Order side"
         >
-          <Tab label="Buy" value="BUY" />
+          <Tab label="Buy" value="PURCHASE" />
           <Tab label="Sell" value="SELL" />
         </Tabs>
         {showAssetPicker && (
@@ -232,7 +232,7 @@ export function TradePanel({
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
             </Typography>
             {user && <TradeCosts rule={costRuleOf(user, contest)} side={side} unit={unit} amount={value} price={current.currentPrice} />}
-            {user && side === 'BUY' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+            {user && side === 'PURCHASE' && <Row label="Buying power" value={formatUsd(user.balance)} />}
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>
         )}
@@ -247,7 +247,7 @@ export function TradePanel({
             type="submit"
             variant="contained"
             size="large"
-            color={side === 'BUY' ? 'success' : 'error'}
+            color={side === 'PURCHASE' ? 'success' : 'error'}
             disabled={
               busy || !tradable || !(method === 'LIMIT' ? Number(limit.amount) > 0 : value > 0)
             }

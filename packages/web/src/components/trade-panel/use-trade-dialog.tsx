@@ -14,7 +14,7 @@ interface TradeTarget {
 export function useTradeDialog() {
   const [target, setTarget] = useState<TradeTarget | null>(null);
   const [open, setOpen] = useState(false);
-  const openTrade = (asset: Asset | null, side: TradeSide = 'BUY', fullScreen = false) => {
+  const openTrade = (asset: Asset | null, side: TradeSide = 'PURCHASE', fullScreen = false) => {
     setTarget({ asset, side, fullScreen });
     setOpen(true);
   };

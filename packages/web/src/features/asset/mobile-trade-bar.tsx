@@ -72,7 +72,7 @@ export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
         </Typography>
         <List>
           <ListItem disablePadding>
-            <ListItemButton onClick={() => choose('BUY')}>
+            <ListItemButton onClick={() => choose('PURCHASE')}>
               <ListItemText
                 primary={`Buy ${asset.symbol}`}
                 secondary={`$${formatPrice(asset.currentPrice)}`}

@@ -12,7 +12,7 @@ export default function OrderPage() {
   const user = useUser();
   const { data: assets } = useAllAssets();
   const asset = findAsset(assets, params.get('pair'));
-  const side = params.get('side')?.toUpperCase() === 'SELL' ? 'SELL' : 'BUY';
+  const side = params.get('side')?.toUpperCase() === 'SELL' ? 'SELL' : 'PURCHASE';
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
       <Paper

@@ -1,9 +1,9 @@
-import { TradeAnswer, type AmountUnit, type Transaction } from '@papertrade/domain';
+import { TradeAnswer, type AmountUnit, type TradeSide, type Transaction } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser, withoutExtra } from '../../auth/api/get-session.ts';
 
-export type TradeSide = 'BUY' | 'SELL';
+export type { TradeSide } from '@papertrade/domain';
 
 export interface MarketOrderInput {
   side: TradeSide;
@@ -15,7 +15,7 @@ export interface MarketOrderInput {
 
 /** POST /purchase-asset or /sell-asset; the answer is the updated User plus the transaction. */
 export async function placeMarketOrder({ side, ...body }: MarketOrderInput) {
-  const path = side === 'BUY' ? '/purchase-asset' : '/sell-asset';
+  const path = side === 'PURCHASE' ? '/purchase-asset' : '/sell-asset';
   return api(path, { method: 'POST', body, wallet: body.walletAddress, schema: TradeAnswer });
 }
 
