@@ -21,13 +21,13 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
 
-async function signUp(username: string) {
+async function signUp(username: string, accountType?: 'TEACHER' | 'STUDENT') {
   const res = await app.inject({
     method: 'POST',
     url: '/auth/sign-up',
-    payload: { email: `${username}@example.test`, password: 'screenshot-pass', username },
+    payload: { email: `${username}@example.test`, password: 'screenshot-pass', username, ...(accountType ? { accountType } : {}) },
   });
-  return res.json<{ token: string; user: { walletAddress: string } }>();
+  return res.json<{ token: string; user: { id: string; walletAddress: string } }>();
 }
 
 async function buy(token: string, wallet: string, symbol: string, usd: number) {
@@ -43,9 +43,45 @@ const me = await signUp('ada');
 for (const [symbol, usd] of [['BTC', 25_000], ['ETH', 15_000], ['SOL', 8_000], ['DOGE', 2_000]] as const) {
   await buy(me.token, me.user.walletAddress, symbol, usd);
 }
+const accounts = new Map([['ada', me]]);
 for (const [i, name] of ['grace', 'linus', 'margaret', 'alan'].entries()) {
   const other = await signUp(name);
+  accounts.set(name, other);
   await buy(other.token, other.user.walletAddress, ['BTC', 'ETH', 'XRP', 'ADA'][i]!, 20_000 + i * 9_000);
+}
+// A class (issue 12): a teacher, and everyone above trading in it with their class portfolios.
+const teacher = await signUp('ms_hopper', 'TEACHER');
+await ctx.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', teacher.user.id).execute();
+const klass = (
+  await app.inject({
+    method: 'POST',
+    url: '/contests',
+    headers: { authorization: `Bearer ${teacher.token}`, wallet: teacher.user.walletAddress },
+    payload: {
+      name: 'Economics 101',
+      description: 'Two weeks to grow $10,000: diversify, and write down why you trade.',
+      kind: 'CLASS',
+      visibility: 'PRIVATE',
+      startingBalance: 10_000,
+      startsAt: Date.now() - 3_600_000,
+      endsAt: Date.now() + 13 * 86_400_000,
+      allowedSymbols: ['BTC', 'ETH', 'SOL', 'ADA', 'DOGE'],
+      lessons: ['paper-trading', 'market-orders'],
+    },
+  })
+).json<{ id: string; joinCode: string }>();
+const classWallets = new Map<string, string>();
+for (const [i, name] of ['ada', 'grace', 'linus', 'margaret', 'alan'].entries()) {
+  const { token, user } = accounts.get(name)!;
+  const joined = await app.inject({
+    method: 'POST',
+    url: '/contests/join',
+    headers: { authorization: `Bearer ${token}`, wallet: user.walletAddress },
+    payload: { code: klass.joinCode },
+  });
+  const wallet = joined.json<{ walletAddress: string }>().walletAddress;
+  classWallets.set(name, wallet);
+  await buy(token, wallet, ['SOL', 'BTC', 'ETH', 'ADA', 'DOGE'][i]!, 2_000 + i * 1_500);
 }
 await ctx.market.tick();
 
@@ -66,6 +102,29 @@ try {
       await page.screenshot({ path: path.join(out, `${route}-${name}.png`) });
     }
     await context.close();
+
+    // The class as a student trading in it (its portfolio active), and as its teacher.
+    const student = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    await student.addCookies([{ name: 'session', value: me.token, url: base }]);
+    const choice = JSON.stringify({ userId: me.user.id, walletAddress: classWallets.get('ada') });
+    await student.addInitScript((value) => {
+      localStorage.setItem('onboarding_done', 'true');
+      localStorage.setItem('active-portfolio', value);
+    }, choice);
+    const studentPage = await student.newPage();
+    await studentPage.goto(`${base}/contests/${klass.id}`, { waitUntil: 'networkidle' });
+    await studentPage.waitForTimeout(1_500);
+    await studentPage.screenshot({ path: path.join(out, `contest-${name}.png`) });
+    await student.close();
+    const owner = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    await owner.addCookies([{ name: 'session', value: teacher.token, url: base }]);
+    await owner.addInitScript(() => localStorage.setItem('onboarding_done', 'true'));
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(`${base}/contests/${klass.id}`, { waitUntil: 'networkidle' });
+    await ownerPage.waitForTimeout(1_500);
+    await ownerPage.getByRole('heading', { name: 'Teacher tools' }).scrollIntoViewIfNeeded();
+    await ownerPage.screenshot({ path: path.join(out, `teacher-${name}.png`) });
+    await owner.close();
   }
   console.log(`screenshots written to ${out}`);
 } finally {
