@@ -24,4 +24,20 @@ describe('transaction page', () => {
     expect(total).not.toHaveTextContent('$1,000.000');
     expect(screen.getByRole('heading', { name: 'Bought BTC for $1,000.00' })).toBeInTheDocument();
   });
+
+  it('a working order\'s fill says which order it was and why it filled', async () => {
+    const tx = {
+      ...makeTransaction({ type: 'SELL', method: 'LIMIT' }),
+      trigger: { tickAt: 1, tickPrice: 201.1, orderType: 'STOP' as const, reason: 'the price fell to $201.10, at or below your stop at $202.00' },
+    };
+    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['session'], makeUser());
+    renderRoutes([{ path: '/transaction', element: <TransactionPage /> }], `/transaction?id=${tx.id}`, queryClient);
+    const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
+    expect(within(details).getByRole('rowheader', { name: 'Order' }).closest('tr')).toHaveTextContent('Stop order');
+    expect(within(details).getByRole('rowheader', { name: 'Why it filled' }).closest('tr')).toHaveTextContent(
+      'the price fell to $201.10, at or below your stop at $202.00',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { formatExactPrice, formatShares, formatUsd, pairSlug } from '@papertrade/domain';
+import { formatExactPrice, formatShares, formatUsd, pairSlug, type FillTrigger } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -19,6 +19,13 @@ import { useUser } from '../auth/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
 
 /** /transaction?id=: one transaction's details. */
+const ORDER_KIND_WORDS: Record<FillTrigger['orderType'], string> = {
+  LIMIT: 'Limit order',
+  STOP: 'Stop order',
+  STOP_LIMIT: 'Stop-limit order',
+  TRAILING_STOP: 'Trailing stop',
+};
+
 export default function TransactionPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -50,6 +57,13 @@ export default function TransactionPage() {
       ? [tx.type === 'PURCHASE'
           ? (['Paid with fee', formatUsd((Math.round(tx.transactionTotal * 100) + Math.round(tx.fee * 100)) / 100)] as [string, string])
           : (['Received after fee', formatUsd((Math.round(tx.transactionTotal * 100) - Math.round(tx.fee * 100)) / 100)] as [string, string])]
+      : []),
+    // A working order's fill says which order it was and why it filled then (CONTRACT.md trigger).
+    ...(tx.trigger
+      ? ([
+          ['Order', ORDER_KIND_WORDS[tx.trigger.orderType]],
+          ['Why it filled', tx.trigger.reason],
+        ] as [string, string][])
       : []),
     ['Date', formatDateTime(tx.timestamp)],
     ['Transaction id', tx.id],
