@@ -7,13 +7,71 @@ import {
   type Asset,
   type User,
 } from '@papertrade/domain';
-import { Alert, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  InputAdornment,
+  MenuItem,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountText, nextAmountText } from './amount-text.ts';
 import { Row } from './row.tsx';
+import {
+  METHOD_LABELS,
+  stopHelp,
+  TIME_IN_FORCE_LABELS,
+  type StopField,
+  type StopProblem,
+  type TimeInForceChoice,
+  type TrailUnit,
+} from './stop-order.ts';
 import type { LimitOrderState } from './use-limit-order.ts';
+
+/** A price-like text input with its error (role=alert) or help under it. */
+function PriceField({
+  label,
+  field,
+  problem,
+  value,
+  onChange,
+  help,
+  unit = 'USD',
+}: {
+  label: string;
+  field: StopField;
+  problem: StopProblem | null;
+  value: string;
+  onChange: (text: string) => void;
+  help: string;
+  unit?: 'USD' | 'PERCENT';
+}) {
+  const wrong = problem?.field === field;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(nextAmountText(e.target.value, value))}
+      error={wrong}
+      helperText={wrong ? problem.message : help}
+      fullWidth
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { maxLength: 10, inputMode: 'decimal', autoComplete: 'off' },
+        formHelperText: wrong ? { role: 'alert' } : undefined,
+        input:
+          unit === 'USD'
+            ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
+            : { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+      }}
+    />
+  );
+}
 
 interface LimitFieldsProps {
   limit: LimitOrderState;
@@ -22,8 +80,14 @@ interface LimitFieldsProps {
   user: User | null | undefined;
 }
 
-/** Limit price, the amount to reserve (dollars to buy, shares to sell) and what placing it does. */
+/**
+ * Limit price, the amount to reserve (dollars to buy, shares to sell) and what placing it does;
+ * for a stop, stop-limit or trailing stop also its help, stop or trail and time in force.
+ */
 export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
+  const kind = limit.kind;
+  const sell = side === 'SELL';
+  const kindName = kind === 'MARKET' ? 'Limit' : METHOD_LABELS[kind];
   const held = user?.assets[asset.symbol] ?? 0;
   const preview = limit.preview(asset);
   const problem = limit.problem;
@@ -47,26 +111,90 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
   };
   return (
     <>
-      <TextField
-        label="Limit price"
-        value={limit.limitText(asset)}
-        onChange={(e) => limit.setLimitText(nextAmountText(e.target.value, limit.limitText(asset)))}
-        error={problem?.field === 'limitAsk'}
-        helperText={
-          problem?.field === 'limitAsk'
-            ? problem.message
-            : side === 'PURCHASE'
-              ? 'Buys when the price is at or below this.'
-              : 'Sells when the price is at or above this.'
-        }
-        fullWidth
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { maxLength: 10, inputMode: 'decimal', autoComplete: 'off' },
-          formHelperText: problem?.field === 'limitAsk' ? { role: 'alert' } : undefined,
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-        }}
-      />
+      {kind !== 'LIMIT' && kind !== 'MARKET' && (
+        <Typography variant="body2">
+          {stopHelp(kind, side, asset.symbol, asset.currentPrice)}
+        </Typography>
+      )}
+      {(kind === 'STOP' || kind === 'STOP_LIMIT') && (
+        <PriceField
+          label="Stop price"
+          field="stopPrice"
+          problem={problem}
+          value={limit.stopText}
+          onChange={limit.setStopText}
+          help={
+            kind === 'STOP'
+              ? sell
+                ? 'Sells at the market once the price falls to this.'
+                : 'Buys at the market once the price rises to this.'
+              : sell
+                ? 'Places the limit sell once the price falls to this.'
+                : 'Places the limit buy once the price rises to this.'
+          }
+        />
+      )}
+      {kind === 'STOP_LIMIT' && (
+        <PriceField
+          label="Limit price"
+          field="limitAsk"
+          problem={problem}
+          value={limit.limitText(asset)}
+          onChange={limit.setLimitText}
+          help={sell ? 'Then sells at this price or higher.' : 'Then buys at this price or lower.'}
+        />
+      )}
+      {kind === 'TRAILING_STOP' && (
+        <>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={limit.trailUnit}
+            onChange={(_, next: TrailUnit | null) => next && limit.setTrailUnit(next)}
+            aria-label="Trail unit"
+          >
+            <ToggleButton value="PERCENT">%</ToggleButton>
+            <ToggleButton value="USD">$</ToggleButton>
+          </ToggleButtonGroup>
+          <PriceField
+            label="Trail"
+            field="trail"
+            problem={problem}
+            value={limit.trailText}
+            onChange={limit.setTrailText}
+            unit={limit.trailUnit}
+            help={
+              sell
+                ? 'How far below the highest price since placing the stop follows.'
+                : 'How far above the lowest price since placing the stop follows.'
+            }
+          />
+        </>
+      )}
+      {kind === 'LIMIT' && (
+        <TextField
+          label="Limit price"
+          value={limit.limitText(asset)}
+          onChange={(e) =>
+            limit.setLimitText(nextAmountText(e.target.value, limit.limitText(asset)))
+          }
+          error={problem?.field === 'limitAsk'}
+          helperText={
+            problem?.field === 'limitAsk'
+              ? problem.message
+              : side === 'PURCHASE'
+                ? 'Buys when the price is at or below this.'
+                : 'Sells when the price is at or above this.'
+          }
+          fullWidth
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { maxLength: 10, inputMode: 'decimal', autoComplete: 'off' },
+            formHelperText: problem?.field === 'limitAsk' ? { role: 'alert' } : undefined,
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          }}
+        />
+      )}
       <AmountField
         symbol={asset.symbol}
         unit={side === 'PURCHASE' ? 'USD' : 'SYMBOL'}
@@ -83,6 +211,43 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
             ? 'Enter the dollars to reserve for this order.'
             : `Enter the ${asset.symbol} to reserve for this order.`)}
       </Typography>
+      {kind !== 'LIMIT' && kind !== 'MARKET' && (
+        <>
+          <TextField
+            select
+            label="Time in force"
+            value={limit.timeInForce}
+            onChange={(e) => limit.setTimeInForce(e.target.value as TimeInForceChoice)}
+            fullWidth
+            size="small"
+          >
+            {(Object.keys(TIME_IN_FORCE_LABELS) as TimeInForceChoice[]).map((tif) => (
+              <MenuItem key={tif} value={tif}>
+                {TIME_IN_FORCE_LABELS[tif]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {limit.timeInForce === 'GTD' && (
+            <TextField
+              type="date"
+              label="Expiry date"
+              value={limit.expiryDate}
+              onChange={(e) => limit.setExpiryDate(e.target.value)}
+              error={problem?.field === 'expiresAt'}
+              helperText={
+                problem?.field === 'expiresAt'
+                  ? problem.message
+                  : 'The order expires at the end of this day (your time).'
+              }
+              fullWidth
+              slotProps={{
+                inputLabel: { shrink: true },
+                formHelperText: problem?.field === 'expiresAt' ? { role: 'alert' } : undefined,
+              }}
+            />
+          )}
+        </>
+      )}
       {crossed && (
         <Alert severity="info" role="note">
           {crossed}
@@ -110,8 +275,8 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
           }
         >
           {filled
-            ? `Limit order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
-            : 'Limit order placed'}
+            ? `${kindName} order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
+            : `${kindName} order placed`}
         </Alert>
       )}
     </>

@@ -83,6 +83,18 @@ export function limitProblem(
   if (!(limit > 0)) return { field: 'limitAsk', message: 'Enter a limit price above 0.' };
   if (decimalPlaces(limit) > 8)
     return { field: 'limitAsk', message: 'A limit price has at most 8 decimals.' };
+  return amountProblem({ ...input, amount });
+}
+
+/** The amount's checks, shared by every working order (dollars to buy, shares to sell). */
+export function amountProblem(input: {
+  side: TradeSide;
+  symbol: string;
+  amount: number;
+  cash: number;
+  held: number;
+}): { field: 'amount'; message: string } | null {
+  const { amount } = input;
   if (!(amount > 0)) return { field: 'amount', message: 'Enter an amount above 0.' };
   if (input.side === 'PURCHASE') {
     if (decimalPlaces(amount) > 2)

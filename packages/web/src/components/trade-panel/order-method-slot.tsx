@@ -1,17 +1,17 @@
-import type { OrderMethod } from '@papertrade/domain';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { z } from 'zod';
+import { METHOD_LABELS, PANEL_METHODS, type PanelMethod } from './stop-order.ts';
 
-export type OrderMethodValue = z.infer<typeof OrderMethod>;
+export type OrderMethodValue = PanelMethod;
 
 /**
- * The Market/Limit choice (SPEC §4: MARKET by default; the spec does not say how to switch, so
- * it is a plain, labelled two-way toggle right above the price).
+ * The order method choice (SPEC §4: MARKET by default; the spec does not say how to switch, so
+ * it is a plain, labelled toggle right above the price): Market, Limit, Stop, Stop-limit,
+ * Trailing stop.
  */
 export function OrderMethodSlot({
   method,
   onChange,
-  allowed = ['MARKET', 'LIMIT'],
+  allowed = PANEL_METHODS,
 }: {
   method: OrderMethodValue;
   onChange: (method: OrderMethodValue) => void;
@@ -28,9 +28,13 @@ export function OrderMethodSlot({
       aria-label="Order type"
       fullWidth
       data-slot="order-method"
+      sx={{ '& .MuiToggleButton-root': { px: 0.5, lineHeight: 1.2 } }}
     >
-      {allowed.includes('MARKET') && <ToggleButton value="MARKET">Market</ToggleButton>}
-      {allowed.includes('LIMIT') && <ToggleButton value="LIMIT">Limit</ToggleButton>}
+      {PANEL_METHODS.filter((m) => allowed.includes(m)).map((m) => (
+        <ToggleButton key={m} value={m}>
+          {METHOD_LABELS[m]}
+        </ToggleButton>
+      ))}
     </ToggleButtonGroup>
   );
 }

@@ -34,7 +34,7 @@ import {
   type TradeSide,
 } from '../../features/trading/api/place-market-order.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { allowedOrderMethods, symbolAllowed } from '../../lib/contest-trading.ts';
+import { symbolAllowed } from '../../lib/contest-trading.ts';
 import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
 import { SuccessDialog } from '../success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
@@ -43,6 +43,7 @@ import { AssetPickerButton } from './asset-picker-button.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
+import { METHOD_LABELS, panelMethods } from './stop-order.ts';
 import { costRuleOf, TradeCosts } from './trade-costs.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
 
@@ -83,11 +84,13 @@ export function TradePanel({
   const [filled, setFilled] = useState<Transaction | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const order = usePlaceMarketOrder();
-  const limit = useLimitOrder(side);
   // A contest portfolio offers only what its rules allow (the server refuses the rest anyway).
   const contest = useActiveContest();
-  const methods = allowedOrderMethods(contest);
+  const methods = panelMethods(contest);
   const method = methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'MARKET');
+  // Every method but Market is a working order (limit, stop, stop-limit, trailing stop).
+  const working = method !== 'MARKET';
+  const limit = useLimitOrder(side, method);
   const allowed = (a: Asset) => symbolAllowed(contest, a.symbol);
 
   // The live price comes from the polled list; the prop is only the starting point.
@@ -130,7 +133,7 @@ export function TradePanel({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!tradable) return;
-    if (method === 'LIMIT') {
+    if (working) {
       if (user) limit.submit(current, user, contest);
       return;
     }
@@ -150,7 +153,7 @@ export function TradePanel({
   };
 
   const verb = side === 'PURCHASE' ? 'Buy' : 'Sell';
-  const busy = method === 'LIMIT' ? limit.pending : order.isPending;
+  const busy = working ? limit.pending : order.isPending;
   return (
     <Box sx={{ display }}>
       <Stack
@@ -207,7 +210,7 @@ export function TradePanel({
           }}
         />
         <Row label="Price" value={`$${formatPrice(current.currentPrice)}`} price />
-        {method === 'LIMIT' ? (
+        {working ? (
           <LimitFields limit={limit} side={side} asset={current} user={user} />
         ) : (
           <>
@@ -249,14 +252,16 @@ export function TradePanel({
             size="large"
             color={side === 'PURCHASE' ? 'success' : 'error'}
             disabled={
-              busy || !tradable || !(method === 'LIMIT' ? Number(limit.amount) > 0 : value > 0)
+              busy || !tradable || !(working ? Number(limit.amount) > 0 : value > 0)
             }
             aria-busy={busy}
             startIcon={
               busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
             }
           >
-            {method === 'LIMIT' ? `Place limit ${verb.toLowerCase()}` : `${verb} ${current.symbol}`}
+            {working
+              ? `Place ${METHOD_LABELS[method].toLowerCase()} ${verb.toLowerCase()}`
+              : `${verb} ${current.symbol}`}
           </Button>
         ) : (
           <Button component={RouterLink} to="/login" variant="contained" size="large">
