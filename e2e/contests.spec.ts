@@ -91,7 +91,7 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   await expect(pb.getByRole('dialog', { name: 'Transaction Successful!' })).toBeVisible();
   await pc.goto('/asset?pair=ltcusd');
   const limitPanel = pc.getByRole('form', { name: 'Buy Litecoin' });
-  await limitPanel.getByRole('button', { name: 'Limit' }).click();
+  await limitPanel.getByRole('button', { name: 'Limit', exact: true }).click();
   await limitPanel.getByLabel('Limit price').fill(String(cents(start * 0.9)));
   await limitPanel.getByLabel('Amount').fill('5000');
   await limitPanel.getByRole('button', { name: 'Place limit buy' }).click();

@@ -49,7 +49,7 @@ test('a limit buy placed in one window shows in the other, and its fill notifies
   await expect(other.getByText('No working orders', { exact: false })).toBeVisible();
 
   const panel = page.getByRole('form', { name: 'Buy Ethereum' });
-  await panel.getByRole('button', { name: 'Limit' }).click();
+  await panel.getByRole('button', { name: 'Limit', exact: true }).click();
   const limitPrice = Math.round((await ethPrice(page)) * 0.8 * 100) / 100;
   await panel.getByLabel('Limit price').fill(String(limitPrice));
   await panel.getByLabel('Amount').fill('500');
