@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { APP_ICONS } from '../../components/app-icons.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 
-const TradeDialog = lazy(() => import('../../components/trade-panel/trade-dialog.tsx'));
+const TradeDialog = lazy(() => import('../../features/trading/trade-panel/trade-dialog.tsx'));
 const TradeIcon = APP_ICONS.trade;
 
 /** SPEC §2: opens the large trade dialog with the asset picker and no preset asset. */

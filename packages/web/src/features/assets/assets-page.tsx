@@ -16,7 +16,7 @@ import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
-import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
+import { useTradeDialog } from '../trading/trade-panel/use-trade-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import {
   ASSET_SORTS,

@@ -1,6 +1,6 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { TradePanel } from '../../components/trade-panel/trade-panel.tsx';
+import { TradePanel } from '../trading/trade-panel/trade-panel.tsx';
 import { useUser } from '../auth/api/get-session.ts';
 import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
 import { PastOrders } from './past-orders.tsx';

@@ -3,7 +3,7 @@ import StarBorder from '@mui/icons-material/StarBorder';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AssetList } from '../../components/asset-list.tsx';
-import { useTradeDialog } from '../../components/trade-panel/use-trade-dialog.tsx';
+import { useTradeDialog } from '../trading/trade-panel/use-trade-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useUser } from '../auth/api/get-session.ts';
 import { useAllAssets } from '../market/api/get-all-assets.ts';

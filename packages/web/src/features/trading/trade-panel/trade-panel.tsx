@@ -26,17 +26,17 @@ import {
 } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { useActiveContest } from '../../features/contests/api/get-contest.ts';
-import { findAsset, useAllAssets } from '../../features/market/api/get-all-assets.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useActiveContest } from '../../contests/api/get-contest.ts';
+import { findAsset, useAllAssets } from '../../market/api/get-all-assets.ts';
 import {
   usePlaceMarketOrder,
   type TradeSide,
-} from '../../features/trading/api/place-market-order.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { symbolAllowed } from '../../lib/contest-trading.ts';
-import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
-import { SuccessDialog } from '../success-dialog.tsx';
+} from '../api/place-market-order.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { symbolAllowed } from '../../../lib/contest-trading.ts';
+import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
+import { SuccessDialog } from '../../../components/success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
 import { amountText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';

@@ -12,7 +12,7 @@ import {
   type User,
 } from '@papertrade/domain';
 import { Box } from '@mui/material';
-import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
+import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import { Row } from './row.tsx';
 
 /**

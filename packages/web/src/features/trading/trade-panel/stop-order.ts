@@ -7,8 +7,8 @@ import {
   TRAIL_PERCENT_MIN,
   type OpenLimitBody,
 } from '@papertrade/domain';
-import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
-import type { TradingRules } from '../../lib/contest-trading.ts';
+import type { TradeSide } from '../api/place-market-order.ts';
+import type { TradingRules } from '../../../lib/contest-trading.ts';
 import { amountProblem } from './limit-order.ts';
 import { parseAmount } from './amount-text.ts';
 

@@ -2,9 +2,9 @@ import type { Contest } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, ETH, makeUser } from '../../test/fixtures.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { renderPage } from '../../test/render.tsx';
+import { BTC, ETH, makeUser } from '../../../test/fixtures.ts';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { TradePanel } from './trade-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import type { Asset } from '@papertrade/domain';
 import { lazy, Suspense, useState } from 'react';
-import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
+import type { TradeSide } from '../api/place-market-order.ts';
 
 const TradeDialog = lazy(() => import('./trade-dialog.tsx'));
 

@@ -1,9 +1,9 @@
 import type { Asset, LimitPosition, User } from '@papertrade/domain';
 import { useState } from 'react';
-import { useOpenLimitPosition } from '../../features/trading/api/open-limit-position.ts';
-import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import type { TradingRules } from '../../lib/contest-trading.ts';
+import { useOpenLimitPosition } from '../api/open-limit-position.ts';
+import type { TradeSide } from '../api/place-market-order.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { TradingRules } from '../../../lib/contest-trading.ts';
 import {
   limitCrossedNote,
   limitOrderBody,

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { toCents, toPriceUnits, toShareUnits } from '../../lib/portfolio.ts';
+import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountText, nextAmountText } from './amount-text.ts';
 import { Row } from './row.tsx';

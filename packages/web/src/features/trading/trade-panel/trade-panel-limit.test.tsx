@@ -2,9 +2,9 @@ import type { User } from '@papertrade/domain';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, ETH, WALLET, makeUser } from '../../test/fixtures.ts';
-import { mockApi, type Handler } from '../../test/mock-api.ts';
-import { renderPage } from '../../test/render.tsx';
+import { BTC, ETH, WALLET, makeUser } from '../../../test/fixtures.ts';
+import { mockApi, type Handler } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { TradePanel } from './trade-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,8 @@ import { displayAssetName, type Asset } from '@papertrade/domain';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import AssetSearchDialog from '../asset-search-dialog.tsx';
-import { AssetAvatar } from '../asset-avatar.tsx';
+import AssetSearchDialog from '../../../components/asset-search-dialog.tsx';
+import { AssetAvatar } from '../../../components/asset-avatar.tsx';
 
 /** The trade panel's optional asset picker (quick trade). */
 export function AssetPickerButton({

@@ -5,7 +5,7 @@ import {
   formatUsd,
   type OpenLimitBody,
 } from '@papertrade/domain';
-import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
+import type { TradeSide } from '../api/place-market-order.ts';
 import { amountText, parseAmount } from './amount-text.ts';
 
 const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });

@@ -1,8 +1,8 @@
 import type { Asset } from '@papertrade/domain';
 import { Dialog, DialogContent } from '@mui/material';
 import { useId } from 'react';
-import type { TradeSide } from '../../features/trading/api/place-market-order.ts';
-import { useIsMobile } from '../../lib/breakpoints.ts';
+import type { TradeSide } from '../api/place-market-order.ts';
+import { useIsMobile } from '../../../lib/breakpoints.ts';
 import { TradePanel } from './trade-panel.tsx';
 
 export interface TradeDialogProps {
