@@ -18,7 +18,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUpdateUser } from '../account/api/update-user.ts';
 import { useUser } from '../auth/api/get-session.ts';
+import { useAllAssets } from '../market/api/get-all-assets.ts';
 import { LESSONS, lessonSettingKey, type Lesson } from '../../lib/lessons/lesson.ts';
+import { tryItHref } from '../../lib/lessons/try-it.ts';
 
 const isRead = (user: User, slug: string) => user.settings[lessonSettingKey(slug)] === true;
 
@@ -27,6 +29,8 @@ function LessonView({ user, lesson }: { user: User; lesson: Lesson }) {
   const read = isRead(user, lesson.slug);
   const index = LESSONS.indexOf(lesson);
   const next = LESSONS[index + 1];
+  const { data: assets } = useAllAssets();
+  const tryIt = lesson.tryIt ? tryItHref(lesson.tryIt, user.assets, assets) : null;
   usePageTitle(lesson.title);
   return (
     <Stack spacing={2} component="article" aria-labelledby="lesson-title" sx={{ maxWidth: 760 }}>
@@ -46,6 +50,11 @@ function LessonView({ user, lesson }: { user: User; lesson: Lesson }) {
       ))}
       {update.error && <Alert severity="error">{errorMessage(update.error)}</Alert>}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {tryIt && (
+          <Button component={RouterLink} to={tryIt} variant="contained" color="secondary">
+            Try it
+          </Button>
+        )}
         <Button
           variant={read ? 'outlined' : 'contained'}
           disabled={update.isPending}
