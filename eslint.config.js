@@ -3,10 +3,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Web layers (bulletproof-react): src/components and src/lib are shared; a feature is private
-// except its api/ files (one per API call, which other features and shared widgets may use);
-// only src/app wires features together, and nothing imports src/app. ESLint sees the import
-// text, not the resolved file, so a feature file's depth says how many "../" lead out of it.
+// Web layers (bulletproof-react; docs/decisions/014-web-layers.md). Imports point one way:
+// src/app -> src/features -> src/components -> src/lib. src/components and src/lib are shared
+// and never import a feature or the app; the API calls they need (the session, the asset list,
+// the watchlist, follows, notifications) live in src/lib/api/. A feature is private except for
+// two doors other features may use: its api/ files (one per API call) and its index.ts, which
+// names the few components it offers (features/trading/index.ts: the trade panel and the trade
+// dialog). index.ts rather than more files under api/, because api/ holds only API calls; and
+// one named file rather than any file, so a feature's insides stay free to change. Only src/app
+// wires features together, and nothing imports src/app. ESLint sees the import text, not the
+// resolved file, so a feature file's depth says how many "../" lead out of it.
 const webAppImport = {
   regex: '^(\\.\\./)+app/',
   message: 'Only src/app imports src/app: pass what you need down, or move it to src/lib.',
@@ -19,9 +25,9 @@ const featureFiles = [1, 2, 3].map((depth) => ({
       {
         patterns: [
           {
-            regex: `^(\\.\\./){${depth}}(?!\\.\\./)[^/]+/(?!api/)`,
+            regex: `^(\\.\\./){${depth}}(?!\\.\\./)[^/]+/(?!api/|index\\.ts$)`,
             message:
-              "Another feature's internals: use its api/ files, or move the shared piece to src/components or src/lib.",
+              "Another feature's internals: use its api/ files or its index.ts, or move the shared piece to src/components or src/lib.",
           },
           webAppImport,
         ],

@@ -4,8 +4,8 @@ import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tan
 import { BTC, ETH, makeUser } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { testQueryClient } from '../test/render.tsx';
-import { SESSION_POLL_INTERVAL_MS, sessionQueryOptions } from '../features/auth/api/get-session.ts';
-import { allAssetsQueryOptions } from '../features/market/api/get-all-assets.ts';
+import { SESSION_POLL_INTERVAL_MS, sessionQueryOptions } from '../lib/api/get-session.ts';
+import { allAssetsQueryOptions } from '../lib/api/get-all-assets.ts';
 import { liveStatus } from '../lib/live-socket.ts';
 import { startLive } from './live-connection.ts';
 

@@ -1,8 +1,8 @@
 import type { User } from '@papertrade/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey, setSessionUser } from '../features/auth/api/get-session.ts';
+import { sessionQueryKey, setSessionUser } from '../lib/api/get-session.ts';
 import { applyLiveBoard } from '../features/contests/api/get-contest-leaderboard.ts';
-import { allAssetsQueryKey } from '../features/market/api/get-all-assets.ts';
+import { allAssetsQueryKey } from '../lib/api/get-all-assets.ts';
 import { routeUserUpdate } from '../lib/active-portfolio.ts';
 import { connectLive, liveStatus, liveUrl, type LiveConnection } from '../lib/live-socket.ts';
 

@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useAllAssets } from '../features/market/api/get-all-assets.ts';
+import { useAllAssets } from '../lib/api/get-all-assets.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { filterAssets } from '../lib/asset-order.ts';
 import { useIsMobile } from '../lib/breakpoints.ts';

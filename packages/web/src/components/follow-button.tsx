@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { useFollow, useFollowing } from '../features/user/api/follow.ts';
+import { useFollow, useFollowing } from '../lib/api/follow.ts';
 
 /** Follow / Unfollow one trader; hidden for yourself. `followed` overrides the looked-up state. */
 export function FollowButton({

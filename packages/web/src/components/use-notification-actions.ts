@@ -1,6 +1,6 @@
 import type { Notification, User } from '@papertrade/domain';
 import { useNavigate } from 'react-router';
-import { useUpdateNotifications } from '../features/notifications/api/update-notifications.ts';
+import { useUpdateNotifications } from '../lib/api/update-notifications.ts';
 
 /** The actions every notification list offers (shell menu, /home card and /notifications). */
 export function useNotificationActions(user: User, afterOpen?: () => void) {

@@ -1,8 +1,8 @@
 import { IconButton, Tooltip } from '@mui/material';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
-import { useSession } from '../features/auth/api/get-session.ts';
-import { toggleSymbol, useUpdateWatchlist } from '../features/watchlist/api/update-watchlist.ts';
+import { useSession } from '../lib/api/get-session.ts';
+import { toggleSymbol, useUpdateWatchlist } from '../lib/api/update-watchlist.ts';
 
 /**
  * The one watch/unwatch toggle (SPEC §4: toggling adds or removes the symbol), shown wherever an

@@ -1,13 +1,11 @@
 import { ASSET_POLL_INTERVAL_MS } from '@papertrade/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { allAssetsQueryKey } from './api/get-all-assets.ts';
 import { liveStatus } from './live-socket.ts';
 
 /** Prices older than three missed polls are stale: shown greyed, with the time they are from. */
 export const STALE_AFTER_MS = 3 * ASSET_POLL_INTERVAL_MS;
-
-/** The all-assets query's key (features/market/api/get-all-assets.ts), spelled out so lib does not import a feature. */
-const ALL_ASSETS_KEY = ['assets'];
 
 export type ConnectionState =
   | { state: 'live' }
@@ -36,7 +34,7 @@ export function useConnectionState(): ConnectionState {
   );
   const pricesAt = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => queryClient.getQueryState(ALL_ASSETS_KEY)?.dataUpdatedAt || undefined,
+    () => queryClient.getQueryState(allAssetsQueryKey)?.dataUpdatedAt || undefined,
   );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Box, Link } from '@mui/material';
 import { Outlet } from 'react-router';
-import { useUser } from '../../features/auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { Deferred } from '../../components/deferred.tsx';
 import { RouteSuspense } from '../route-boundary.tsx';
 import { BottomNav } from './bottom-nav.tsx';

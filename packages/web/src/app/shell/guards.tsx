@@ -5,7 +5,7 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 
 interface FromState {

@@ -1,6 +1,6 @@
 import { formatUsd, HEADER_BALANCE_SCROLL_THRESHOLD, type User } from '@papertrade/domain';
 import { Typography } from '@mui/material';
-import { useAllAssets } from '../../features/market/api/get-all-assets.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { portfolioTotals } from '../../lib/portfolio.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 

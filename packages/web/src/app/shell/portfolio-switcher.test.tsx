@@ -7,7 +7,7 @@ import { makeUser, WALLET } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderPage, renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { activePortfolioGone, portfolioLabel, PortfolioSwitcher } from './portfolio-switcher.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 
 const CONTEST_WALLET = '0xc0ffee0000000000000000000000000000000001';
 const main = makeUser({ portfolio: { kind: 'MAIN' } });

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { usePortfolios } from '../../features/contests/api/get-portfolios.ts';
 import { useSwitchPortfolio } from '../../features/contests/api/switch-portfolio.ts';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { WalletAddressLabel } from '../../components/wallet-address-label.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { AlertsCard } from './alerts-card.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ProfileCard } from './profile-card.tsx';

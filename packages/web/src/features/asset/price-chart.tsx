@@ -2,7 +2,7 @@ import type { CandleInterval, HistoryEntry } from '@papertrade/domain';
 import { Typography } from '@mui/material';
 import { lazy, useMemo, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
-import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
+import { findAsset, useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { useCandles } from '../market/api/get-candles.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { fillMarkers } from './fill-markers.ts';

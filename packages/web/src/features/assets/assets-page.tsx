@@ -16,7 +16,7 @@ import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
-import { useTradeDialog } from '../trading/trade-panel/use-trade-dialog.tsx';
+import { useTradeDialog } from '../trading/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import {
   ASSET_SORTS,
@@ -25,7 +25,7 @@ import {
   sortAssets,
   type AssetSort,
 } from '../../lib/asset-order.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 
 const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useSession } from './api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useLogout } from './api/logout.ts';
 import { AuthCard } from './components/auth-card.tsx';
 

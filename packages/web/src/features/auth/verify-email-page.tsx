@@ -2,7 +2,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useSession } from './api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import { AuthCard } from './components/auth-card.tsx';
 

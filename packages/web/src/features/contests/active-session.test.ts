@@ -3,7 +3,7 @@ import { makeUser, WALLET } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { testQueryClient } from '../../test/render.tsx';
 import { activeWallet, reloadActiveWallet, setActiveWallet } from '../../lib/active-portfolio.ts';
-import { getSession } from '../auth/api/get-session.ts';
+import { getSession } from '../../lib/api/get-session.ts';
 import { showPortfolio } from './api/switch-portfolio.ts';
 
 const CONTEST_WALLET = '0xc0ffee0000000000000000000000000000000001';

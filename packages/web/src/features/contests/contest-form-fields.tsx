@@ -14,7 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { orderTypeName } from '../../lib/contest-trading.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import type { ContestField, ContestForm, ContestFormErrors } from './contest-form.ts';
 import { LessonPicker } from './lesson-picker.tsx';
 

@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { percentColor } from '../../lib/percent-color.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useContests } from './api/get-contests.ts';
 import { useJoinContest } from './api/join-contest.ts';
 import { useSwitchPortfolio } from './api/switch-portfolio.ts';

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { StatCard } from '../../components/stat-card.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useContest } from './api/get-contest.ts';
 import { useContestBoard } from './api/get-contest-leaderboard.ts';
 import { usePortfolios } from './api/get-portfolios.ts';

@@ -14,7 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useCreateContest } from './api/create-contest.ts';
 import {
   contestBody,

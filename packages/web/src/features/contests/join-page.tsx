@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useContestByCode } from './api/get-contest-by-code.ts';
 import { useJoinContest } from './api/join-contest.ts';
 import { useSwitchPortfolio } from './api/switch-portfolio.ts';

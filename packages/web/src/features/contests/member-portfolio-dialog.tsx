@@ -17,7 +17,7 @@ import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 import { portfolioTotals } from '../../lib/portfolio.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { useMemberPortfolio } from './api/get-member-portfolio.ts';
 
 /** A class member's portfolio as the teacher reads it: the same tables as Home, nothing to click. */

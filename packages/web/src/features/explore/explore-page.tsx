@@ -3,7 +3,7 @@ import { Alert, Grid, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui
 import { useState, type ReactNode } from 'react';
 import { AssetList } from '../../components/asset-list.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { useMostTraded } from './api/get-most-traded.ts';
 import { groupByCategory } from './categories.ts';
 

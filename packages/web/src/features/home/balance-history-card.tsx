@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { lazy, useEffect, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useBalanceHistory, type BalanceRange } from './api/get-balance-history.ts';
 import { hasTraded } from './balance-history-view.ts';
 

@@ -2,8 +2,8 @@ import { centsToNumber, formatPercent, formatUsd, returnPercentage } from '@pape
 import { Alert, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { percentColor } from '../../lib/percent-color.ts';
 import type { ReactNode } from 'react';
-import { useUser } from '../auth/api/get-session.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useUser } from '../../lib/api/get-session.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { portfolioTotals, toCents } from '../../lib/portfolio.ts';
 import { Deferred } from '../../components/deferred.tsx';

@@ -25,7 +25,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { FollowButton } from '../../components/follow-button.tsx';
 import { percentColor } from '../../lib/percent-color.ts';
 import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';

@@ -17,8 +17,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUpdateUser } from '../account/api/update-user.ts';
-import { useUser } from '../auth/api/get-session.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useUser } from '../../lib/api/get-session.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { LESSONS, lessonSettingKey, type Lesson } from '../../lib/lessons/lesson.ts';
 import { tryItHref } from '../../lib/lessons/try-it.ts';
 

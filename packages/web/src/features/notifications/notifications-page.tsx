@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { NotificationList } from '../../components/notification-list.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { unreadCount, useNotificationActions } from '../../components/use-notification-actions.ts';
 
 export default function NotificationsPage() {

@@ -1,8 +1,8 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { TradePanel } from '../trading/trade-panel/trade-panel.tsx';
-import { useUser } from '../auth/api/get-session.ts';
-import { findAsset, useAllAssets } from '../market/api/get-all-assets.ts';
+import { TradePanel } from '../trading/index.ts';
+import { useUser } from '../../lib/api/get-session.ts';
+import { findAsset, useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { PastOrders } from './past-orders.tsx';
 import { WorkingOrders } from './working-orders.tsx';
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { percentColor } from '../../lib/percent-color.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { AllocationDonut } from './allocation-donut.tsx';
 import { usePortfolioInsight } from './api/get-portfolio-insight.ts';
 import { benchmarkVerdict, hasActivity, signedUsd } from '../../lib/insight-text.ts';

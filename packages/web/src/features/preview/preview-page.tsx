@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useSession } from '../auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { ProfileView } from '../../components/profile-view.tsx';
 import { usePublicProfile } from './api/get-public-profile.ts';
 

@@ -29,8 +29,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useUser } from '../auth/api/get-session.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
+import { useUser } from '../../lib/api/get-session.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import {
   transactionsCsvHref,
   useTransactions,

@@ -15,7 +15,7 @@ import {
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useUser } from '../auth/api/get-session.ts';
+import { useUser } from '../../lib/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
 
 /** /transaction?id=: one transaction's details. */

@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Stack } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
-import { useSession } from '../auth/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useUserDetails } from './api/get-user-details.ts';
 import { FollowButton } from '../../components/follow-button.tsx';
 import { ProfileView } from '../../components/profile-view.tsx';

@@ -3,11 +3,11 @@ import StarBorder from '@mui/icons-material/StarBorder';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AssetList } from '../../components/asset-list.tsx';
-import { useTradeDialog } from '../trading/trade-panel/use-trade-dialog.tsx';
+import { useTradeDialog } from '../trading/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useUser } from '../auth/api/get-session.ts';
-import { useAllAssets } from '../market/api/get-all-assets.ts';
-import { toggleSymbol, useUpdateWatchlist } from './api/update-watchlist.ts';
+import { useUser } from '../../lib/api/get-session.ts';
+import { useAllAssets } from '../../lib/api/get-all-assets.ts';
+import { toggleSymbol, useUpdateWatchlist } from '../../lib/api/update-watchlist.ts';
 
 const AssetSearchDialog = lazy(() => import('../../components/asset-search-dialog.tsx'));
 

@@ -2,7 +2,7 @@ import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../auth/api/get-session.ts';
+import { setSessionUser } from '../../../lib/api/get-session.ts';
 
 /** POST /auth/change-password: 401 INVALID_CREDENTIALS when the current password is wrong. */
 export function useChangePassword(wallet: string) {

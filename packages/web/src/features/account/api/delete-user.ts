@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 
 /** Nothing of the deleted user may linger in the cache. */
 export function forgetUser(queryClient: QueryClient) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 
 /** POST /auth/totp/disable: needs the current password and a code (or a recovery code). */
 export function useTotpDisable(wallet: string) {

@@ -1,7 +1,7 @@
 import { TotpEnableAnswer } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 
 /** POST /auth/totp/enable: 400 INVALID_TOTP for a wrong code; answers the recovery codes once. */
 export function useTotpEnable(wallet: string) {

@@ -2,7 +2,7 @@ import { AuthAnswer, type User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from './get-session.ts';
+import { setSessionUser } from '../../../lib/api/get-session.ts';
 
 export interface LoginInput {
   email: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 
 export async function logout(wallet: string | undefined): Promise<void> {
   try {

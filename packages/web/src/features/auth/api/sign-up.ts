@@ -1,7 +1,7 @@
 import { AuthAnswer, type AccountType, type User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from './get-session.ts';
+import { setSessionUser } from '../../../lib/api/get-session.ts';
 
 export interface SignUpInput {
   email: string;

@@ -1,7 +1,7 @@
 import { SessionAnswer, type User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { sessionQueryKey } from '../../../lib/api/get-session.ts';
 
 export async function verifyEmail(token: string): Promise<User> {
   return (

@@ -1,7 +1,7 @@
 import { Contest } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 
 export const contestQueryKey = (id: string) => ['contests', 'one', id] as const;
 

@@ -2,7 +2,7 @@ import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../auth/api/get-session.ts';
+import { setSessionUser } from '../../../lib/api/get-session.ts';
 import { portfoliosQueryKey } from './get-portfolios.ts';
 
 /** Lists of the shown portfolio whose keys do not name its wallet: another portfolio's are wrong. */

@@ -1,7 +1,7 @@
 import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../auth/api/get-session.ts';
+import { setSessionUser } from '../../../lib/api/get-session.ts';
 
 export interface CancelLimitInput {
   positionId: string;

@@ -1,7 +1,7 @@
 import { OpenLimitAnswer, type OpenLimitBody } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser, withoutExtra } from '../../auth/api/get-session.ts';
+import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
 
 /** POST /open-limit-position; the answer is the updated User plus the new limitPosition. */
 export async function openLimitPosition(body: OpenLimitBody) {

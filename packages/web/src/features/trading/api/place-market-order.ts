@@ -1,7 +1,7 @@
 import { TradeAnswer, type AmountUnit, type TradeSide, type Transaction } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser, withoutExtra } from '../../auth/api/get-session.ts';
+import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
 
 export type { TradeSide } from '@papertrade/domain';
 

@@ -26,9 +26,9 @@ import {
 } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { useActiveContest } from '../../contests/api/get-contest.ts';
-import { findAsset, useAllAssets } from '../../market/api/get-all-assets.ts';
+import { findAsset, useAllAssets } from '../../../lib/api/get-all-assets.ts';
 import {
   usePlaceMarketOrder,
   type TradeSide,

@@ -1,7 +1,7 @@
 import { WatchlistAnswer, type User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { api } from '../api-client.ts';
+import { sessionQueryKey } from './get-session.ts';
 
 export async function updateWatchlist(walletAddress: string, watchlist: string[]) {
   return api('/update-watchlist', {

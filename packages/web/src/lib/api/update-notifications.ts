@@ -1,7 +1,7 @@
 import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../auth/api/get-session.ts';
+import { api } from '../api-client.ts';
+import { setSessionUser } from './get-session.ts';
 
 export type NotificationUpdates =
   { markRead: string[] } | { delete: string[] } | { markAllRead: true };

@@ -1,7 +1,7 @@
 import { AllAssetsAnswer, ASSET_POLL_INTERVAL_MS, type Asset } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { liveStatus } from '../../../lib/live-socket.ts';
+import { api } from '../api-client.ts';
+import { liveStatus } from '../live-socket.ts';
 
 export const allAssetsQueryKey = ['assets'] as const;
 

@@ -1,6 +1,6 @@
 import { FollowsAnswer, PublicProfile } from '@papertrade/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Whom the signed-in user follows (first 100), to show Follow or Unfollow. */
 export function useFollowing(myWallet: string | undefined) {

@@ -1,9 +1,9 @@
 import { SessionAnswer, User } from '@papertrade/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { activeWallet, forgetActiveWallet } from '../../../lib/active-portfolio.ts';
-import { takeNoSessionHint } from '../../../lib/early-requests.ts';
-import { liveStatus } from '../../../lib/live-socket.ts';
+import { api, ApiError } from '../api-client.ts';
+import { activeWallet, forgetActiveWallet } from '../active-portfolio.ts';
+import { takeNoSessionHint } from '../early-requests.ts';
+import { liveStatus } from '../live-socket.ts';
 
 export const sessionQueryKey = ['session'] as const;
 export const SESSION_POLL_INTERVAL_MS = 30_000;
