@@ -17,6 +17,11 @@ const webAppImport = {
   regex: '^(\\.\\./)+app/',
   message: 'Only src/app imports src/app: pass what you need down, or move it to src/lib.',
 };
+const sharedFeatureImport = {
+  regex: '^(\\.\\./)+features/',
+  message:
+    'src/components and src/lib never import a feature: move the API call to src/lib/api/, the widget into the feature that uses it, or pass data and callbacks down as props.',
+};
 const featureFiles = [1, 2, 3].map((depth) => ({
   files: [`packages/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
   rules: {
@@ -90,17 +95,22 @@ export default tseslint.config(
   },
   ...featureFiles,
   {
-    files: ['packages/web/src/components/**/*.{ts,tsx}', 'packages/web/src/lib/**/*.{ts,tsx}'],
+    files: ['packages/web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedFeatureImport, webAppImport] }] },
+  },
+  {
+    files: ['packages/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '(^|/)features/[^/]+/(?!api/)',
-              message: "Shared code may use a feature's api/ files only, never its internals.",
-            },
+            sharedFeatureImport,
             webAppImport,
+            {
+              regex: '^(\\.\\./)+components/',
+              message: 'src/lib is the bottom layer: it never imports src/components.',
+            },
           ],
         },
       ],
