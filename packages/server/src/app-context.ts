@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -33,3 +34,6 @@ export interface LiveUsers {
   /** Sends `message` (serialized once) to every open socket of these users. */
   sendToUsers(userIds: Iterable<string>, message: unknown): void;
 }
+
+/** A feature's HTTP routes: app.ts registers each in a scope of its own. */
+export type Routes = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;

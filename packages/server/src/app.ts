@@ -6,20 +6,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppContext } from './app-context.ts';
+import type { AppContext, Routes } from './app-context.ts';
+import { registerJobs } from './background-jobs.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
-import { alertRoutes } from './features/alerts/routes.ts';
+import { alertsFeature } from './features/alerts/feature.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { contestRoutes } from './features/contests/routes.ts';
+import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
 import { marketRoutes } from './features/market/routes.ts';
-import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { portfolioFeature } from './features/portfolio/feature.ts';
 import { socialRoutes } from './features/social/routes.ts';
-import { tradingRoutes } from './features/trading/routes.ts';
+import { tradingFeature } from './features/trading/feature.ts';
 import { watchlistRoutes } from './features/watchlist/routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -38,22 +39,6 @@ import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 
 export type App = FastifyInstance;
-type Feature = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
-
-const features: Feature[] = [
-  authRoutes,
-  marketRoutes,
-  // Before trading: each tick closes the contests that ended before the limit trigger runs.
-  contestRoutes,
-  tradingRoutes,
-  portfolioRoutes,
-  watchlistRoutes,
-  alertRoutes,
-  accountRoutes,
-  socialRoutes,
-  exploreRoutes,
-  liveRoutes,
-];
 
 /** 100 KB: a User answer is far smaller; anything bigger is a mistake or an attack. */
 export const BODY_LIMIT = 100 * 1024;
@@ -107,13 +92,51 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   registerSessionResolver(app, database.db);
   await registerApiDocs(app);
 
-  for (const feature of features) {
-    await app.register(async (scope) => feature(scope, ctx));
+  // Features with background work hand over their routes and, separately, their jobs; a feature's
+  // routes and jobs share what they must (the contest board cache, the batched balance points).
+  const contests = contestsFeature(ctx, app.log);
+  const trading = tradingFeature(ctx, app.log);
+  const portfolio = portfolioFeature(ctx, app.log);
+  const alerts = alertsFeature(ctx, app.log);
+
+  const routes: Routes[] = [
+    authRoutes,
+    marketRoutes,
+    contests.routes,
+    trading.routes,
+    portfolio.routes,
+    watchlistRoutes,
+    alerts.routes,
+    accountRoutes,
+    socialRoutes,
+    exploreRoutes,
+    liveRoutes,
+  ];
+  for (const featureRoutes of routes) {
+    await app.register(async (scope) => featureRoutes(scope, ctx));
   }
+
+  // Every background job, in the order it runs (background-jobs.ts says when each kind runs).
+  // Besides these: the market's own ticker (ctx.market.start(), main.ts), the /live heartbeat
+  // (realtime/live-hub.ts) and SQLite's WAL checkpointer (db/wal-checkpointer.ts, the database's).
+  const jobs = registerJobs(app, ctx, [
+    // Inside each market tick, one after another. The contest end comes before the limit trigger:
+    // a tick at or after a contest's end closes it, cancelling its working orders, before that
+    // tick could fill any of them.
+    contests.jobs.endContests,
+    trading.jobs.limitTrigger,
+    alerts.jobs.priceAlerts,
+    // Timers of their own, while the market ticks by itself.
+    portfolio.jobs.balanceSnapshots,
+    contests.jobs.boardPushes,
+    // Flushed when the app starts closing.
+    trading.jobs.balancePoints,
+  ]);
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await market.stop();
     await bus.close();
     if (!options.database) await database.close();

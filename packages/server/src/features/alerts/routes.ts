@@ -3,15 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
-import { createAlertTrigger } from './alert-trigger.ts';
 import { createAlert, deleteAlert, listAlerts, toAlert } from './alerts.ts';
 
-/** CONTRACT.md "Price alerts": the user's alerts (not a portfolio's), and the tick that fires them. */
+/** CONTRACT.md "Price alerts": the user's alerts (not a portfolio's); the price alerts job fires them (feature.ts). */
 export function alertRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Beside the limit trigger: the market runs every listener inside each tick, one tick at a time.
-  const trigger = createAlertTrigger(ctx, app.log);
-  ctx.market.onTick((prices, at) => trigger(prices, at));
 
   // The session is checked before the body is validated, so a visitor learns nothing about input rules.
   const guarded = { preValidation: requireUser };

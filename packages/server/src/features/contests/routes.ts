@@ -36,9 +36,8 @@ import {
   loadContestRow,
   newJoinCode,
 } from './contest-access.ts';
-import { computeBoard, createBoardCache, toBoardRow } from './contest-board.ts';
-import { dueContests, endContest } from './contest-end.ts';
-import { startContestPushes } from './contest-live.ts';
+import { computeBoard, toBoardRow, type BoardCache } from './contest-board.ts';
+import { endContest, type EndedContest } from './contest-end.ts';
 import { contestStatus, parseList, type ContestRow } from './contest-record.ts';
 import { contestReturns } from './contest-returns.ts';
 
@@ -57,42 +56,16 @@ function cents(usd: number, field: string): bigint {
   return value;
 }
 
-export function contestRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** What the contest routes share with the contest jobs of the same app (features/contests/feature.ts). */
+export interface ContestShared {
+  boards: BoardCache;
+  /** After an end (by the clock or by the owner): every member's screens hear, and the board is fresh. */
+  afterEnd: (ended: EndedContest) => void;
+}
+
+export function contestRoutes(app: FastifyInstance, ctx: AppContext, { boards, afterEnd }: ContestShared): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  const boards = createBoardCache(db);
-
-  /** After an end (by the clock or by the owner): every member's screens hear, and the board is fresh. */
-  const afterEnd = (ended: { contestId: string; members: Map<string, string> }) => {
-    boards.invalidate(ended.contestId);
-    for (const [portfolioId, userId] of ended.members) ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
-  };
-
-  // Before the limit trigger (app.ts lists this feature first): a tick at or after a contest's
-  // end closes it, cancelling its working orders, before that tick could fill any of them.
-  ctx.market.onTick(async (_prices, at) => {
-    for (const contestId of await dueContests(db, at)) {
-      try {
-        const ended = await endContest(db, contestId, at);
-        if (ended) afterEnd(ended);
-      } catch (error) {
-        app.log.error({ err: error, contestId }, 'contest end failed; the next tick tries again');
-      }
-    }
-    return undefined;
-  });
-
-  if (ctx.config.marketTickMs > 0) {
-    let stop: (() => void) | undefined;
-    app.addHook('onReady', () => {
-      stop = startContestPushes(ctx, boards, (error) => app.log.error({ err: error }, 'contest board push failed'));
-      return Promise.resolve();
-    });
-    app.addHook('onClose', () => {
-      stop?.();
-      return Promise.resolve();
-    });
-  }
 
   r.post(
     '/contests',

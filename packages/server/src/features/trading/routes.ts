@@ -12,24 +12,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
-import { createBalancePointQueue } from '../../users/balance-point-queue.ts';
+import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
 import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
-import { createLimitTrigger } from './limit-trigger.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
 import { modifyWorkingOrder } from './modify-order.ts';
 
-export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The orders' routes; `balancePoints` is the app's queue, shared with the limit trigger (feature.ts). */
+export function tradingRoutes(app: FastifyInstance, ctx: AppContext, balancePoints: BalancePointQueue): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const balancePoints = createBalancePointQueue(ctx.db, app.log);
-  // preClose, not onClose: the app's own onClose closes the database before this scope's would run.
-  // Requests still in flight after this write their point directly (BalancePointQueue.add).
-  app.addHook('preClose', () => balancePoints.close());
-
-  const trigger = createLimitTrigger(ctx, app.log, { balancePoints });
-  // The trigger's {filled, cancelled} goes back to the market, which hands it to /metrics.
-  ctx.market.onTick((prices, at) => trigger(prices, at));
 
   /** After the order's transaction commits: a balance point (batched), then every open screen of the user hears. */
   const afterChange = async (portfolio: RequestPortfolio) => {
