@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -91,6 +92,21 @@ export default tseslint.config(
           message: 'Open transactions with inTransaction / inUserTransaction from src/db/transaction.ts.',
         },
       ],
+    },
+  },
+  {
+    // No import cycles in the web app (docs/decisions/014-web-layers.md): a cycle makes a module
+    // run before the one it imports has, so the value it reads is undefined. Type-only imports
+    // are erased by the build and do not count; a lazy import() runs later, so it does not either.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
   ...featureFiles,
