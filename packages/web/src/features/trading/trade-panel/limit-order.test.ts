@@ -86,6 +86,7 @@ describe('limit order rules', () => {
       walletAddress: '0xabc',
       limitAsk: 94_000,
       purchaseAsk: 500,
+      timeInForce: 'GTC',
     });
     expect(limitOrderBody({ ...sell, walletAddress: '0xabc' })).toEqual({
       type: 'SELL',
@@ -93,7 +94,33 @@ describe('limit order rules', () => {
       walletAddress: '0xabc',
       limitAsk: 94_000,
       sellAsk: 0.5,
+      timeInForce: 'GTC',
     });
+  });
+
+  it('a limit lasts until the end of the day or a chosen day too', () => {
+    const now = new Date(2026, 5, 10, 12, 0).getTime();
+    expect(limitOrderBody({ ...buy, timeInForce: 'DAY', walletAddress: '0xabc' })).toMatchObject({
+      timeInForce: 'DAY',
+    });
+    expect(
+      limitOrderBody({
+        ...buy,
+        timeInForce: 'GTD',
+        expiryDate: '2026-06-12',
+        walletAddress: '0xabc',
+      }),
+    ).toMatchObject({
+      timeInForce: 'GTD',
+      expiresAt: new Date(2026, 5, 12, 23, 59, 59, 999).getTime(),
+    });
+    const gtd = { ...buy, ...funds, timeInForce: 'GTD', now } as const;
+    expect(limitProblem({ ...gtd, expiryDate: '' })).toEqual({
+      field: 'expiresAt',
+      message: 'Choose the day the order expires.',
+    });
+    expect(limitProblem({ ...gtd, expiryDate: '2026-06-09' })?.field).toBe('expiresAt');
+    expect(limitProblem({ ...gtd, expiryDate: '2026-06-10' })).toBeNull();
   });
 
   it('notes a buy limit at or above the current price fills at the next price update', () => {

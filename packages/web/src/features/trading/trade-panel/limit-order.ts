@@ -7,6 +7,7 @@ import {
 } from '@papertrade/domain';
 import type { TradeSide } from '../api/place-market-order.ts';
 import { amountText, parseAmount } from './amount-text.ts';
+import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
 
 const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
 
@@ -27,6 +28,10 @@ export interface LimitInput {
   limitText: string;
   /** Dollars to reserve for a buy, shares to reserve for a sell, as typed. */
   amountText: string;
+  /** Good till cancelled when left out. */
+  timeInForce?: TimeInForceChoice;
+  /** "YYYY-MM-DD" from the date input (GTD). */
+  expiryDate?: string;
 }
 
 /**
@@ -70,20 +75,23 @@ export function limitCrossedNote({
 }
 
 export interface LimitProblem {
-  field: 'limitAsk' | 'amount';
+  field: 'limitAsk' | 'amount' | 'expiresAt';
   message: string;
 }
 
 /** Checks the browser can make before asking the server (which has the last word). */
 export function limitProblem(
-  input: LimitInput & { cash: number; held: number },
+  input: LimitInput & { cash: number; held: number; now?: number },
 ): LimitProblem | null {
   const limit = parseAmount(input.limitText);
   const amount = parseAmount(input.amountText);
   if (!(limit > 0)) return { field: 'limitAsk', message: 'Enter a limit price above 0.' };
   if (decimalPlaces(limit) > 8)
     return { field: 'limitAsk', message: 'A limit price has at most 8 decimals.' };
-  return amountProblem({ ...input, amount });
+  return (
+    amountProblem({ ...input, amount }) ??
+    expiryProblem(input.timeInForce ?? 'GTC', input.expiryDate ?? '', input.now ?? Date.now())
+  );
 }
 
 /** The amount's checks, shared by every working order (dollars to buy, shares to sell). */
@@ -120,6 +128,7 @@ export function amountProblem(input: {
 export function limitOrderBody(input: LimitInput & { walletAddress: string }): OpenLimitBody {
   const limitAsk = parseAmount(input.limitText);
   const amount = parseAmount(input.amountText);
+  const lasts = timeInForceBody(input.timeInForce ?? 'GTC', input.expiryDate ?? '');
   return input.side === 'PURCHASE'
     ? {
         type: 'PURCHASE',
@@ -127,6 +136,7 @@ export function limitOrderBody(input: LimitInput & { walletAddress: string }): O
         walletAddress: input.walletAddress,
         limitAsk,
         purchaseAsk: amount,
+        ...lasts,
       }
     : {
         type: 'SELL',
@@ -134,5 +144,6 @@ export function limitOrderBody(input: LimitInput & { walletAddress: string }): O
         walletAddress: input.walletAddress,
         limitAsk,
         sellAsk: amount,
+        ...lasts,
       };
 }

@@ -92,6 +92,7 @@ describe('trade panel, limit orders', () => {
       walletAddress: WALLET,
       limitAsk: 38_000,
       purchaseAsk: 500,
+      timeInForce: 'GTC',
     });
     expect(amount).toHaveValue('');
   });

@@ -1,0 +1,41 @@
+/**
+ * Time in force, shared by every working order the panel places (limit, stop, stop-limit, trailing
+ * stop, OCO): Good till cancelled by default, until the end of the (UTC) day, or until a chosen day.
+ */
+export type TimeInForceChoice = 'GTC' | 'DAY' | 'GTD';
+
+export const TIME_IN_FORCE_LABELS: Record<TimeInForceChoice, string> = {
+  GTC: 'Good till cancelled',
+  DAY: 'Until end of day',
+  GTD: 'Until a date',
+};
+
+/** A GTD order expires at the end of the chosen day, the user's time; null when no valid date. */
+export function expiryTime(date: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const end = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999).getTime();
+  return Number.isFinite(end) ? end : null;
+}
+
+/** The expiry's check (the server's EXPIRY_IN_PAST), for GTD only. */
+export function expiryProblem(
+  timeInForce: TimeInForceChoice,
+  expiryDate: string,
+  now: number,
+): { field: 'expiresAt'; message: string } | null {
+  if (timeInForce !== 'GTD') return null;
+  const at = expiryTime(expiryDate);
+  if (at === null) return { field: 'expiresAt', message: 'Choose the day the order expires.' };
+  if (at <= now) return { field: 'expiresAt', message: 'Choose today or a later day.' };
+  return null;
+}
+
+/** The body's timeInForce and, for GTD, expiresAt. */
+export function timeInForceBody(
+  timeInForce: TimeInForceChoice,
+  expiryDate: string,
+): { timeInForce: TimeInForceChoice; expiresAt?: number } {
+  const expiresAt = timeInForce === 'GTD' ? expiryTime(expiryDate) : null;
+  return expiresAt === null ? { timeInForce } : { timeInForce, expiresAt };
+}
