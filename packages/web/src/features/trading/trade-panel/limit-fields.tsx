@@ -21,57 +21,18 @@ import { Link as RouterLink } from 'react-router';
 import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountText, nextAmountText } from './amount-text.ts';
+import { BracketSection, LegFields, OrderReview } from './bracket-fields.tsx';
+import { ocoHelp } from './bracket-order.ts';
+import { PriceField } from './price-field.tsx';
 import { Row } from './row.tsx';
 import {
   METHOD_LABELS,
   stopHelp,
   TIME_IN_FORCE_LABELS,
-  type StopField,
-  type StopProblem,
   type TimeInForceChoice,
   type TrailUnit,
 } from './stop-order.ts';
 import type { LimitOrderState } from './use-limit-order.ts';
-
-/** A price-like text input with its error (role=alert) or help under it. */
-function PriceField({
-  label,
-  field,
-  problem,
-  value,
-  onChange,
-  help,
-  unit = 'USD',
-}: {
-  label: string;
-  field: StopField;
-  problem: StopProblem | null;
-  value: string;
-  onChange: (text: string) => void;
-  help: string;
-  unit?: 'USD' | 'PERCENT';
-}) {
-  const wrong = problem?.field === field;
-  return (
-    <TextField
-      label={label}
-      value={value}
-      onChange={(e) => onChange(nextAmountText(e.target.value, value))}
-      error={wrong}
-      helperText={wrong ? problem.message : help}
-      fullWidth
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { maxLength: 10, inputMode: 'decimal', autoComplete: 'off' },
-        formHelperText: wrong ? { role: 'alert' } : undefined,
-        input:
-          unit === 'USD'
-            ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
-            : { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-      }}
-    />
-  );
-}
 
 interface LimitFieldsProps {
   limit: LimitOrderState;
@@ -81,13 +42,15 @@ interface LimitFieldsProps {
 }
 
 /**
- * Limit price, the amount to reserve (dollars to buy, shares to sell) and what placing it does;
- * for a stop, stop-limit or trailing stop also its help, stop or trail and time in force.
+ * Limit price, the amount to reserve (dollars to buy, shares to sell), time in force and what
+ * placing it does; for a stop, stop-limit or trailing stop also its help and stop or trail; a buy
+ * may carry a take-profit and a stop-loss ("Protect this trade"); an OCO sell has both legs.
  */
 export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
   const kind = limit.kind;
   const sell = side === 'SELL';
   const kindName = kind === 'MARKET' ? 'Limit' : METHOD_LABELS[kind];
+  const legs = limit.legsReview(asset);
   const held = user?.assets[asset.symbol] ?? 0;
   const preview = limit.preview(asset);
   const problem = limit.problem;
@@ -111,10 +74,16 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
   };
   return (
     <>
-      {kind !== 'LIMIT' && kind !== 'MARKET' && (
+      {(kind === 'STOP' || kind === 'STOP_LIMIT' || kind === 'TRAILING_STOP') && (
         <Typography variant="body2">
           {stopHelp(kind, side, asset.symbol, asset.currentPrice)}
         </Typography>
+      )}
+      {kind === 'OCO' && (
+        <>
+          <Typography variant="body2">{ocoHelp(asset.symbol, asset.currentPrice)}</Typography>
+          <LegFields limit={limit} asset={asset} bought={false} />
+        </>
       )}
       {(kind === 'STOP' || kind === 'STOP_LIMIT') && (
         <PriceField
@@ -205,13 +174,18 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         onMax={fillMax}
         error={problem?.field === 'amount' ? problem.message : null}
       />
-      <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {preview ??
-          (side === 'PURCHASE'
-            ? 'Enter the dollars to reserve for this order.'
-            : `Enter the ${asset.symbol} to reserve for this order.`)}
-      </Typography>
-      {kind !== 'LIMIT' && kind !== 'MARKET' && (
+      {limit.bracketable && <BracketSection limit={limit} asset={asset} />}
+      {legs.length > 0 ? (
+        <OrderReview lines={preview ? [preview, ...legs] : legs} />
+      ) : (
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {preview ??
+            (side === 'PURCHASE'
+              ? 'Enter the dollars to reserve for this order.'
+              : `Enter the ${asset.symbol} to reserve for this order.`)}
+        </Typography>
+      )}
+      {kind !== 'MARKET' && (
         <>
           <TextField
             select
@@ -276,7 +250,7 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         >
           {filled
             ? `${kindName} order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
-            : `${kindName} order placed`}
+            : `${kindName} order placed${limit.placedLegs ? `; ${limit.placedLegs}` : ''}`}
         </Alert>
       )}
     </>

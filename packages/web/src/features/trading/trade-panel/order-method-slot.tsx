@@ -1,12 +1,12 @@
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { METHOD_LABELS, PANEL_METHODS, type PanelMethod } from './stop-order.ts';
+import { ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { METHOD_LABELS, METHOD_NAMES, PANEL_METHODS, type PanelMethod } from './stop-order.ts';
 
 export type OrderMethodValue = PanelMethod;
 
 /**
  * The order method choice (SPEC §4: MARKET by default; the spec does not say how to switch, so
  * it is a plain, labelled toggle right above the price): Market, Limit, Stop, Stop-limit,
- * Trailing stop.
+ * Trailing stop, and on sells OCO (named "Take-profit + stop-loss (OCO)", its tooltip too).
  */
 export function OrderMethodSlot({
   method,
@@ -30,11 +30,19 @@ export function OrderMethodSlot({
       data-slot="order-method"
       sx={{ '& .MuiToggleButton-root': { px: 0.5, lineHeight: 1.2 } }}
     >
-      {PANEL_METHODS.filter((m) => allowed.includes(m)).map((m) => (
-        <ToggleButton key={m} value={m}>
-          {METHOD_LABELS[m]}
-        </ToggleButton>
-      ))}
+      {PANEL_METHODS.filter((m) => allowed.includes(m)).map((m) =>
+        METHOD_NAMES[m] === METHOD_LABELS[m] ? (
+          <ToggleButton key={m} value={m}>
+            {METHOD_LABELS[m]}
+          </ToggleButton>
+        ) : (
+          <Tooltip key={m} title={METHOD_NAMES[m]}>
+            <ToggleButton value={m} aria-label={METHOD_NAMES[m]}>
+              {METHOD_LABELS[m]}
+            </ToggleButton>
+          </Tooltip>
+        ),
+      )}
     </ToggleButtonGroup>
   );
 }

@@ -164,12 +164,23 @@ describe('stop preview and fields', () => {
     expect(problemField('expiresAt')).toBe('expiresAt');
     expect(problemField('orderType')).toBe('amount');
     expect(problemField(undefined)).toBe('amount');
+    expect(problemField('attached.takeProfit.limitAsk')).toBe('takeProfit');
+    expect(problemField('takeProfit.limitAsk')).toBe('takeProfit');
+    expect(problemField('attached.stopLoss.trailPercent')).toBe('stopLoss');
+    expect(problemField('sellAsk')).toBe('amount');
   });
 
   it('offers the methods a contest allows', () => {
     const rules = { startsAt: 0, endsAt: 1, allowedSymbols: [] };
-    expect(panelMethods(null)).toEqual(['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP']);
-    expect(panelMethods({ ...rules, orderTypes: ['MARKET', 'STOP', 'OCO'] })).toEqual([
+    const all = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP'];
+    expect(panelMethods(null, 'PURCHASE')).toEqual(all);
+    expect(panelMethods(null, 'SELL')).toEqual([...all, 'OCO']);
+    expect(panelMethods({ ...rules, orderTypes: ['MARKET', 'STOP', 'OCO'] }, 'SELL')).toEqual([
+      'MARKET',
+      'STOP',
+      'OCO',
+    ]);
+    expect(panelMethods({ ...rules, orderTypes: ['MARKET', 'STOP', 'OCO'] }, 'PURCHASE')).toEqual([
       'MARKET',
       'STOP',
     ]);

@@ -9,8 +9,12 @@ import {
 } from '@papertrade/domain';
 import type { TradeSide } from '../api/place-market-order.ts';
 import type { TradingRules } from '../../../lib/contest-trading.ts';
+import { legField, type LegField } from './bracket-order.ts';
 import { amountProblem } from './limit-order.ts';
 import { parseAmount } from './amount-text.ts';
+import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
+
+export { expiryTime, TIME_IN_FORCE_LABELS, type TimeInForceChoice } from './time-in-force.ts';
 
 /**
  * The trade panel's stop, stop-limit and trailing stop orders (CONTRACT.md "Orders beyond market
@@ -18,12 +22,18 @@ import { parseAmount } from './amount-text.ts';
  * server (which has the last word) and the body of POST /open-limit-position.
  */
 
-/** Every order method the panel offers, in the order of its toggle. */
-export const PANEL_METHODS = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP'] as const;
+/** Every order method the panel offers, in the order of its toggle (OCO on sells only). */
+export const PANEL_METHODS = [
+  'MARKET',
+  'LIMIT',
+  'STOP',
+  'STOP_LIMIT',
+  'TRAILING_STOP',
+  'OCO',
+] as const;
 export type PanelMethod = (typeof PANEL_METHODS)[number];
 export type StopKind = 'STOP' | 'STOP_LIMIT' | 'TRAILING_STOP';
 export type TrailUnit = 'PERCENT' | 'USD';
-export type TimeInForceChoice = 'GTC' | 'DAY' | 'GTD';
 
 export const METHOD_LABELS: Record<PanelMethod, string> = {
   MARKET: 'Market',
@@ -31,22 +41,38 @@ export const METHOD_LABELS: Record<PanelMethod, string> = {
   STOP: 'Stop',
   STOP_LIMIT: 'Stop-limit',
   TRAILING_STOP: 'Trailing stop',
+  OCO: 'OCO',
 };
 
-export const TIME_IN_FORCE_LABELS: Record<TimeInForceChoice, string> = {
-  GTC: 'Good till cancelled',
-  DAY: 'Until end of day',
-  GTD: 'Until a date',
+/** The toggle's accessible names, where the short label needs more words. */
+export const METHOD_NAMES: Record<PanelMethod, string> = {
+  ...METHOD_LABELS,
+  OCO: 'Take-profit + stop-loss (OCO)',
 };
+
+/** The buy methods a bracket (take-profit and stop-loss) can be attached to. */
+export const BRACKET_METHODS: readonly PanelMethod[] = [
+  'LIMIT',
+  'STOP',
+  'STOP_LIMIT',
+  'TRAILING_STOP',
+];
 
 export function isStopKind(method: PanelMethod): method is StopKind {
   return method === 'STOP' || method === 'STOP_LIMIT' || method === 'TRAILING_STOP';
 }
 
-/** The methods a contest's rules allow (no rules, or none listed: all of them). */
-export function panelMethods(rules: TradingRules | null | undefined): PanelMethod[] {
-  if (!rules || rules.orderTypes.length === 0) return [...PANEL_METHODS];
-  return PANEL_METHODS.filter((m) => (rules.orderTypes as readonly string[]).includes(m));
+/** Whether the rules allow an order type (no rules, or none listed: all of them). */
+export function ruleAllows(rules: TradingRules | null | undefined, type: string): boolean {
+  return !rules || rules.orderTypes.length === 0 || rules.orderTypes.includes(type);
+}
+
+/** The methods a contest's rules allow; OCO sells shares held, so a buy does not offer it. */
+export function panelMethods(
+  rules: TradingRules | null | undefined,
+  side: TradeSide = 'SELL',
+): PanelMethod[] {
+  return PANEL_METHODS.filter((m) => ruleAllows(rules, m) && (m !== 'OCO' || side === 'SELL'));
 }
 
 const usd = (n: number) => `$${formatPrice(n)}`;
@@ -95,18 +121,10 @@ export interface StopInput {
   amountText: string;
 }
 
-export type StopField = 'stopPrice' | 'limitAsk' | 'trail' | 'expiresAt' | 'amount';
+export type StopField = 'stopPrice' | 'limitAsk' | 'trail' | 'expiresAt' | 'amount' | LegField;
 export interface StopProblem {
   field: StopField;
   message: string;
-}
-
-/** A GTD order expires at the end of the chosen day, the user's time; null when no valid date. */
-export function expiryTime(date: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const end = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999).getTime();
-  return Number.isFinite(end) ? end : null;
 }
 
 function priceProblem(text: string, field: StopField, name: string): StopProblem | null {
@@ -161,13 +179,7 @@ export function stopProblem(
   }
   const amount = amountProblem({ ...input, amount: parseAmount(input.amountText) });
   if (amount) return amount;
-  if (input.timeInForce === 'GTD') {
-    const at = expiryTime(input.expiryDate);
-    if (at === null) return { field: 'expiresAt', message: 'Choose the day the order expires.' };
-    // EXPIRY_IN_PAST
-    if (at <= input.now) return { field: 'expiresAt', message: 'Choose today or a later day.' };
-  }
-  return null;
+  return expiryProblem(input.timeInForce, input.expiryDate, input.now);
 }
 
 /** The body of POST /open-limit-position for a stop, stop-limit or trailing stop. */
@@ -180,7 +192,6 @@ export function stopOrderBody(input: StopInput & { walletAddress: string }): Ope
       : input.kind === 'STOP_LIMIT'
         ? { stopPrice: parseAmount(input.stopText), limitAsk: parseAmount(input.limitText) }
         : { stopPrice: parseAmount(input.stopText) };
-  const expiresAt = input.timeInForce === 'GTD' ? expiryTime(input.expiryDate) : null;
   const amount = parseAmount(input.amountText);
   return {
     type: input.side,
@@ -189,8 +200,7 @@ export function stopOrderBody(input: StopInput & { walletAddress: string }): Ope
     orderType: input.kind,
     ...prices,
     ...(input.side === 'PURCHASE' ? { purchaseAsk: amount } : { sellAsk: amount }),
-    timeInForce: input.timeInForce,
-    ...(expiresAt === null ? {} : { expiresAt }),
+    ...timeInForceBody(input.timeInForce, input.expiryDate),
   };
 }
 
@@ -226,6 +236,8 @@ export function stopPreview(input: StopInput): string | null {
 
 /** Which field a server refusal's `field` belongs under; anything else goes under the amount. */
 export function problemField(field: string | undefined): StopField {
+  const leg = legField(field);
+  if (leg) return leg;
   switch (field) {
     case 'stopPrice':
     case 'limitAsk':

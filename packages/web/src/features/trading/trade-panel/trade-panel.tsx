@@ -29,13 +29,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { useActiveContest } from '../../contests/api/get-contest.ts';
 import { findAsset, useAllAssets } from '../../../lib/api/get-all-assets.ts';
-import {
-  usePlaceMarketOrder,
-  type TradeSide,
-} from '../api/place-market-order.ts';
+import { usePlaceMarketOrder, type TradeSide } from '../api/place-market-order.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { symbolAllowed } from '../../../lib/contest-trading.ts';
 import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
+import type { ProtectLeg } from '../../../lib/trade-link.ts';
 import { SuccessDialog } from '../../../components/success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
 import { amountText, parseAmount } from './amount-text.ts';
@@ -43,7 +41,7 @@ import { AssetPickerButton } from './asset-picker-button.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
-import { METHOD_LABELS, panelMethods } from './stop-order.ts';
+import { METHOD_LABELS, panelMethods, ruleAllows, type PanelMethod } from './stop-order.ts';
 import { costRuleOf, TradeCosts } from './trade-costs.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
 
@@ -51,6 +49,10 @@ export interface TradePanelProps {
   /** The asset to trade; without it the panel starts on BTC (SPEC §4). */
   asset?: Asset | null;
   initialSide?: TradeSide;
+  /** The method selected first (a lesson's "Try it"); Market when left out. */
+  initialMethod?: PanelMethod;
+  /** Opens a buy's "Protect this trade" section on that leg. */
+  initialProtect?: ProtectLeg;
   /** 'dialog' shows the title 'Buy {name}' / 'Sell {name}' and a close button. */
   variant?: 'panel' | 'dialog';
   showAssetPicker?: boolean;
@@ -63,6 +65,8 @@ export interface TradePanelProps {
 export function TradePanel({
   asset,
   initialSide = 'PURCHASE',
+  initialMethod = 'MARKET',
+  initialProtect,
   variant = 'panel',
   showAssetPicker,
   hideOnMobile,
@@ -73,7 +77,7 @@ export function TradePanel({
   const { data: assets } = useAllAssets();
   const navigate = useNavigate();
   const [side, setSide] = useState<TradeSide>(initialSide);
-  const [chosenMethod, setMethod] = useState<OrderMethodValue>('MARKET');
+  const [chosenMethod, setMethod] = useState<OrderMethodValue>(initialMethod);
   // SPEC §4: USD by default; the account page can store another default in settings.
   const [unit, setUnit] = useState<AmountUnit>(() =>
     user?.settings.defaultTradeUnit === 'SYMBOL' ? 'SYMBOL' : 'USD',
@@ -86,11 +90,17 @@ export function TradePanel({
   const order = usePlaceMarketOrder();
   // A contest portfolio offers only what its rules allow (the server refuses the rest anyway).
   const contest = useActiveContest();
-  const methods = panelMethods(contest);
-  const method = methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'MARKET');
-  // Every method but Market is a working order (limit, stop, stop-limit, trailing stop).
+  const methods = panelMethods(contest, side);
+  // OCO sells shares held: on the Buy tab its place goes to Limit, which can carry both legs.
+  const wanted = chosenMethod === 'OCO' && side === 'PURCHASE' ? 'LIMIT' : chosenMethod;
+  const method = methods.includes(wanted) ? wanted : (methods[0] ?? 'MARKET');
+  // Every method but Market is a working order (limit, stop, stop-limit, trailing stop, OCO).
   const working = method !== 'MARKET';
-  const limit = useLimitOrder(side, method);
+  const limit = useLimitOrder(side, method, {
+    protect: initialProtect,
+    // A bracket's legs are an OCO pair: a contest that leaves OCO out leaves brackets out too.
+    bracketAllowed: ruleAllows(contest, 'OCO'),
+  });
   const allowed = (a: Asset) => symbolAllowed(contest, a.symbol);
 
   // The live price comes from the polled list; the prop is only the starting point.
@@ -234,8 +244,18 @@ export function TradePanel({
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
             </Typography>
-            {user && <TradeCosts rule={costRuleOf(user, contest)} side={side} unit={unit} amount={value} price={current.currentPrice} />}
-            {user && side === 'PURCHASE' && <Row label="Buying power" value={formatUsd(user.balance)} />}
+            {user && (
+              <TradeCosts
+                rule={costRuleOf(user, contest)}
+                side={side}
+                unit={unit}
+                amount={value}
+                price={current.currentPrice}
+              />
+            )}
+            {user && side === 'PURCHASE' && (
+              <Row label="Buying power" value={formatUsd(user.balance)} />
+            )}
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>
         )}
@@ -251,16 +271,14 @@ export function TradePanel({
             variant="contained"
             size="large"
             color={side === 'PURCHASE' ? 'success' : 'error'}
-            disabled={
-              busy || !tradable || !(working ? Number(limit.amount) > 0 : value > 0)
-            }
+            disabled={busy || !tradable || !(working ? Number(limit.amount) > 0 : value > 0)}
             aria-busy={busy}
             startIcon={
               busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
             }
           >
             {working
-              ? `Place ${METHOD_LABELS[method].toLowerCase()} ${verb.toLowerCase()}`
+              ? `Place ${method === 'OCO' ? 'OCO' : METHOD_LABELS[method].toLowerCase()} ${verb.toLowerCase()}`
               : `${verb} ${current.symbol}`}
           </Button>
         ) : (
