@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
-// The session query's key (features/auth/api/get-session.ts), spelled out so the landing page's
+// The session query's key (lib/api/get-session.ts), spelled out so the landing page's
 // chunk does not carry the session schemas; the socket code loads only once someone signs in.
 const SESSION_KEY = ['session'];
 
