@@ -1,7 +1,16 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures.ts';
-import { chartLines, orderLine, orderSharesText, rangeWithLines, workingOrders } from './order-lines.ts';
+import {
+  chartLines,
+  lineField,
+  orderLine,
+  orderLines,
+  orderSharesText,
+  rangeWithLines,
+  TRAILING_FIXED,
+  workingOrders,
+} from './order-lines.ts';
 
 function order(overrides: Partial<LimitPosition> = {}): LimitPosition {
   return {
@@ -70,6 +79,69 @@ describe('orderLine', () => {
 
   it('cheap coins keep their significant digits', () => {
     expect(orderLine(order({ symbol: 'SHIB', limitAsk: 0.00001234 })).label).toBe('Buy limit $0.00001234 · $500.00');
+  });
+});
+
+describe('orderLines: what dragging each line changes', () => {
+  it('a limit’s line moves its limit, a stop’s its stop', () => {
+    expect(lineField(order())).toBe('limitAsk');
+    expect(orderLines(order())).toEqual([
+      { ...orderLine(order()), drag: { positionId: 'o1', field: 'limitAsk', side: 'PURCHASE', name: 'Buy limit' } },
+    ]);
+    const stop = order({ type: 'SELL', orderType: 'STOP', stopPrice: 88, limitAsk: 88, sellAsk: 2 });
+    expect(lineField(stop)).toBe('stopPrice');
+    expect(orderLines(stop)[0]?.drag).toEqual({ positionId: 'o1', field: 'stopPrice', side: 'SELL', name: 'Sell stop' });
+  });
+
+  it('a waiting stop-limit has two lines, its stop and its limit, each moving its own price', () => {
+    const waiting = order({ type: 'SELL', orderType: 'STOP_LIMIT', stopPrice: 88, limitAsk: 87.5, sellAsk: 2 });
+    expect(orderLines(waiting)).toEqual([
+      {
+        id: 'o1',
+        price: 88,
+        role: 'stop',
+        title: 'Sell stop-limit, stop · 2.0000 SOL',
+        label: 'Sell stop-limit, stop $88.00 · 2.0000 SOL',
+        drag: { positionId: 'o1', field: 'stopPrice', side: 'SELL', name: 'Sell stop-limit’s stop' },
+      },
+      {
+        id: 'o1:limit',
+        price: 87.5,
+        role: 'stop',
+        title: 'Sell stop-limit, limit · 2.0000 SOL',
+        label: 'Sell stop-limit, limit $87.50 · 2.0000 SOL',
+        drag: { positionId: 'o1', field: 'limitAsk', side: 'SELL', name: 'Sell stop-limit’s limit' },
+      },
+    ]);
+  });
+
+  it('a stop-limit past its stop is one line, at its limit, moving its limit', () => {
+    const reached = order({ orderType: 'STOP_LIMIT', stopPrice: 105, limitAsk: 106, triggeredAt: 5 });
+    expect(lineField(reached)).toBe('limitAsk');
+    expect(orderLines(reached)).toEqual([
+      { ...orderLine(reached), drag: { positionId: 'o1', field: 'limitAsk', side: 'PURCHASE', name: 'Buy stop-limit' } },
+    ]);
+  });
+
+  it('a trailing stop’s line cannot be dragged, and says why', () => {
+    const trailing = order({ type: 'SELL', orderType: 'TRAILING_STOP', stopPrice: 90.25, trailPercent: 5, sellAsk: 1 });
+    expect(lineField(trailing)).toBeNull();
+    const [line] = orderLines(trailing);
+    expect(line?.drag).toBeUndefined();
+    expect(line?.fixed).toBe(TRAILING_FIXED);
+  });
+
+  it('the average cost line is not draggable; chartLines draws both lines of a stop-limit', () => {
+    const user = makeUser({
+      averageCost: { SOL: 100 },
+      limitPositions: [order({ type: 'SELL', orderType: 'STOP_LIMIT', stopPrice: 88, limitAsk: 87.5, sellAsk: 2 })],
+    });
+    const lines = chartLines(user, 'SOL', true);
+    expect(lines.map((l) => [l.id, Boolean(l.drag)])).toEqual([
+      ['o1', true],
+      ['o1:limit', true],
+      ['average-cost', false],
+    ]);
   });
 });
 

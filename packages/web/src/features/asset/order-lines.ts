@@ -10,15 +10,29 @@ import {
   sharesForCents,
   sharesToNumber,
   type LimitPosition,
+  type OrderSide,
   type User,
 } from '@papertrade/domain';
 import { toCents, toPriceUnits } from '../../lib/portfolio.ts';
+import { modifiableFields } from './modify-order.ts';
 
 /** Buys open a position (entry); a sell limit takes profit; a sell stop of any kind limits a loss. */
 export type LineRole = 'entry' | 'take-profit' | 'stop' | 'average-cost';
 
+/** A price of a working order that its line on the chart moves (line-drag.ts). */
+export type LineField = 'limitAsk' | 'stopPrice';
+
+/** What dragging a line changes: one price of one working order (PUT /limit-position). */
+export interface LineDrag {
+  positionId: string;
+  field: LineField;
+  side: OrderSide;
+  /** The line in the toast after a move: "Buy limit", "Sell stop-limit’s stop". */
+  name: string;
+}
+
 export interface ChartLine {
-  /** The order's id, or "average-cost". */
+  /** The order's id ("{id}:limit" for a stop-limit's second line), or "average-cost". */
   id: string;
   price: number;
   role: LineRole;
@@ -26,6 +40,10 @@ export interface ChartLine {
   title: string;
   /** The legend's and screen readers' full text: "Buy limit $95.00 · $500.00". */
   label: string;
+  /** Set when the line can be dragged to change its order; the average cost and fills cannot. */
+  drag?: LineDrag;
+  /** Why a line of an order cannot be dragged, said in the legend (a trailing stop's). */
+  fixed?: string;
 }
 
 const KIND_WORDS = {
@@ -112,6 +130,47 @@ export function orderLine(p: LimitPosition): ChartLine {
   };
 }
 
+/**
+ * The price the order's own line changes when dragged: a limit's limit, a stop's stop, a
+ * stop-limit's stop until it is reached (then its limit); null for a trailing stop, whose stop
+ * follows the market. The fields the Modify dialog offers (modify-order.ts), so both agree.
+ */
+export function lineField(p: LimitPosition): LineField | null {
+  const fields = modifiableFields(p);
+  if (fields.includes('stopPrice')) return 'stopPrice';
+  return fields.includes('limitAsk') ? 'limitAsk' : null;
+}
+
+export const TRAILING_FIXED = 'follows the market, so its line cannot be dragged';
+
+/**
+ * The order's lines on the chart: one at the price it acts at next (orderLine), draggable when
+ * that price can be changed; a stop-limit waiting for its stop has a second line at its limit,
+ * so that each of its prices has a line of its own to drag.
+ */
+export function orderLines(p: LimitPosition): ChartLine[] {
+  const line = orderLine(p);
+  const field = lineField(p);
+  if (!field) return [{ ...line, fixed: TRAILING_FIXED }];
+  const type = orderTypeText(p);
+  if (p.orderType !== 'STOP_LIMIT' || stopReached(p)) {
+    return [{ ...line, drag: { positionId: p.positionId, field, side: p.type, name: type } }];
+  }
+  const amount = orderAmountText(p);
+  const part = (which: 'stop' | 'limit', price: number, drag: LineDrag): ChartLine => ({
+    id: which === 'stop' ? p.positionId : `${p.positionId}:limit`,
+    price,
+    role: line.role,
+    title: `${type}, ${which} · ${amount}`,
+    label: `${type}, ${which} ${usd(price)} · ${amount}`,
+    drag,
+  });
+  return [
+    part('stop', line.price, { positionId: p.positionId, field: 'stopPrice', side: p.type, name: `${type}’s stop` }),
+    part('limit', p.limitAsk, { positionId: p.positionId, field: 'limitAsk', side: p.type, name: `${type}’s limit` }),
+  ];
+}
+
 /** The working orders of one asset, oldest first (the order they were placed in). */
 export function workingOrders(user: User, symbol: string): LimitPosition[] {
   return user.limitPositions
@@ -121,7 +180,7 @@ export function workingOrders(user: User, symbol: string): LimitPosition[] {
 
 /** Every line of the asset's chart: its working orders, then the average cost while it is held. */
 export function chartLines(user: User, symbol: string, held: boolean): ChartLine[] {
-  const lines = workingOrders(user, symbol).map(orderLine);
+  const lines = workingOrders(user, symbol).flatMap(orderLines);
   const average = user.averageCost[symbol] ?? 0;
   if (held && average > 0) {
     const label = `Avg cost ${usd(average)}`;
