@@ -64,20 +64,25 @@ export function useChart<T extends SeriesType>(
 }
 
 /**
- * useChart that also hands out its series (null until the chart exists, and again after it is
- * removed), for charts that draw more on it: price lines, markers (the asset page's orders).
+ * useChart that also hands out its series and chart (null until the chart exists, and again after
+ * it is removed), for charts that draw more on it: price lines, markers, lines dragged by the
+ * pointer (the asset page's orders).
  */
 export function useChartSeries<T extends SeriesType>(
   type: SeriesDefinition<T>,
   options: SeriesPartialOptionsMap[T],
   data: SeriesDataItemTypeMap[T][],
   extra: ChartExtra<T> = {},
-): { container: RefObject<HTMLDivElement | null>; series: ISeriesApi<T> | null } {
+): {
+  container: RefObject<HTMLDivElement | null>;
+  series: ISeriesApi<T> | null;
+  chart: IChartApi | null;
+} {
   const { live, chart: chartOptions } = extra;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<T> | null>(null);
-  const [shown, setShown] = useState<ISeriesApi<T> | null>(null);
+  const [shown, setShown] = useState<{ chart: IChartApi; series: ISeriesApi<T> } | null>(null);
   const theme = useTheme();
 
   useEffect(() => {
@@ -85,7 +90,7 @@ export function useChartSeries<T extends SeriesType>(
     const created = createChart(container.current, { autoSize: true });
     chart.current = created;
     series.current = created.addSeries(type);
-    setShown(series.current);
+    setShown({ chart: created, series: series.current });
     return () => {
       setShown(null);
       created.remove();
@@ -113,5 +118,5 @@ export function useChartSeries<T extends SeriesType>(
     if (live) series.current?.update(live);
   }, [type, data, live]);
 
-  return { container, series: shown };
+  return { container, series: shown?.series ?? null, chart: shown?.chart ?? null };
 }

@@ -9,6 +9,7 @@ import { useChartSeries } from '../../lib/use-chart.ts';
 import { useChartOverlays } from './chart-overlays.ts';
 import type { FillMarker } from './fill-markers.ts';
 import { rangeWithLines, type ChartLine } from './order-lines.ts';
+import { useLineDrag } from './use-line-drag.ts';
 
 const NONE: never[] = [];
 
@@ -27,6 +28,8 @@ export default function CandleChart({
   live,
   lines = NONE,
   markers = NONE,
+  priceDecimals = 2,
+  onMoveLine,
 }: {
   candles: Candle[];
   label: string;
@@ -37,6 +40,10 @@ export default function CandleChart({
   lines?: readonly ChartLine[];
   /** The user's fills on this chart's candles (fill-markers.ts). */
   markers?: readonly FillMarker[];
+  /** The steps a dragged line moves in (line-drag.ts priceDecimals). */
+  priceDecimals?: number;
+  /** Given, an order's line can be dragged to a new price, which this sends (order-move.tsx). */
+  onMoveLine?: ((line: ChartLine, price: number) => Promise<boolean>) | undefined;
 }) {
   const { success, error } = useTheme().palette;
   const cheapest = candles.reduce((min, c) => Math.min(min, c.low), Infinity);
@@ -62,10 +69,11 @@ export default function CandleChart({
   }, [success.main, error.main, precision, linePrices]);
   const data = useMemo(() => candles.map(toBar), [candles]);
   const liveBar = useMemo(() => (live ? toBar(live) : undefined), [live]);
-  const { container, series } = useChartSeries(CandlestickSeries, options, data, {
+  const { container, series, chart } = useChartSeries(CandlestickSeries, options, data, {
     live: liveBar,
   });
-  useChartOverlays(series, lines, markers);
+  const overlay = useChartOverlays(series, lines, markers);
+  useLineDrag({ container, chart, series, overlay, lines, decimals: priceDecimals, onMove: onMoveLine });
   const last = liveBar ?? data.at(-1);
   return (
     <ChartFigure

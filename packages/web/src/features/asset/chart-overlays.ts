@@ -6,13 +6,15 @@ import { useTheme } from '@mui/material';
 import {
   createSeriesMarkers,
   LineStyle,
+  type IPriceLine,
   type ISeriesApi,
   type SeriesMarker,
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { FillMarker } from './fill-markers.ts';
+import { draggedTitle } from './line-drag.ts';
 import { lineLook, markerColor, type Dash } from './line-style.ts';
 import type { ChartLine } from './order-lines.ts';
 
@@ -22,27 +24,47 @@ const STYLES: Record<Dash, LineStyle> = {
   dotted: LineStyle.Dotted,
 };
 
+/** The price lines on the chart, for the line drag (use-line-drag.ts) to move. */
+export interface DrawnLines {
+  /** Each line's price line by its id, as drawn now (lines are drawn again when they change). */
+  drawn: RefObject<Map<string, IPriceLine>>;
+  /**
+   * Lines shown away from their order's price, by id: being dragged, or dropped and waiting for
+   * the server. A line drawn again meanwhile (the user record changed) is drawn there too.
+   */
+  moved: RefObject<Map<string, number>>;
+}
+
 export function useChartOverlays<T extends SeriesType>(
   series: ISeriesApi<T> | null,
   lines: readonly ChartLine[],
   markers: readonly FillMarker[],
-) {
+): DrawnLines {
   const { palette } = useTheme();
+  const drawn = useRef(new Map<string, IPriceLine>());
+  const moved = useRef(new Map<string, number>());
 
   useEffect(() => {
     if (!series) return;
-    const drawn = lines.map((line) => {
+    const made = new Map<string, IPriceLine>();
+    for (const line of lines) {
       const look = lineLook(line.role, palette);
-      return series.createPriceLine({
-        price: line.price,
+      const at = moved.current.get(line.id);
+      const priceLine = series.createPriceLine({
+        price: at ?? line.price,
         color: look.color,
         lineWidth: look.width,
         lineStyle: STYLES[look.dash],
         axisLabelVisible: true,
-        title: line.title,
+        title: at === undefined ? line.title : draggedTitle(line, at),
       });
-    });
-    return () => drawn.forEach((l) => series.removePriceLine(l));
+      made.set(line.id, priceLine);
+    }
+    drawn.current = made;
+    return () => {
+      made.forEach((l) => series.removePriceLine(l));
+      if (drawn.current === made) drawn.current = new Map();
+    };
   }, [series, lines, palette]);
 
   useEffect(() => {
@@ -60,4 +82,6 @@ export function useChartOverlays<T extends SeriesType>(
     const plugin = createSeriesMarkers(series, data);
     return () => plugin.detach();
   }, [series, markers, palette]);
+
+  return { drawn, moved };
 }
