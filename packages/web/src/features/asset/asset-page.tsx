@@ -34,6 +34,7 @@ export default function AssetPage() {
       symbol,
       lines: chartLines(user, symbol, holdingSplit(user, symbol).total > 0),
       history: user.history,
+      wallet: user.walletAddress,
     }),
     [user, symbol],
   );

@@ -6,8 +6,10 @@ import { findAsset, useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { useCandles } from '../market/api/get-candles.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { fillMarkers } from './fill-markers.ts';
+import { priceDecimals } from './line-drag.ts';
 import { liveCandle } from './live-candle.ts';
 import type { ChartLine } from './order-lines.ts';
+import { useOrderMove } from './order-move.tsx';
 
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 
@@ -23,6 +25,8 @@ export interface ChartOverlays {
   lines: readonly ChartLine[];
   /** The user's recent history: its fills of this asset are marked. */
   history: readonly HistoryEntry[];
+  /** The portfolio the orders are in: given, their lines can be dragged to move them. */
+  wallet?: string;
 }
 
 export function PriceChart({
@@ -50,13 +54,22 @@ export function PriceChart({
     [candles, history, symbol],
   );
   const lines = overlays?.lines ?? [];
+  const wallet = overlays?.wallet;
+  const { move, toast } = useOrderMove(wallet, price);
   return (
     <ChartCard
       title="Price chart"
       toggle={{ ...INTERVALS, value: interval, onChange: setInterval }}
       query={query}
       height={HEIGHT}
-      footer={overlays && <ChartLegend symbol={symbol} lines={lines} markers={markers} />}
+      footer={
+        overlays && (
+          <>
+            <ChartLegend symbol={symbol} lines={lines} markers={markers} />
+            {toast}
+          </>
+        )
+      }
     >
       {candles &&
         (candles.length === 0 ? (
@@ -69,6 +82,8 @@ export function PriceChart({
             live={live}
             lines={lines}
             markers={markers}
+            priceDecimals={priceDecimals(price)}
+            onMoveLine={wallet ? move : undefined}
           />
         ))}
     </ChartCard>
