@@ -11,3 +11,4 @@ export * from './fair-rank.ts';
 export * from './price-alerts.ts';
 export * from './trading-costs.ts';
 export * from './working-orders.ts';
+export * from './brackets.ts';

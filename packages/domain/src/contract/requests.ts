@@ -92,7 +92,36 @@ const PRICE_FIELDS = {
   STOP: ['stopPrice'],
   STOP_LIMIT: ['stopPrice', 'limitAsk'],
   TRAILING_STOP: [],
+  OCO: [],
 } as const;
+
+/** What a POST /open-limit-position may open: a working order, or an OCO pair on held shares. */
+export const OpenOrderType = z.enum([...WorkingOrderType.options, 'OCO']);
+export type OpenOrderType = z.infer<typeof OpenOrderType>;
+
+/** A take-profit leg: a limit sell. */
+export const TakeProfitLeg = z.object({ limitAsk: positiveAmount(8, 'Take-profit price') }).strict();
+/** A stop-loss leg: a stop sell at a price, or one that trails by a percent or an amount. */
+export const StopLossLeg = z
+  .object({
+    stopPrice: positiveAmount(8, 'Stop-loss price').optional(),
+    trailPercent: TrailPercent.optional(),
+    trailAmount: positiveAmount(8, 'Trail amount').optional(),
+  })
+  .strict()
+  .refine((leg) => [leg.stopPrice, leg.trailPercent, leg.trailAmount].filter((v) => v !== undefined).length === 1, {
+    message: 'A stop-loss takes one of stopPrice, trailPercent or trailAmount',
+    path: ['stopPrice'],
+  });
+export type StopLossLeg = z.infer<typeof StopLossLeg>;
+/** A bracket: the legs a PURCHASE opens for the shares it buys, when it fills. */
+export const AttachedLegs = z
+  .object({ takeProfit: TakeProfitLeg.optional(), stopLoss: StopLossLeg.optional() })
+  .strict()
+  .refine((a) => a.takeProfit !== undefined || a.stopLoss !== undefined, {
+    message: 'A bracket takes a takeProfit, a stopLoss or both',
+    path: ['takeProfit'],
+  });
 
 export const OpenLimitBody = z
   .object({
@@ -100,7 +129,7 @@ export const OpenLimitBody = z
     symbol: Symbol,
     walletAddress: WalletAddress,
     /** Beyond LIMIT: CONTRACT.md "Orders beyond market and limit". */
-    orderType: WorkingOrderType.default('LIMIT'),
+    orderType: OpenOrderType.default('LIMIT'),
     limitAsk: positiveAmount(8, 'Limit price').optional(),
     stopPrice: positiveAmount(8, 'Stop price').optional(),
     trailPercent: TrailPercent.optional(),
@@ -109,6 +138,11 @@ export const OpenLimitBody = z
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
     timeInForce: TimeInForce.default('GTC'),
     expiresAt: Timestamp.optional(),
+    /** A bracket on a PURCHASE. */
+    attached: AttachedLegs.optional(),
+    /** The two legs of an OCO pair (orderType OCO, a SELL). */
+    takeProfit: TakeProfitLeg.optional(),
+    stopLoss: StopLossLeg.optional(),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -128,6 +162,15 @@ export const OpenLimitBody = z
     }
     if (body.timeInForce === 'GTD' && body.expiresAt === undefined) issue('expiresAt', 'expiresAt is required for a GTD order');
     if (body.timeInForce !== 'GTD' && body.expiresAt !== undefined) issue('expiresAt', `expiresAt goes with timeInForce GTD, not ${body.timeInForce}`);
+    if (body.attached !== undefined && body.type !== 'PURCHASE') issue('attached', 'Only a purchase carries a bracket: for shares you hold, send orderType OCO');
+    if (body.orderType === 'OCO') {
+      if (body.type !== 'SELL') issue('type', 'An OCO pair sells shares you hold: type SELL');
+      if (body.takeProfit === undefined) issue('takeProfit', 'An OCO pair takes a takeProfit');
+      if (body.stopLoss === undefined) issue('stopLoss', 'An OCO pair takes a stopLoss');
+    } else {
+      if (body.takeProfit !== undefined) issue('takeProfit', `A ${body.orderType} order takes no takeProfit (a purchase's go under attached)`);
+      if (body.stopLoss !== undefined) issue('stopLoss', `A ${body.orderType} order takes no stopLoss (a purchase's go under attached)`);
+    }
   });
 /** What a client sends: orderType (LIMIT) and timeInForce (GTC) may be left out, as before them. */
 export type OpenLimitBody = z.input<typeof OpenLimitBody>;

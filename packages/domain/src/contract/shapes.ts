@@ -87,6 +87,19 @@ export const LimitPosition = z.object({
   expiresAt: Timestamp.optional(),
   /** When a STOP_LIMIT's stop was reached and it began to work as a limit (or a stop filled). */
   triggeredAt: Timestamp.optional(),
+  /** A bracket leg's purchase: the order whose fill opened it. */
+  parentId: z.string().optional(),
+  /** The legs of one OCO pair share this id; when one fills, the other is cancelled. */
+  ocoGroupId: z.string().optional(),
+  /** Which leg of a bracket or OCO pair this order is. */
+  leg: z.enum(['TAKE_PROFIT', 'STOP_LOSS']).optional(),
+  /** A purchase's bracket, waiting for it to fill: the legs it will open, as they were sent. */
+  attached: z
+    .object({
+      takeProfit: z.object({ limitAsk: z.number() }).optional(),
+      stopLoss: z.object({ stopPrice: z.number().optional(), trailPercent: z.number().optional(), trailAmount: z.number().optional() }).optional(),
+    })
+    .optional(),
 });
 export type LimitPosition = z.infer<typeof LimitPosition>;
 

@@ -8,6 +8,7 @@ import * as secondFactors from './migrations/005-second-factors.ts';
 import * as portfoliosAndContests from './migrations/006-portfolios-and-contests.ts';
 import * as priceAlerts from './migrations/007-price-alerts.ts';
 import * as stopOrders from './migrations/008-stop-orders.ts';
+import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-portfolios-and-contests': portfoliosAndContests,
   '007-price-alerts': priceAlerts,
   '008-stop-orders': stopOrders,
+  '009-brackets-and-oco': bracketsAndOco,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -178,6 +178,17 @@ export interface LimitOrdersTable {
   closed_at: NullableInt;
   fill_price: NullableInt;
   transaction_id: string | null;
+  /** A bracket leg's purchase (migration 009). */
+  parent_id: string | null;
+  /** The pair this leg belongs to; the leg whose id it is holds the pair's reservation. */
+  oco_group_id: string | null;
+  /** TAKE_PROFIT | STOP_LOSS on a bracket or OCO leg. */
+  leg: string | null;
+  /** A purchase's bracket, until it fills: the take-profit limit and the stop-loss terms. */
+  tp_limit_price: OptionalInt;
+  sl_stop_price: OptionalInt;
+  sl_trail_bps: OptionalInt;
+  sl_trail_amount: OptionalInt;
 }
 
 export interface NotificationsTable {

@@ -23,6 +23,8 @@ export interface BatchFill {
   feeCents: Cents;
   /** A buy's reservation left over after its total and fee, back to free cash (0 for sells). */
   changeCents: Cents;
+  /** Of a buy's shares, those reserved at once by the sell orders its fill opens (a bracket's legs). */
+  reservedShares?: ShareUnits;
 }
 
 export function sumByUser<F extends { portfolioId: string }>(fills: readonly F[], value: (f: F) => bigint): Map<string, bigint> {
@@ -54,12 +56,13 @@ export async function addSharesMany(trx: Trx, symbol: string, byPortfolio: Reado
 }
 
 /**
- * A batch of buys whose cash was reserved: the shares to the users' holdings, one open lot per
+ * A batch of buys whose cash was reserved: the shares to the users' free holdings (less those a
+ * bracket's legs reserve at once, which stay in the lots), one open lot per
  * fill at its price, counted in their lot totals, and what the reservation kept beyond the
  * total and the fee back to free cash.
  */
 export async function settleBuys(trx: Trx, symbol: string, at: number, fills: readonly BatchFill[]): Promise<void> {
-  await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares));
+  await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares - (f.reservedShares ?? 0n)));
   await creditCashMany(trx, sumByUser(fills, (f) => f.changeCents));
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {

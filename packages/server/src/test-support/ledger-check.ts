@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { lotTotalsViolations } from './lot-totals-check.ts';
+import { rowHoldsReservation } from '../ledger/reserved-orders.ts';
 
 /**
  * The ledger check of the race suite and the crash test: every money invariant of ARCHITECTURE.md
@@ -80,8 +81,17 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
     add(lots, l.symbol, shares);
   }
 
+  // A working pair is whole: its first leg works, and both legs sell the same shares.
+  const working = new Map(orders.filter((o) => o.status === 'WORKING').map((o) => [o.id, o]));
+  for (const o of working.values()) {
+    if (o.oco_group_id === null || o.oco_group_id === o.id) continue;
+    const first = working.get(o.oco_group_id);
+    if (!first) violations.push(`order ${o.id} is in pair ${o.oco_group_id}, whose first leg is not working`);
+    else if (BigInt(first.sell_shares ?? 0n) !== BigInt(o.sell_shares ?? 0n)) violations.push(`the legs of pair ${o.oco_group_id} sell different amounts`);
+  }
   for (const o of orders) {
-    if (o.status !== 'WORKING') continue;
+    // An OCO pair reserves its shares once, on its first leg (decision 015).
+    if (o.status !== 'WORKING' || !rowHoldsReservation(o)) continue;
     if (BigInt(o.epoch) !== epoch) {
       violations.push(
         `WORKING ${o.type} order ${o.id} (${o.symbol}) is of epoch ${o.epoch}, the user is at epoch ${epoch}`,

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { currentPrices, WORKING } from './total-balance.ts';
+import { holdsReservation } from '../ledger/reserved-orders.ts';
 
 /** One open portfolio's total, with what boards show of its owner. */
 export interface PortfolioTotalBalance {
@@ -66,6 +67,7 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
     .selectFrom('limit_orders')
     .select(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
     .where('status', '=', WORKING)
+    .where(holdsReservation)
     .execute();
   const prices = await currentPrices(trx);
 

@@ -72,6 +72,15 @@ function withOrderTerms(position: LimitPosition, row: Selectable<LimitOrdersTabl
   if (row.trail_amount != null) position.trailAmount = priceToNumber(BigInt(row.trail_amount));
   if (row.expires_at != null) position.expiresAt = Number(row.expires_at);
   if (row.triggered_at != null) position.triggeredAt = Number(row.triggered_at);
+  if (row.parent_id != null) position.parentId = row.parent_id;
+  if (row.oco_group_id != null) position.ocoGroupId = row.oco_group_id;
+  if (row.leg === 'TAKE_PROFIT' || row.leg === 'STOP_LOSS') position.leg = row.leg;
+  const attached: NonNullable<LimitPosition['attached']> = {};
+  if (row.tp_limit_price != null) attached.takeProfit = { limitAsk: priceToNumber(BigInt(row.tp_limit_price)) };
+  if (row.sl_stop_price != null) attached.stopLoss = { stopPrice: priceToNumber(BigInt(row.sl_stop_price)) };
+  else if (row.sl_trail_bps != null) attached.stopLoss = { trailPercent: Number(row.sl_trail_bps) / 100 };
+  else if (row.sl_trail_amount != null) attached.stopLoss = { trailAmount: priceToNumber(BigInt(row.sl_trail_amount)) };
+  if (attached.takeProfit || attached.stopLoss) position.attached = attached;
   return position;
 }
 

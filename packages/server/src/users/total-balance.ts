@@ -10,6 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
+import { holdsReservation } from '../ledger/reserved-orders.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -34,6 +35,7 @@ export async function totalBalanceCents(db: Db, portfolioId: string, prices?: Re
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
       .where('portfolio_id', '=', portfolioId)
       .where('status', '=', WORKING)
+      .where(holdsReservation)
       .execute(),
     prices ? Promise.resolve(prices) : currentPrices(db),
   ]);
@@ -106,6 +108,7 @@ export async function loadPortfolioTotals(
     .where('portfolio_id', 'in', ids)
     .where('status', '=', WORKING)
     .where('type', '=', 'SELL')
+    .where(holdsReservation)
     .groupBy(['portfolio_id', 'symbol', 'sell_shares'])
     .execute();
   const prices = await currentPrices(trx);

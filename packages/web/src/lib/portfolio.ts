@@ -3,6 +3,7 @@ import {
   centsFromNumber,
   centsToNumber,
   priceFromNumber,
+  holdsReservation,
   sharesFromNumber,
   totalBalanceCents,
   valueOfShares,
@@ -46,7 +47,8 @@ export function portfolioTotals(user: User, assets: readonly Asset[]): Portfolio
     shares: toShareUnits(shares),
   }));
   const workingOrders = user.limitPositions
-    .filter((p) => p.status === 'WORKING')
+    // An OCO pair's shares count once (holdsReservation).
+    .filter((p) => p.status === 'WORKING' && holdsReservation(p))
     .map((p) => ({
       type: p.type,
       symbol: p.symbol,

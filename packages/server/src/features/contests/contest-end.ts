@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
 import { releaseReservation } from '../../ledger/ledger.ts';
+import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
 import { chunks } from '../../users/chunks.ts';
 import { loadPortfolioTotals } from '../../users/total-balance.ts';
 
@@ -41,9 +42,10 @@ export async function endContest(db: Kysely<DB>, contestId: string, now: number)
         .set({ status: 'CANCELLED', closed_at: now })
         .where('portfolio_id', 'in', ids)
         .where('status', '=', 'WORKING')
-        .returning(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+        .returning(['id', 'oco_group_id', 'portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
         .execute();
-      for (const o of working) {
+      // Both legs of a pair end here together: its shares go back once.
+      for (const o of working.filter(rowHoldsReservation)) {
         await releaseReservation(trx, {
           portfolioId: o.portfolio_id,
           type: o.type,

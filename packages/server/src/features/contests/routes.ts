@@ -24,6 +24,7 @@ import { newId } from '../../db/new-id.ts';
 import { inTransaction, inUserTransaction, lockPortfolios } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.ts';
 import { releaseReservation } from '../../ledger/ledger.ts';
+import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
 import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
@@ -402,9 +403,10 @@ export function contestRoutes(app: FastifyInstance, ctx: AppContext, { boards, a
         .set({ status: 'CANCELLED', closed_at: now })
         .where('portfolio_id', '=', member.id)
         .where('status', '=', 'WORKING')
-        .returning(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+        .returning(['id', 'oco_group_id', 'portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
         .execute();
-      for (const o of working) {
+      // Both legs of a pair end here together: its shares go back once.
+      for (const o of working.filter(rowHoldsReservation)) {
         await releaseReservation(trx, { portfolioId: o.portfolio_id, type: o.type, symbol: o.symbol, purchaseCents: o.purchase_cents, sellShares: o.sell_shares });
       }
       await trx.updateTable('portfolios').set({ closed_at: now }).where('id', '=', member.id).execute();

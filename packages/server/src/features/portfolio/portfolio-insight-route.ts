@@ -9,6 +9,7 @@ import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 import { replayFifo, type FillRow } from './fifo-replay.ts';
 import { loadHoldBenchmark } from './hold-benchmark.ts';
 import { buildInsight } from './insight-numbers.ts';
+import { holdsReservation } from '../../ledger/reserved-orders.ts';
 
 /**
  * The most fills of one epoch replayed for realised P&L (docs/decisions/011), read in one statement
@@ -58,6 +59,7 @@ export async function loadPortfolioInsight(db: Kysely<DB>, portfolioId: string, 
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
       .where('portfolio_id', '=', portfolioId)
       .where('status', '=', WORKING)
+      .where(holdsReservation)
       .execute(),
     db.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('portfolio_id', '=', portfolioId).execute(),
     currentPrices(db),

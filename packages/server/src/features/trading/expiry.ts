@@ -6,6 +6,7 @@ import { addSharesMany, creditCashMany, sumByUser } from '../../ledger/batched-m
 import { sharesText, usdText } from '../../ledger/money-text.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { expiredSql } from './crossing-orders.ts';
+import { reservationsFreed } from './oco-legs.ts';
 
 /** Orders expired per database transaction, as fills are batched (limit-trigger.ts). */
 const EXPIRY_BATCH = 500;
@@ -19,6 +20,7 @@ interface Expired {
   order_type: string;
   purchase_cents: bigint | null;
   sell_shares: bigint | null;
+  oco_group_id: string | null;
 }
 
 /**
@@ -39,10 +41,11 @@ export async function expireOrders(db: Kysely<DB>, at: number): Promise<Map<stri
       const ids = due.map((o) => o.id);
       const { rows } = await sql<Expired>`UPDATE limit_orders SET status = 'EXPIRED', closed_at = ${at}
         WHERE id IN (SELECT id FROM ${batchIds(trx, ids)} AS u) AND ${expiredSql(at)}
-        RETURNING id, portfolio_id, epoch, type, symbol, order_type, purchase_cents, sell_shares`.execute(trx);
+        RETURNING id, portfolio_id, epoch, type, symbol, order_type, purchase_cents, sell_shares, oco_group_id`.execute(trx);
       // An order of an epoch a reset ended holds nothing any more: it only stops working.
       const live = rows.filter((o) => portfolios.get(o.portfolio_id)?.epoch === BigInt(o.epoch));
-      const held = live.map((o) => ({ portfolioId: o.portfolio_id, symbol: o.symbol, type: o.type, amount: BigInt((o.type === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n) }));
+      // A pair's shares go back once, and not while its other leg still works (decision 015).
+      const held = (await reservationsFreed(trx, live)).map((o) => ({ portfolioId: o.portfolio_id, symbol: o.symbol, type: o.type, amount: BigInt((o.type === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n) }));
       await creditCashMany(trx, sumByUser(held.filter((o) => o.type === 'PURCHASE'), (o) => o.amount));
       const sells = held.filter((o) => o.type === 'SELL');
       for (const symbol of new Set(sells.map((o) => o.symbol))) {

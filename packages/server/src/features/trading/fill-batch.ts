@@ -17,6 +17,8 @@ import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
 import { recordTriggers } from './fill-triggers.ts';
+import type { LimitOrderRow } from './limit-orders.ts';
+import { bracketOf, cancelOtherLegs, insertLegs, legRows, reservationsFreed, type BracketTerms } from './oco-legs.ts';
 import { costRulesOf, costsOf } from './trading-costs.ts';
 
 export type Fill = BatchFill;
@@ -58,6 +60,12 @@ interface Claimed {
   sell_shares: bigint | null;
   transaction_id: string | null;
   limit_price: bigint | null;
+  oco_group_id: string | null;
+  leg: string | null;
+  tp_limit_price: bigint | null;
+  sl_stop_price: bigint | null;
+  sl_trail_bps: bigint | null;
+  sl_trail_amount: bigint | null;
 }
 
 /**
@@ -82,10 +90,12 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       AND limit_orders.status = 'WORKING'
       AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
       ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
-    RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price`.execute(trx);
+    RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price,
+      limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount`.execute(trx);
+  const byId = new Map(claimed.map((o) => [o.id, o]));
 
   const quoted: Fill[] = [];
-  const refused: (Refusal & { reserved: bigint })[] = [];
+  const refused: Refused[] = [];
   const costs = claimed.length ? await costRulesOf(trx, new Set(claimed.map((o) => o.portfolio_id))) : new Map<string, CostRule>();
   for (const o of claimed) {
     const reserved = BigInt((side === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n);
@@ -97,7 +107,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       quoted.push({ orderId: o.id, portfolioId: o.portfolio_id, transactionId: o.transaction_id ?? newId(at), ...fill });
     } catch (error) {
       if (!(error instanceof BoundsError)) throw error;
-      refused.push({ orderId: o.id, portfolioId: o.portfolio_id, userId: ownerOf(portfolios, o.portfolio_id), reserved, reason: error.message });
+      refused.push({ orderId: o.id, portfolioId: o.portfolio_id, userId: ownerOf(portfolios, o.portfolio_id), reserved, reason: error.message, oco_group_id: o.oco_group_id });
     }
   }
   // Transaction ids were made in the order of the batch (best limit first): keep that order.
@@ -106,13 +116,26 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   const start = side === 'PURCHASE' ? await holdingsOf(trx, symbol, quoted) : cashOf(portfolios);
   const { done, over } = splitOverCaps(side, quoted, start);
   const capReason = side === 'PURCHASE' ? 'it would take your holding past 10,000,000,000 shares' : 'it would take your cash past $10,000,000,000,000';
-  for (const f of over) refused.push({ orderId: f.orderId, portfolioId: f.portfolioId, userId: ownerOf(portfolios, f.portfolioId), reserved: side === 'PURCHASE' ? f.totalCents + f.feeCents + f.changeCents : f.shares, reason: capReason });
+  for (const f of over) refused.push({ orderId: f.orderId, portfolioId: f.portfolioId, userId: ownerOf(portfolios, f.portfolioId), reserved: side === 'PURCHASE' ? f.totalCents + f.feeCents + f.changeCents : f.shares, reason: capReason, oco_group_id: byId.get(f.orderId)?.oco_group_id ?? null });
+  // A purchase with a bracket keeps the shares it buys reserved for the legs it opens.
+  const brackets = new Map<string, BracketTerms>();
+  for (const f of done) {
+    const terms = side === 'PURCHASE' ? bracketOf(byId.get(f.orderId) ?? NO_BRACKET) : null;
+    if (terms && f.shares > 0n) {
+      brackets.set(f.orderId, terms);
+      f.reservedShares = f.shares;
+    }
+  }
 
   let unmatchedShares = 0n;
   if (side === 'PURCHASE') await settleBuys(trx, symbol, at, done);
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
   await insertTransactions(trx, input, done, portfolios);
+  const legs = await openBracketLegs(trx, input, done, brackets, portfolios);
+  // A leg of a pair that filled sold the shares both legs shared: the other leg ends with it.
+  const pairs = side === 'SELL' ? done.flatMap((f) => byId.get(f.orderId)?.oco_group_id ?? []) : [];
+  if (pairs.length) await cancelOtherLegs(trx, pairs, at);
   // Why each filled, on its transaction; a kind other than LIMIT says it in the notification too.
   const why = await recordTriggers(trx, input, done);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
@@ -121,7 +144,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   await notifyMany(trx, done.map((f) => ({
     userId: ownerOf(portfolios, f.portfolioId),
     type: 'TRANSACTION' as const,
-    text: `${KIND_TITLES[why.get(f.transactionId)?.kind ?? 'LIMIT'] ?? 'Limit'} order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${f.price === price ? tickShown : priceText(f.price)}${f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : ''}${reasonText(why.get(f.transactionId))}`,
+    text: `${titleOf(byId.get(f.orderId)?.leg ?? null, why.get(f.transactionId)?.kind)} order filled: ${verb} ${sharesText(f.shares)} ${symbol} at ${f.price === price ? tickShown : priceText(f.price)}${f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : ''}${reasonText(why.get(f.transactionId))}${afterText(legs.get(f.orderId), byId.get(f.orderId)?.oco_group_id ?? null)}`,
     url: `/transaction?id=${f.transactionId}`,
   })), at);
   return {
@@ -150,6 +173,47 @@ function quoteFill(side: Side, tick: PriceUnits, reserved: bigint, rule: CostRul
 }
 
 const KIND_TITLES: Record<string, string> = { LIMIT: 'Limit', STOP: 'Stop', STOP_LIMIT: 'Stop-limit', TRAILING_STOP: 'Trailing stop' };
+const LEG_TITLES: Record<string, string> = { TAKE_PROFIT: 'Take-profit', STOP_LOSS: 'Stop-loss' };
+const titleOf = (leg: string | null, kind = 'LIMIT') => (leg && LEG_TITLES[leg]) ?? KIND_TITLES[kind] ?? 'Limit';
+/** What a fill set going or stopped: a bracket's legs now working, or the pair's other leg cancelled. */
+function afterText(opened: readonly LimitOrderRow[] | undefined, pair: string | null): string {
+  if (opened?.length) {
+    const parts = opened.map((l) => (l.leg === 'TAKE_PROFIT' ? `take-profit at ${priceText(BigInt(l.limit_price))}` : `stop-loss at ${priceText(BigInt(l.stop_price ?? 0n))}`));
+    return `; ${parts.join(' and ')} now working`;
+  }
+  return pair ? '; the other order of the pair was cancelled' : '';
+}
+const NO_BRACKET = { tp_limit_price: null, sl_stop_price: null, sl_trail_bps: null, sl_trail_amount: null };
+
+/** The legs of each filled bracket purchase, for the shares it bought, in the fill's transaction. */
+async function openBracketLegs(
+  trx: Trx,
+  input: BatchInput,
+  fills: readonly Fill[],
+  brackets: ReadonlyMap<string, BracketTerms>,
+  portfolios: ReadonlyMap<string, LockedPortfolio>,
+): Promise<Map<string, LimitOrderRow[]>> {
+  const opened = new Map<string, LimitOrderRow[]>();
+  for (const f of fills) {
+    const terms = brackets.get(f.orderId);
+    if (!terms) continue;
+    opened.set(f.orderId, legRows({
+      portfolioId: f.portfolioId,
+      epoch: portfolios.get(f.portfolioId)?.epoch ?? 0n,
+      symbol: input.symbol,
+      shares: f.shares,
+      terms,
+      price: input.price,
+      at: input.at,
+      parentId: f.orderId,
+      // A stop-loss should not lapse at midnight: the legs work until they fill or are cancelled.
+      timeInForce: 'GTC',
+      expiresAt: null,
+    }));
+  }
+  if (opened.size) await insertLegs(trx, [...opened.values()].flat());
+  return opened;
+}
 const reasonText = (t: { kind: string; reason: string } | undefined) => (t && t.kind !== 'LIMIT' ? ` (${t.reason})` : '');
 
 async function holdingsOf(trx: Trx, symbol: string, fills: readonly Fill[]): Promise<Map<string, bigint>> {
@@ -166,11 +230,9 @@ const cashOf = (portfolios: ReadonlyMap<string, LockedPortfolio>) => new Map([..
 const ownerOf = (portfolios: ReadonlyMap<string, LockedPortfolio>, portfolioId: string) => portfolios.get(portfolioId)?.userId ?? portfolioId;
 
 /** Claimed orders that cannot fill: cancelled, reservation back, and a notification saying why. */
-async function refuse(
-  trx: Trx,
-  input: BatchInput,
-  refused: readonly (Refusal & { reserved: bigint })[],
-): Promise<void> {
+type Refused = Refusal & { reserved: bigint; oco_group_id: string | null };
+
+async function refuse(trx: Trx, input: BatchInput, refused: readonly Refused[]): Promise<void> {
   if (!refused.length) return;
   for (const part of chunks(refused.map((r) => r.orderId))) {
     await trx
@@ -180,7 +242,7 @@ async function refuse(
       .execute();
   }
   if (input.side === 'PURCHASE') await creditCashMany(trx, sumByUser(refused, (r) => r.reserved));
-  else await addSharesMany(trx, input.symbol, sumByUser(refused, (r) => r.reserved));
+  else await addSharesMany(trx, input.symbol, sumByUser(await reservationsFreed(trx, refused), (r) => r.reserved));
   await notifyMany(trx, refused.map((r) => refusalNotice(input, r)), input.at);
 }
 

@@ -8,7 +8,8 @@ import { inTransaction, inPortfolioTransaction, lockPortfolio, type Trx } from '
 import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
 import { currentPrice } from './market-orders.ts';
-import { checkSize, checkStopSide, exactPrice, expiryOf, trailTerms } from './order-terms.ts';
+import { bracketColumns, insertLegs, legRows, reservationsFreed } from './oco-legs.ts';
+import { checkSize, checkStopSide, exactPrice, expiryOf, legTerms, trailTerms } from './order-terms.ts';
 
 export type LimitOrderRow = Selectable<LimitOrdersTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -19,23 +20,38 @@ function exact(value: bigint | null, field: string, message: string): bigint {
 }
 
 /**
- * A contest's rules for this order type (contest-rules.ts), after the portfolio's lock. Its fee
- * is charged on the fills (decision 013), so every allowed type may be placed.
+ * A contest's rules for these order types (contest-rules.ts), after the portfolio's lock. Its
+ * fee is charged on the fills (decision 013), so every allowed type may be placed.
  */
-export async function checkContestRules(trx: Trx, portfolio: TradingPortfolio, symbol: string, orderType: string, now: number): Promise<void> {
+export async function checkContestRules(trx: Trx, portfolio: TradingPortfolio, symbol: string, orderTypes: string | readonly string[], now: number): Promise<void> {
   if (!portfolio.contestId) return;
   await lockPortfolio(trx, portfolio.id);
-  await contestRulesFor(trx, portfolio, { symbol, orderType }, now);
+  for (const orderType of typeof orderTypes === 'string' ? [orderTypes] : orderTypes) {
+    await contestRulesFor(trx, portfolio, { symbol, orderType }, now);
+  }
 }
+
+/** The order types a bracket or an OCO pair places, as a contest's rules name them. */
+function legTypes(takeProfit: unknown, stopLoss: { stopPrice?: number | undefined } | undefined): string[] {
+  const types: string[] = [];
+  if (takeProfit !== undefined) types.push('LIMIT');
+  if (stopLoss !== undefined) types.push(stopLoss.stopPrice !== undefined ? 'STOP' : 'TRAILING_STOP');
+  if (types.length === 2) types.push('OCO');
+  return types;
+}
+
+const BLANK_LEG_COLUMNS = { parent_id: null, oco_group_id: null, leg: null, ...bracketColumns(null) } as const;
 
 /**
  * Opens a working order and reserves what it needs: a PURCHASE takes purchaseAsk dollars out of
  * free cash, a SELL takes sellAsk shares out of free shares, until it fills, expires or is
  * cancelled. A LIMIT works as a limit at once; a STOP, STOP_LIMIT or TRAILING_STOP is armed,
  * waiting for its stop (decision 012). Prices are checked against the current one inside the
- * transaction, so a stop is never placed on the side the price has already reached.
+ * transaction, so a stop is never placed on the side the price has already reached. A
+ * PURCHASE's bracket is kept on it until it fills (decision 015); an OCO opens its two legs.
  */
 export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {
+  if (body.orderType === 'OCO') return openOcoPair(ctx, portfolio, body);
   const portfolioId = portfolio.id;
   const orderType = body.orderType ?? 'LIMIT';
   const side = body.type;
@@ -56,15 +72,21 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
   // always trades something when it fills; the same quote checks its size against the bounds.
   if (limitPrice !== null) checkSize(side, reserved, limitPrice);
   else if (stopPrice !== null) checkSize(side, reserved, stopPrice);
+  const attached = side === 'PURCHASE' ? body.attached : undefined;
 
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const expiresAt = expiryOf(body.timeInForce ?? 'GTC', body.expiresAt, now);
-    await checkContestRules(trx, portfolio, body.symbol, orderType, now);
+    const types = attached ? [orderType, ...legTypes(attached.takeProfit, attached.stopLoss)] : [orderType];
+    await checkContestRules(trx, portfolio, body.symbol, types, now);
     const price = await currentPrice(trx, body.symbol);
     if (stopPrice !== null) checkStopSide(side, stopPrice, price);
     const trailing = orderType === 'TRAILING_STOP' ? trailTerms(side, price, body) : null;
     if (trailing) checkSize(side, reserved, trailing.stop);
+    // The bracket's legs are checked against where the purchase enters: its limit, else its stop.
+    const entry = limitPrice ?? stopPrice ?? trailing?.stop ?? price;
+    const entryName = limitPrice !== null ? 'the limit' : 'the stop';
+    const bracket = attached ? legTerms(entry, entryName, attached.takeProfit, attached.stopLoss, 'attached.') : null;
     let epoch: bigint;
     if (purchaseCents !== null) {
       epoch = await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
@@ -96,9 +118,46 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
       closed_at: null,
       fill_price: null,
       transaction_id: null,
+      ...BLANK_LEG_COLUMNS,
+      ...bracketColumns(bracket),
     };
     await trx.insertInto('limit_orders').values(row).execute();
     return row;
+  });
+}
+
+/**
+ * An OCO pair on shares already held (CONTRACT.md): a take-profit above the current price and a
+ * stop-loss below it, selling the same sellAsk shares, reserved once. Answers the take-profit leg.
+ */
+async function openOcoPair(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {
+  const shares = exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals');
+  return inTransaction(ctx.db, async (trx) => {
+    const now = Date.now();
+    const expiresAt = expiryOf(body.timeInForce ?? 'GTC', body.expiresAt, now);
+    await checkContestRules(trx, portfolio, body.symbol, legTypes(body.takeProfit, body.stopLoss), now);
+    const price = await currentPrice(trx, body.symbol);
+    const terms = legTerms(price, 'the current price', body.takeProfit, body.stopLoss, '');
+    if (terms.takeProfit !== null) checkSize('SELL', shares, terms.takeProfit);
+    if (terms.stopLoss && 'stop' in terms.stopLoss) checkSize('SELL', shares, terms.stopLoss.stop);
+    const { epoch } = await lockPortfolio(trx, portfolio.id);
+    await takeFreeShares(trx, portfolio.id, body.symbol, shares, 'sellAsk');
+    const rows = legRows({
+      portfolioId: portfolio.id,
+      epoch,
+      symbol: body.symbol,
+      shares,
+      terms,
+      price,
+      at: now,
+      parentId: null,
+      timeInForce: body.timeInForce ?? 'GTC',
+      expiresAt,
+    });
+    await insertLegs(trx, rows);
+    const [first] = rows;
+    if (!first) throw new Error('an OCO pair opened no legs');
+    return first;
   });
 }
 
@@ -129,6 +188,8 @@ export async function cancelLimitOrder(ctx: Ctx, portfolioId: string, positionId
       .executeTakeFirst();
     // The trigger may have filled it between the read and the update.
     if (flipped.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
+    // A leg of a pair whose other leg still works leaves its shares reserved by that leg.
+    if (!(await reservationsFreed(trx, [order])).length) return;
     await releaseReservation(trx, {
       portfolioId,
       type: order.type,

@@ -1,11 +1,13 @@
-import { centsFromNumber, sharesFromNumber, type ModifyLimitBody, type OrderSide } from '@papertrade/domain';
+import { bracketProblem, centsFromNumber, sharesFromNumber, trailingStop, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
-import { inPortfolioTransaction } from '../../db/transaction.ts';
+import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
 import type { TradingPortfolio } from '../contests/contest-rules.ts';
 import { checkContestRules, type LimitOrderRow } from './limit-orders.ts';
 import { currentPrice } from './market-orders.ts';
+import { bracketOf } from './oco-legs.ts';
 import { checkSize, checkStopSide, exactPrice } from './order-terms.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -60,6 +62,7 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     if (body.stopPrice !== undefined && stopPrice !== null) checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
     const sizedAt = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
+    const otherLegs = await checkLegs(trx, order, limitPrice, stopPrice, body);
 
     // The cancel half: guarded by the state read above, so a trigger that moved it meanwhile wins.
     const replaced = await trx
@@ -76,6 +79,10 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
       .where('armed', '=', order.armed)
       .executeTakeFirst();
     if (replaced.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This order changed while you were editing it: look at it again');
+    // A pair sells one amount: its other leg follows, and the reservation below moves once.
+    if (sellShares !== null && otherLegs.length) {
+      await trx.updateTable('limit_orders').set({ sell_shares: sellShares }).where('id', 'in', otherLegs.map((l) => l.id)).execute();
+    }
     await releaseReservation(trx, {
       portfolioId: portfolio.id,
       type: order.type,
@@ -88,6 +95,40 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     else await takeFreeShares(trx, portfolio.id, order.symbol, sellShares ?? 0n, 'sellAsk');
     return { ...order, limit_price: limitPrice, stop_price: stopPrice, purchase_cents: purchaseCents, sell_shares: sellShares };
   });
+}
+
+/**
+ * A changed price must keep a bracket or a pair in order (decision 015): a purchase's new entry
+ * still below its take-profit and above its stop-loss; a take-profit still above the other
+ * leg's stop, a stop-loss still below the other leg's take-profit. Answers the pair's other legs.
+ */
+async function checkLegs(trx: Trx, order: LimitOrderRow, limitPrice: PriceUnits, stopPrice: PriceUnits | null, body: ModifyLimitBody): Promise<LimitOrderRow[]> {
+  const field = body.limitAsk !== undefined ? 'limitAsk' : 'stopPrice';
+  const bracket = bracketOf(order);
+  if (bracket && (body.limitAsk !== undefined || body.stopPrice !== undefined)) {
+    const entry = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : (stopPrice ?? limitPrice);
+    const sl = bracket.stopLoss;
+    const firstStop = sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry, sl.trail);
+    const problem = bracketProblem(entry, order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? 'the limit' : 'the stop', bracket.takeProfit, firstStop);
+    if (problem) throw badRequest(problem.code, problem.message, field);
+  }
+  if (order.oco_group_id === null) return [];
+  const others = await trx
+    .selectFrom('limit_orders')
+    .selectAll()
+    .where(sql<boolean>`status = 'WORKING' AND oco_group_id IS NOT NULL`)
+    .where('oco_group_id', '=', order.oco_group_id)
+    .where('id', '<>', order.id)
+    .execute();
+  for (const other of others) {
+    const takeProfit = order.leg === 'TAKE_PROFIT' ? limitPrice : BigInt(other.limit_price);
+    const stop = order.leg === 'STOP_LOSS' ? stopPrice : other.stop_price === null ? null : BigInt(other.stop_price);
+    if (stop !== null && takeProfit <= stop) {
+      const problem = bracketProblem(takeProfit, '', takeProfit, stop);
+      throw badRequest('TAKE_PROFIT_BELOW_STOP', problem?.message ?? 'The take-profit must be above the stop-loss', field);
+    }
+  }
+  return others;
 }
 
 /** The new amount in exact units when one was sent, else the order's own. */

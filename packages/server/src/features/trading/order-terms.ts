@@ -1,4 +1,5 @@
 import {
+  bracketProblem,
   checkPrice,
   nextUtcMidnight,
   parseDecimal,
@@ -16,6 +17,7 @@ import {
   type Trail,
 } from '@papertrade/domain';
 import { badRequest } from '../../http/app-error.ts';
+import type { BracketTerms } from './oco-legs.ts';
 import { boundedQuote } from './market-orders.ts';
 
 /**
@@ -51,20 +53,23 @@ export function trailTerms(
   side: OrderSide,
   price: PriceUnits,
   body: { trailPercent?: number | undefined; trailAmount?: number | undefined },
+  /** Where the trail sits in the request: '' at the top, 'attached.stopLoss.' in a bracket. */
+  fieldPrefix = '',
+  priceName = 'the current price',
 ): { trail: Trail; waterMark: PriceUnits; stop: PriceUnits } {
   let trail: Trail;
   if (body.trailPercent !== undefined) {
     const bps = parseDecimal(body.trailPercent, 2);
     if (bps === null || bps < TRAIL_BPS_MIN || bps > TRAIL_BPS_MAX) {
-      throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail is 0.1 to 50 percent, with at most 2 decimals', 'trailPercent');
+      throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail is 0.1 to 50 percent, with at most 2 decimals', `${fieldPrefix}trailPercent`);
     }
     trail = { bps };
   } else {
     const amount = priceFromNumber(body.trailAmount ?? 0);
-    if (amount === null || amount <= 0n) throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail amount is more than 0, with at most 8 decimals', 'trailAmount');
+    if (amount === null || amount <= 0n) throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail amount is more than 0, with at most 8 decimals', `${fieldPrefix}trailAmount`);
     // A sell's stop would start at or below zero and never act.
     if (side === 'SELL' && amount >= price) {
-      throw badRequest('TRAIL_OUT_OF_RANGE', `A sell's trail must be less than the current price of ${shown(price)}`, 'trailAmount');
+      throw badRequest('TRAIL_OUT_OF_RANGE', `A sell's trail must be less than ${priceName} of ${shown(price)}`, `${fieldPrefix}trailAmount`);
     }
     trail = { amount };
   }
@@ -93,4 +98,43 @@ export function expiryOf(timeInForce: string, expiresAt: number | undefined, now
     throw badRequest('EXPIRY_IN_PAST', `A GTD order's expiresAt must be in the future (now is ${new Date(now).toISOString()})`, 'expiresAt');
   }
   return BigInt(expiresAt);
+}
+
+/** Stop-loss terms as sent: a stop price, or a trail in percent or USD. */
+export interface StopLossInput {
+  stopPrice?: number | undefined;
+  trailPercent?: number | undefined;
+  trailAmount?: number | undefined;
+}
+
+/**
+ * A take-profit and a stop-loss checked against where the position starts (`entry`: a bracket's
+ * limit or stop, an OCO pair's current price), each error under its own field, `prefix` naming
+ * where the legs sit in the request ('attached.' or ''). Answers the legs' terms, with a trailing
+ * stop-loss's first stop computed from the entry.
+ */
+export function legTerms(
+  entry: PriceUnits,
+  entryName: string,
+  takeProfit: { limitAsk: number } | undefined,
+  stopLoss: StopLossInput | undefined,
+  prefix: string,
+): BracketTerms {
+  const tp = takeProfit ? exactPrice(takeProfit.limitAsk, `${prefix}takeProfit.limitAsk`) : null;
+  let sl: BracketTerms['stopLoss'] = null;
+  let firstStop: PriceUnits | null = null;
+  if (stopLoss?.stopPrice !== undefined) {
+    firstStop = exactPrice(stopLoss.stopPrice, `${prefix}stopLoss.stopPrice`);
+    sl = { stop: firstStop };
+  } else if (stopLoss) {
+    const trailing = trailTerms('SELL', entry, stopLoss, `${prefix}stopLoss.`, entryName);
+    firstStop = trailing.stop;
+    sl = { trail: trailing.trail };
+  }
+  const problem = bracketProblem(entry, entryName, tp, firstStop);
+  if (problem) {
+    const field = problem.leg === 'TAKE_PROFIT' ? `${prefix}takeProfit.limitAsk` : `${prefix}stopLoss.${stopLoss?.stopPrice !== undefined ? 'stopPrice' : stopLoss?.trailPercent !== undefined ? 'trailPercent' : 'trailAmount'}`;
+    throw badRequest(problem.code, problem.message, field);
+  }
+  return { takeProfit: tp, stopLoss: sl };
 }

@@ -4,6 +4,7 @@ import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
 import { releaseReservation } from '../../ledger/ledger.ts';
 import { notify } from '../../users/notify.ts';
 import { refusalNotice, type BatchInput, type Refusal } from './fill-batch.ts';
+import { reservationsFreed } from './oco-legs.ts';
 
 /**
  * Cancels one crossed order that could not be filled even alone (limit-trigger.ts), so that
@@ -20,14 +21,14 @@ export async function refuseStuckOrder(db: Kysely<DB>, input: BatchInput, reason
       .set({ status: 'CANCELLED', closed_at: input.at })
       .where('id', '=', orderId)
       .where('status', '=', 'WORKING')
-      .returning(['portfolio_id', 'epoch', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+      .returning(['portfolio_id', 'epoch', 'type', 'symbol', 'purchase_cents', 'sell_shares', 'oco_group_id'])
       .executeTakeFirst();
     if (!order) return null;
     // An order of an epoch that a reset ended holds nothing any more: it only stops working.
     const portfolio = portfolios.get(order.portfolio_id);
     if (!portfolio || portfolio.epoch !== BigInt(order.epoch)) return null;
     const reserved = { portfolioId: order.portfolio_id, type: order.type, symbol: order.symbol, purchaseCents: order.purchase_cents, sellShares: order.sell_shares };
-    await releaseReservation(trx, reserved);
+    if ((await reservationsFreed(trx, [order])).length) await releaseReservation(trx, reserved);
     const refusal = { orderId, portfolioId: order.portfolio_id, userId: portfolio.userId, reason };
     const held = BigInt((order.type === 'PURCHASE' ? order.purchase_cents : order.sell_shares) ?? 0n);
     await notify(trx, refusalNotice(input, { ...refusal, reserved: held }), input.at);

@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import type { AppContext } from '../../app-context.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
+import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
 
 /** Shared by the trading tests: calls as a signed-in user, prices, and the ledger read back exactly. */
 
@@ -56,7 +57,7 @@ export async function balances(ctx: AppContext, userId: string, symbol: string) 
   const orders = await db.selectFrom('limit_orders').selectAll().where('portfolio_id', '=', userId).where('status', '=', 'WORKING').execute();
   let reservedShares = 0n;
   let reservedCash = 0n;
-  for (const o of orders) {
+  for (const o of orders.filter(rowHoldsReservation)) {
     if (o.type === 'PURCHASE') reservedCash += BigInt(o.purchase_cents ?? 0n);
     else if (o.symbol === symbol) reservedShares += BigInt(o.sell_shares ?? 0n);
   }

@@ -30,6 +30,12 @@ describe('holdingSplit', () => {
     expect(splitText(split)).toBe('2.0000 free, 4.0000 reserved by 2 orders');
   });
 
+  it("counts an OCO pair's shares once: both legs sell the same shares", () => {
+    const pair = [{ ...sell('tp', 4), ocoGroupId: 'tp' }, { ...sell('sl', 4), ocoGroupId: 'tp', orderType: 'STOP' as const }];
+    const split = holdingSplit(makeUser({ assets: { SOL: 2 }, limitPositions: pair }), 'SOL');
+    expect(split).toEqual({ total: 6, free: 2, reserved: 4, orders: 1 });
+  });
+
   it('adds in exact units: 0.1 + 0.2 reserved is 0.3', () => {
     const split = holdingSplit(makeUser({ assets: { SOL: 0.1 }, limitPositions: [sell('a', 0.1), sell('b', 0.2)] }), 'SOL');
     expect(split.reserved).toBe(0.3);

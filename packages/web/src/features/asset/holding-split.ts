@@ -3,7 +3,7 @@
  * sell takes its shares out until it fills or is cancelled (CONTRACT.md, Shapes), so the holding is
  * the free shares plus what the asset's working sells reserve. Exact units, so 0.1 + 0.2 adds up.
  */
-import { formatShares, sharesToNumber, type User } from '@papertrade/domain';
+import { formatShares, holdsReservation, sharesToNumber, type User } from '@papertrade/domain';
 import { toShareUnits } from '../../lib/portfolio.ts';
 
 export interface HoldingSplit {
@@ -17,7 +17,7 @@ export interface HoldingSplit {
 export function holdingSplit(user: User, symbol: string): HoldingSplit {
   const free = toShareUnits(user.assets[symbol]);
   const sells = user.limitPositions.filter(
-    (p) => p.status === 'WORKING' && p.symbol === symbol && p.type === 'SELL' && (p.sellAsk ?? 0) > 0,
+    (p) => p.status === 'WORKING' && p.symbol === symbol && p.type === 'SELL' && (p.sellAsk ?? 0) > 0 && holdsReservation(p),
   );
   const reserved = sells.reduce((sum, p) => sum + toShareUnits(p.sellAsk), 0n);
   return {
