@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AssetAvatar } from '../../components/asset-avatar.tsx';
 import { DayChange } from '../../components/day-change.tsx';
-import { TradePanel, useTradeDialog } from '../trading/index.ts';
+import { TradePanel, useTradeDialog, useTradeLink } from '../trading/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useUser } from '../../lib/api/get-session.ts';
@@ -27,6 +27,8 @@ export default function AssetPage() {
   const { data: assets, isPending, error } = useAllAssets();
   const asset = findAsset(assets, pair);
   const { openTrade, dialog } = useTradeDialog();
+  // A lesson's "Try it" (?trade=&side=&protect=) starts the panel, or the phone's dialog, on it.
+  const { key: tradeKey, ...tradeStart } = useTradeLink(asset, openTrade);
   usePageTitle(asset ? displayAssetName(asset.name) : null);
   const symbol = asset?.symbol ?? '';
   const overlays = useMemo<ChartOverlays>(
@@ -89,7 +91,7 @@ export default function AssetPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 4 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <TradePanel key={asset.id} asset={asset} hideOnMobile />
+            <TradePanel key={`${asset.id}-${tradeKey}`} asset={asset} hideOnMobile {...tradeStart} />
           </Paper>
         </Grid>
       </Grid>

@@ -5,3 +5,4 @@
  */
 export { TradePanel, type TradePanelProps } from './trade-panel/trade-panel.tsx';
 export { useTradeDialog } from './trade-panel/use-trade-dialog.tsx';
+export { useTradeLink } from './trade-panel/use-trade-link.ts';

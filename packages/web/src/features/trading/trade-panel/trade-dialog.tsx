@@ -3,6 +3,8 @@ import { Dialog, DialogContent } from '@mui/material';
 import { useId } from 'react';
 import type { TradeSide } from '../api/place-market-order.ts';
 import { useIsMobile } from '../../../lib/breakpoints.ts';
+import type { ProtectLeg } from '../../../lib/trade-link.ts';
+import type { PanelMethod } from './stop-order.ts';
 import { TradePanel } from './trade-panel.tsx';
 
 export interface TradeDialogProps {
@@ -10,6 +12,9 @@ export interface TradeDialogProps {
   onClose: () => void;
   asset?: Asset | null;
   side?: TradeSide;
+  /** The method and bracket leg the panel starts on (a trade link's). */
+  method?: PanelMethod;
+  protect?: ProtectLeg;
   showAssetPicker?: boolean;
   /** Full screen at every width (the mobile trade sheet's form); mobile is always full screen. */
   fullScreen?: boolean;
@@ -21,6 +26,8 @@ export default function TradeDialog({
   onClose,
   asset,
   side,
+  method,
+  protect,
   showAssetPicker,
   fullScreen,
 }: TradeDialogProps) {
@@ -40,6 +47,8 @@ export default function TradeDialog({
           <TradePanel
             asset={asset}
             initialSide={side}
+            initialMethod={method}
+            initialProtect={protect}
             variant="dialog"
             titleId={titleId}
             showAssetPicker={showAssetPicker}
