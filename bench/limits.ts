@@ -1,9 +1,12 @@
 /**
- * npm run bench:limits: the limit-order trigger against 1,000,000 working orders.
+ * npm run bench:limits: the working-order trigger against 1,000,000 working orders of every kind.
  * Builds a temporary SQLite database with the real migrations, bulk-inserts 1,000,000 WORKING
- * orders (10,000 users, 20 symbols, limit prices far from the market, open lots behind every
- * SELL), then times the trigger called directly (no HTTP): the median of several ticks that cross
- * nothing, and of several ticks that cross 1,000 fresh orders (500 PURCHASE, 500 SELL).
+ * orders (10,000 users, 20 symbols, prices far from the market, open lots behind every SELL): 40 %
+ * limits, 20 % stops, 10 % stop-limits, 20 % trailing stops (their water marks near the market,
+ * so a tick probes that index for real), 5 % limit buys carrying a bracket and 5 % in OCO pairs.
+ * Then it times the trigger called directly (no HTTP): the median of several ticks that cross
+ * nothing, and of several ticks that cross 1,000 fresh orders (BTC: 250 limit buys and 250 stop
+ * sells; ETH: 250 limit sells and 250 stop buys).
  * The trigger is wired as the app wires it (features/trading/routes.ts): the balance points of
  * the users whose orders filled go to the batched queue. Its flush, which the app runs within a
  * second of the tick, is timed on its own and printed beside the tick.
@@ -77,20 +80,46 @@ function seedDatabase(file: string): string[] {
       user.run(id, `b${i}@bench.test`, `b${i}`, `b${i}`, `b${i}`, wallet, now);
       portfolio.run(id, id, wallet, now);
     }
-    const order = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
-      sell_shares, status, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?)`);
+    const insert = orderInsert(raw);
     const lots = new Map<string, bigint>();
+    const reserve = (userId: string, symbol: string, shares: bigint) => {
+      const key = `${userId}|${symbol}`;
+      lots.set(key, (lots.get(key) ?? 0n) + shares);
+    };
     for (let i = 0; i < ORDERS; i += 1) {
       const userId = userIds[i % USERS] as string;
       const { symbol, price } = pick(ASSET_CATALOG);
-      if (random() < 0.5) {
-        order.run(newId(now), userId, symbol, 'PURCHASE', scale(price, 0.3 + random() * 0.3), BigInt(1000 + Math.floor(random() * 99_000)), null, now);
+      const buy = random() < 0.5;
+      const cents = BigInt(1000 + Math.floor(random() * 99_000));
+      const shares = BigInt(1_000_000 + Math.floor(random() * 99_000_000));
+      const far = buy ? scale(price, 0.3 + random() * 0.3) : scale(price, 1.7 + random() * 0.8);
+      const base = { portfolioId: userId, symbol, type: buy ? 'PURCHASE' : 'SELL', cents: buy ? cents : null, shares: buy ? null : shares };
+      const kind = random();
+      if (kind < 0.4) insert({ ...base, orderType: 'LIMIT', limit: far });
+      else if (kind < 0.6) insert({ ...base, orderType: 'STOP', stop: buy ? scale(price, 1.7 + random() * 0.8) : scale(price, 0.3 + random() * 0.3) });
+      else if (kind < 0.7) {
+        const stop = buy ? scale(price, 1.7 + random() * 0.8) : scale(price, 0.3 + random() * 0.3);
+        insert({ ...base, orderType: 'STOP_LIMIT', stop, limit: stop });
+      } else if (kind < 0.9) {
+        // A trailing sell's high a little above the market, a buy's low a little below, trails of 45-50 %.
+        const bps = 4_500n + BigInt(Math.floor(random() * 500));
+        const mark = buy ? scale(price, 0.8 + random() * 0.1) : scale(price, 1.1 + random() * 0.2);
+        const offset = (mark * bps) / 10_000n;
+        insert({ ...base, orderType: 'TRAILING_STOP', stop: buy ? mark + offset : mark - offset, mark, trailBps: bps });
+        if (!buy) reserve(userId, symbol, shares);
+        continue;
+      } else if (kind < 0.95) {
+        insert({ ...base, type: 'PURCHASE', cents, shares: null, orderType: 'LIMIT', limit: scale(price, 0.3 + random() * 0.3), takeProfit: price, stopLossAt: scale(price, 0.2) });
+        continue;
       } else {
-        const shares = BigInt(1_000_000 + Math.floor(random() * 99_000_000));
-        order.run(newId(now), userId, symbol, 'SELL', scale(price, 1.7 + random() * 0.8), null, shares, now);
-        const key = `${userId}|${symbol}`;
-        lots.set(key, (lots.get(key) ?? 0n) + shares);
+        // An OCO pair: a take-profit far above, a stop-loss far below, the shares reserved once.
+        const group = newId(now);
+        insert({ ...base, id: group, type: 'SELL', cents: null, shares, orderType: 'LIMIT', limit: scale(price, 1.7 + random() * 0.8), group, leg: 'TAKE_PROFIT' });
+        insert({ ...base, type: 'SELL', cents: null, shares, orderType: 'STOP', stop: scale(price, 0.3 + random() * 0.3), group, leg: 'STOP_LOSS' });
+        reserve(userId, symbol, shares);
+        continue;
       }
+      if (!buy) reserve(userId, symbol, shares);
     }
     const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [key, shares] of lots) {
@@ -105,7 +134,41 @@ function seedDatabase(file: string): string[] {
   return userIds;
 }
 
-/** 1,000 orders near the market: BTC purchases 1..5 % below it, ETH sells 1..5 % above it. */
+interface SeedOrder {
+  id?: string;
+  portfolioId: string;
+  symbol: string;
+  type: string;
+  cents: bigint | null;
+  shares: bigint | null;
+  orderType: string;
+  limit?: bigint;
+  stop?: bigint;
+  mark?: bigint;
+  trailBps?: bigint;
+  group?: string;
+  leg?: string;
+  takeProfit?: bigint;
+  stopLossAt?: bigint;
+}
+
+/** A raw insert of one working order of any kind, as the app would have written it. */
+function orderInsert(raw: SQLite.Database) {
+  const statement = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
+    sell_shares, status, created_at, order_type, armed, stop_price, trail_bps, water_mark, oco_group_id, leg, tp_limit_price, sl_stop_price)
+    VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const now = Date.now();
+  return (o: SeedOrder) =>
+    statement.run(o.id ?? newId(now), o.portfolioId, o.symbol, o.type, o.orderType === 'STOP' || o.orderType === 'TRAILING_STOP' ? 0n : (o.limit ?? 0n),
+      o.cents, o.shares, now, o.orderType, o.orderType === 'LIMIT' ? 0n : 1n, o.stop ?? null, o.trailBps ?? null, o.mark ?? null,
+      o.group ?? null, o.leg ?? null, o.takeProfit ?? null, o.stopLossAt ?? null);
+}
+
+/**
+ * 1,000 orders near the market, half found through each crossing index: BTC limit buys 1..5 %
+ * below it and stop sells 1..5 % below it; ETH limit sells 1..5 % above it and stop buys 1..5 %
+ * above it. The crossing tick moves BTC 6 % down and ETH 6 % up.
+ */
 function addCrossingOrders(file: string, userIds: readonly string[]): void {
   const raw = new SQLite(file);
   raw.defaultSafeIntegers(true);
@@ -113,15 +176,21 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
   const btc = market.get('BTC') as bigint;
   const eth = market.get('ETH') as bigint;
   raw.transaction(() => {
-    const order = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
-      sell_shares, status, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?)`);
+    const insert = orderInsert(raw);
     const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < CROSSING / 2; i += 1) {
-      order.run(newId(now), pick(userIds), 'BTC', 'PURCHASE', scale(btc, 0.95 + random() * 0.04), 10_000n, null, now);
-      const seller = pick(userIds);
-      order.run(newId(now), seller, 'ETH', 'SELL', scale(eth, 1.01 + random() * 0.04), null, 1_000_000n, now);
-      lot.run(newId(now), seller, 'ETH', 1_000_000n, eth, now);
-      addLotTotal(raw, seller, 'ETH', 1_000_000n, eth);
+    const held = (userId: string, symbol: string, price: bigint) => {
+      lot.run(newId(now), userId, symbol, 1_000_000n, price, now);
+      addLotTotal(raw, userId, symbol, 1_000_000n, price);
+    };
+    for (let i = 0; i < CROSSING / 4; i += 1) {
+      insert({ portfolioId: pick(userIds), symbol: 'BTC', type: 'PURCHASE', cents: 10_000n, shares: null, orderType: 'LIMIT', limit: scale(btc, 0.95 + random() * 0.04) });
+      const btcSeller = pick(userIds);
+      insert({ portfolioId: btcSeller, symbol: 'BTC', type: 'SELL', cents: null, shares: 1_000_000n, orderType: 'STOP', stop: scale(btc, 0.95 + random() * 0.04) });
+      held(btcSeller, 'BTC', btc);
+      const ethSeller = pick(userIds);
+      insert({ portfolioId: ethSeller, symbol: 'ETH', type: 'SELL', cents: null, shares: 1_000_000n, orderType: 'LIMIT', limit: scale(eth, 1.01 + random() * 0.04) });
+      held(ethSeller, 'ETH', eth);
+      insert({ portfolioId: pick(userIds), symbol: 'ETH', type: 'PURCHASE', cents: 10_000n, shares: null, orderType: 'STOP', stop: scale(eth, 1.01 + random() * 0.04) });
     }
   })();
   raw.close();
