@@ -4,8 +4,8 @@ import {
   formatShares,
   TRAIL_PERCENT_MAX,
   TRAIL_PERCENT_MIN,
+  type OpenLimitBody,
 } from '@papertrade/domain';
-import type { OpenOrderBody } from '../api/open-limit-position.ts';
 import { parseAmount } from './amount-text.ts';
 import { amountProblem } from './limit-order.ts';
 import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
@@ -282,7 +282,7 @@ export function ocoProblem(
 }
 
 /** The body of POST /open-limit-position for an OCO pair on held shares. */
-export function ocoOrderBody(input: OcoInput & { walletAddress: string }): OpenOrderBody {
+export function ocoOrderBody(input: OcoInput & { walletAddress: string }): OpenLimitBody {
   const legs = legsOf(input);
   return {
     type: 'SELL',

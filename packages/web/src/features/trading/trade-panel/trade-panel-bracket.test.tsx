@@ -168,10 +168,7 @@ describe('trade panel, a buy with take-profit and stop-loss', () => {
   it('opens with the method, side and leg a lesson asks for', async () => {
     setup(makeUser(), undefined, { initialMethod: 'LIMIT', initialProtect: 'trail' });
     await screen.findByText('Buying power');
-    expect(screen.getByRole('button', { name: 'Limit' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(screen.getByRole('button', { name: 'Limit' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: /Protect this trade/ })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -1,6 +1,6 @@
-import type { Asset, LimitPosition, User } from '@papertrade/domain';
+import type { Asset, LimitPosition, OpenLimitBody, User } from '@papertrade/domain';
 import { useState } from 'react';
-import { useOpenLimitPosition, type OpenOrderBody } from '../api/open-limit-position.ts';
+import { useOpenLimitPosition } from '../api/open-limit-position.ts';
 import type { TradeSide } from '../api/place-market-order.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { TradingRules } from '../../../lib/contest-trading.ts';
@@ -159,7 +159,7 @@ export function useLimitOrder(
   const request = (
     asset: Asset,
     user: User,
-  ): { problem: StopProblem | null; body: OpenOrderBody } => {
+  ): { problem: StopProblem | null; body: OpenLimitBody } => {
     const held = user.assets[asset.symbol] ?? 0;
     const now = Date.now();
     const wallet = { walletAddress: user.walletAddress };
