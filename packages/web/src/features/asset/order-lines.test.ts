@@ -73,6 +73,25 @@ describe('orderLine', () => {
     expect(orderLine(usd)).toMatchObject({ role: 'entry', label: 'Buy trailing stop $105.00 (trails $10.00) · $500.00' });
   });
 
+  it('a bracket buy says the legs it opens once filled; the legs are named take-profit and stop-loss', () => {
+    const parent = order({ attached: { takeProfit: { limitAsk: 110 }, stopLoss: { stopPrice: 90 } } });
+    expect(orderLine(parent)).toMatchObject({
+      role: 'entry',
+      label: 'Buy limit $95.00 (then take-profit $110.00, stop-loss $90.00) · $500.00',
+    });
+    const trailing = order({ orderType: 'STOP', stopPrice: 99, attached: { stopLoss: { trailPercent: 5 } } });
+    expect(orderLine(trailing).label).toBe('Buy stop $99.00 (then stop-loss trailing 5%) · $500.00');
+    const legs = { type: 'SELL', purchaseAsk: undefined, sellAsk: 2, parentId: 'o1', ocoGroupId: 'o2' } as const;
+    expect(orderLine(order({ ...legs, positionId: 'o2', leg: 'TAKE_PROFIT', limitAsk: 110 }))).toMatchObject({
+      role: 'take-profit',
+      label: 'Take-profit $110.00 · 2.0000 SOL',
+    });
+    const stop = { ...legs, positionId: 'o3', leg: 'STOP_LOSS', orderType: 'STOP', stopPrice: 90 } as const;
+    expect(orderLine(order(stop))).toMatchObject({ role: 'stop', label: 'Stop-loss $90.00 · 2.0000 SOL' });
+    const trail = { ...stop, orderType: 'TRAILING_STOP', trailPercent: 5 } as const;
+    expect(orderLine(order(trail)).label).toBe('Trailing stop-loss $90.00 (trails 5%) · 2.0000 SOL');
+  });
+
   it('a stop without stopPrice (an older answer) falls back to limitAsk, which the server keeps at the stop', () => {
     expect(orderLine(order({ orderType: 'STOP', limitAsk: 101 })).price).toBe(101);
   });

@@ -60,8 +60,10 @@ export function orderKindWords(p: LimitPosition): string {
   return KIND_WORDS[p.orderType ?? 'LIMIT'];
 }
 
-/** "Buy limit", "Sell trailing stop". */
+/** "Buy limit", "Sell trailing stop"; a bracket's or OCO pair's leg: "Take-profit", "Stop-loss". */
 export function orderTypeText(p: LimitPosition): string {
+  if (p.leg === 'TAKE_PROFIT') return 'Take-profit';
+  if (p.leg === 'STOP_LOSS') return p.orderType === 'TRAILING_STOP' ? 'Trailing stop-loss' : 'Stop-loss';
   return `${p.type === 'PURCHASE' ? 'Buy' : 'Sell'} ${orderKindWords(p)}`;
 }
 
@@ -101,14 +103,32 @@ export function orderLinePrice(p: LimitPosition): number {
   }
 }
 
-/** The other prices an order has, in words: "(limit $87.50)", "(trails 5%)", "(stop reached)". */
+/**
+ * The other prices an order has, in words: "(limit $87.50)", "(trails 5%)", "(stop reached)"; a
+ * buy's bracket, which opens when it fills: "(then take-profit $110.00, stop-loss $90.00)".
+ */
 export function orderPriceNote(p: LimitPosition): string {
-  if (p.orderType === 'STOP_LIMIT') return stopReached(p) ? 'stop reached' : `limit ${usd(p.limitAsk)}`;
+  const notes: string[] = [];
+  if (p.orderType === 'STOP_LIMIT') notes.push(stopReached(p) ? 'stop reached' : `limit ${usd(p.limitAsk)}`);
   if (p.orderType === 'TRAILING_STOP') {
-    if (p.trailPercent !== undefined) return `trails ${p.trailPercent}%`;
-    if (p.trailAmount !== undefined) return `trails ${usd(p.trailAmount)}`;
+    if (p.trailPercent !== undefined) notes.push(`trails ${p.trailPercent}%`);
+    else if (p.trailAmount !== undefined) notes.push(`trails ${usd(p.trailAmount)}`);
   }
-  return '';
+  const legs = bracketWords(p.attached);
+  if (legs) notes.push(`then ${legs}`);
+  return notes.join('; ');
+}
+
+/** A waiting bracket's legs: "take-profit $110.00, stop-loss $90.00" (or "stop-loss trailing 5%"). */
+function bracketWords(attached: LimitPosition['attached']): string {
+  if (!attached) return '';
+  const words: string[] = [];
+  if (attached.takeProfit) words.push(`take-profit ${usd(attached.takeProfit.limitAsk)}`);
+  const sl = attached.stopLoss;
+  if (sl?.stopPrice !== undefined) words.push(`stop-loss ${usd(sl.stopPrice)}`);
+  else if (sl?.trailPercent !== undefined) words.push(`stop-loss trailing ${sl.trailPercent}%`);
+  else if (sl?.trailAmount !== undefined) words.push(`stop-loss trailing ${usd(sl.trailAmount)}`);
+  return words.join(', ');
 }
 
 export function orderRole(p: LimitPosition): LineRole {
