@@ -183,3 +183,33 @@ test('on desktop Ctrl+K opens the asset search, Escape closes it, and picking an
   await search.getByRole('button', { name: /Solana/ }).click();
   await expect(page).toHaveURL(/\/asset\?pair=solusd$/);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the sidebar's background reaches the bottom of the window on a long page scrolled to its end (${colorScheme})`, async ({ page, user }) => {
+    void user;
+    await page.emulateMedia({ colorScheme });
+    // A short window makes the page several screens long.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.goto('/learn');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeGreaterThan(480 * 2);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The lowest point of the sidebar's column is still the sidebar, painted with its own background.
+    const bottom = await page.evaluate(() => {
+      const hit = document.elementFromPoint(120, window.innerHeight - 2);
+      const nav = document.querySelector('nav[aria-label="Main"]');
+      let paint: Element | null = hit;
+      while (paint && getComputedStyle(paint).backgroundColor === 'rgba(0, 0, 0, 0)') paint = paint.parentElement;
+      const navPaper = nav?.closest('.MuiDrawer-paper') ?? nav;
+      return {
+        inSidebar: Boolean(hit && navPaper?.contains(hit)),
+        background: paint ? getComputedStyle(paint).backgroundColor : null,
+        sidebarBackground: navPaper ? getComputedStyle(navPaper).backgroundColor : null,
+      };
+    });
+    expect(bottom.inSidebar).toBe(true);
+    expect(bottom.background).toBe(bottom.sidebarBackground);
+    expect(bottom.background).not.toBe('rgba(0, 0, 0, 0)');
+  });
+}
