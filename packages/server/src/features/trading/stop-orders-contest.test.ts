@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { expectStatus, setPrice } from './trading-test-kit.ts';
@@ -36,5 +37,30 @@ describe('working orders in a contest portfolio', () => {
     expect(trailing.json()).toMatchObject({ field: 'orderType' });
     expect(trailing.json<{ error: string }>().error).toContain('trailing-stop');
     expectStatus(await open({ orderType: 'STOP_LIMIT', stopPrice: 55_000, limitAsk: 56_000 }), 400, 'ORDER_TYPE_NOT_ALLOWED');
+  });
+});
+
+describe('brackets and OCO pairs in a contest portfolio', () => {
+  it("need the contest to allow each leg's kind, and the contest's end gives a pair's shares back once", async () => {
+    await setPrice(t.app, 'BTC', 50_000);
+    const wallet = await contestWallet(['MARKET', 'LIMIT', 'STOP', 'OCO']);
+    const post = (url: string, body: Record<string, unknown>) => call(bob, 'POST', url, { walletAddress: wallet, symbol: 'BTC', ...body }, wallet);
+    const trailingLeg = await post('/open-limit-position', {
+      type: 'PURCHASE', purchaseAsk: 100, limitAsk: 45_000, attached: { stopLoss: { trailPercent: 5 } },
+    });
+    expectStatus(trailingLeg, 400, 'ORDER_TYPE_NOT_ALLOWED');
+    expect(trailingLeg.json<{ error: string }>().error).toContain('trailing-stop');
+    expectStatus(await post('/purchase-asset', { assetAmount: 0.1 }), 200);
+    expectStatus(await post('/open-limit-position', { type: 'SELL', orderType: 'OCO', sellAsk: 0.08, takeProfit: { limitAsk: 60_000 }, stopLoss: { stopPrice: 40_000 } }), 201);
+    const portfolio = await t.ctx.db.selectFrom('portfolios').select(['id', 'contest_id']).where('wallet_address', '=', wallet).executeTakeFirstOrThrow();
+    const held = () => t.ctx.db.selectFrom('holdings').select('shares').where('portfolio_id', '=', portfolio.id).where('symbol', '=', 'BTC').executeTakeFirstOrThrow();
+    expect((await held()).shares).toBe(2_000_000n);
+
+    await t.ctx.db.updateTable('contests').set({ ends_at: BigInt(Date.now() - 1) }).where('id', '=', portfolio.contest_id ?? '').execute();
+    await setPrice(t.app, 'BTC', 50_001);
+    const orders = await t.ctx.db.selectFrom('limit_orders').select('status').where('portfolio_id', '=', portfolio.id).execute();
+    expect(orders.map((o) => o.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect((await held()).shares).toBe(10_000_000n);
+    await expectLedgersSound(t.ctx, [portfolio.id]);
   });
 });
