@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { testDialect, type TestUser } from '../test-support/test-app.ts';
+import { post, setPrice } from '../test-support/calls.ts';
+import { testDialect } from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
-
-const order = (app: App, user: TestUser, url: string, body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url, headers: user.headers, payload: { walletAddress: user.walletAddress, ...body } });
-
-async function setPrice(app: App, id: string, price: number): Promise<void> {
-  const res = await app.inject({ method: 'POST', url: '/market-control/price', payload: { id, price } });
-  expect(res.statusCode).toBe(200);
-}
 
 async function scrape(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/metrics' });
@@ -42,11 +35,11 @@ describe('GET /metrics', () => {
   });
 
   it('counts orders by kind and result, the result being the error code of a refused order', async () => {
-    expect((await order(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' })).statusCode).toBe(200);
-    expect((await order(t.app, ann, '/sell-asset', { symbol: 'ETH', assetAmount: 1 })).statusCode).toBe(400);
-    const tooMuch = await order(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 1_000_000, unit: 'USD' });
+    expect((await post(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' })).statusCode).toBe(200);
+    expect((await post(t.app, ann, '/sell-asset', { symbol: 'ETH', assetAmount: 1 })).statusCode).toBe(400);
+    const tooMuch = await post(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 1_000_000, unit: 'USD' });
     expect(tooMuch.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
-    await order(t.app, ann, '/cancel-limit-position', { positionId: 'nope' });
+    await post(t.app, ann, '/cancel-limit-position', { positionId: 'nope' });
     const text = await scrape(t.app);
     expect(sample(text, 'papertrade_orders_total{kind="market_buy",result="ok"}')).toBe(1);
     expect(sample(text, 'papertrade_orders_total{kind="market_buy",result="INSUFFICIENT_FUNDS"}')).toBe(1);
@@ -55,15 +48,15 @@ describe('GET /metrics', () => {
   });
 
   it('counts the limit orders a tick fills and times every tick', async () => {
-    await setPrice(t.app, 'btcusd', 50_000);
-    const open = await order(t.app, ann, '/open-limit-position', {
+    await setPrice(t.app, 'BTC', 50_000);
+    const open = await post(t.app, ann, '/open-limit-position', {
       type: 'PURCHASE',
       symbol: 'BTC',
       limitAsk: 40_000,
       purchaseAsk: 100,
     });
     expect(open.statusCode).toBe(201);
-    await setPrice(t.app, 'btcusd', 39_000);
+    await setPrice(t.app, 'BTC', 39_000);
     const text = await scrape(t.app);
     expect(sample(text, 'papertrade_orders_total{kind="limit_open",result="ok"}')).toBe(1);
     expect(sample(text, 'papertrade_limit_orders_triggered_total{outcome="filled"}')).toBe(1);

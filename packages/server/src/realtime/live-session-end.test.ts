@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSession } from '../features/auth/sessions.ts';
 import { issueToken } from '../features/auth/verification-tokens.ts';
+import { deleteUser } from '../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase, testDialect } from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import type { PgEventBus } from './pg-event-bus.ts';
@@ -111,12 +112,7 @@ describe('a /live socket ends with its session', () => {
     const first = await signedInSocket(url, ann.token);
     const second = await signedInSocket(url, await createSession(t.ctx.db, ann.id));
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/delete-user',
-      headers: ann.headers,
-      payload: { walletAddress: ann.walletAddress, currentPassword: ann.password },
-    });
+    const res = await deleteUser(t.app, ann);
     expect(res.statusCode).toBe(204);
     await expectEnded(first);
     await expectEnded(second);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 
-/** Small helpers of the race suite and the crash test: a seeded PRNG and the answer rules. */
+/** Small helpers of the race suite, the crash test and the property tests: a seeded PRNG, quotes and the answer rules. */
 
 /** mulberry32: a tiny seeded PRNG, so a failing interleaving can be replayed with its seed. */
 export function seededRandom(seed: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../features/trading/trading-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { recordBalanceSnapshot, recordBalanceSnapshots, totalBalanceCents } from './total-balance.ts';
 

@@ -1,21 +1,7 @@
-import type { User } from '@papertrade/domain';
 import type { App } from '../../app.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 
-export async function currentUser(app: App, user: TestUser): Promise<User> {
-  const res = await app.inject({ method: 'GET', url: '/auth/session', headers: user.headers });
-  if (res.statusCode !== 200) throw new Error(`session: ${res.statusCode} ${res.body}`);
-  return res.json<{ user: User }>().user;
-}
-
-export function updateUser(app: App, user: TestUser, key: string, updates: unknown, headers = user.headers) {
-  return app.inject({
-    method: 'PUT',
-    url: '/update-user',
-    headers,
-    payload: { key, walletAddress: user.walletAddress, updates },
-  });
-}
+/** The account tests' uploads: multipart bodies and images made up byte by byte (currentUser and updateUser: test-support/calls.ts). */
 
 /** A multipart/form-data body with one file part, built by hand so tests control every byte. */
 export function multipartBody(data: Buffer, filename: string, contentType: string) {

@@ -2,9 +2,10 @@ import { readdirSync } from 'node:fs';
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
+import { currentUser, updateUser } from '../../test-support/calls.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { currentUser, fakeImage, updateUser, uploadAvatar } from './account-test-helpers.ts';
+import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
 const { t, users: [me] } = useTestApp({ users: 1 });

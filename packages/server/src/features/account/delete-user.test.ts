@@ -65,12 +65,7 @@ describe('DELETE /delete-user', () => {
 
   it("another user's walletAddress answers 403 and deletes nobody", async () => {
     const other = await createTestUser(t.ctx);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/delete-user',
-      headers: me.headers,
-      payload: { walletAddress: other.walletAddress, currentPassword: me.password },
-    });
+    const res = await deleteUser({ walletAddress: other.walletAddress, currentPassword: me.password });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
     expect(await count('users')).toBe(2);

@@ -1,9 +1,9 @@
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { currentUser, updateUser } from '../../test-support/calls.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
-import { currentUser, updateUser } from './account-test-helpers.ts';
 
 const { t, users: [me] } = useTestApp({ users: 1 });
 

@@ -1,8 +1,8 @@
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from '../../test-support/calls.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { currentUser } from './account-test-helpers.ts';
 
 const { t, users: [me] } = useTestApp({ users: 1 });
 

@@ -1,7 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { connectLive, listenLive, type Received } from '../../realtime/live-test-socket.ts';
+import { setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser } from '../../test-support/test-app.ts';
-import { setAlert, setPrice } from './alert-test-kit.ts';
+import { setAlert } from './alert-test-kit.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

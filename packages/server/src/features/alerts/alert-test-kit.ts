@@ -1,9 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../app-context.ts';
+import { expectStatus } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 
-/** Shared by the alert tests: the three routes as a signed-in user, and prices moved by market control. */
+/** Shared by the alert tests: the three routes as a signed-in user, and the notifications they leave. */
 
 export const createAlertCall = (app: App, user: TestUser, body: unknown) =>
   app.inject({ method: 'POST', url: '/alerts', headers: user.headers, payload: body as Record<string, unknown> });
@@ -13,30 +13,11 @@ export const listAlertsCall = (app: App, user: TestUser) => app.inject({ method:
 export const deleteAlertCall = (app: App, user: TestUser, id: string) =>
   app.inject({ method: 'DELETE', url: `/alerts/${encodeURIComponent(id)}`, headers: user.headers });
 
-export function expectStatus(res: LightMyRequestResponse, status: number, code?: string): void {
-  if (res.statusCode !== status || (code !== undefined && res.json<{ code?: string }>().code !== code)) {
-    throw new Error(`expected ${status} ${code ?? ''}, got ${res.statusCode} ${res.body}`);
-  }
-}
-
 /** Creates an alert that must succeed, and answers its id. */
 export async function setAlert(app: App, user: TestUser, body: Record<string, unknown>): Promise<string> {
   const res = await createAlertCall(app, user, body);
   expectStatus(res, 201);
   return res.json<{ id: string }>().id;
-}
-
-/** Sets a price through market control, which runs a full tick (and so the alert trigger). */
-export async function setPrice(app: App, symbol: string, price: number): Promise<void> {
-  const res = await app.inject({ method: 'POST', url: '/market-control/price', payload: { id: `${symbol.toLowerCase()}usd`, price } });
-  expectStatus(res, 200);
-}
-
-export async function priceOf(app: App, symbol: string): Promise<number> {
-  const assets = (await app.inject({ method: 'GET', url: '/all-assets' })).json<{ symbol: string; currentPrice: number }[]>();
-  const asset = assets.find((a) => a.symbol === symbol);
-  if (!asset) throw new Error(`no ${symbol}`);
-  return asset.currentPrice;
 }
 
 /** The user's notifications, newest first, as stored (integers as numbers: the dialects' types differ). */

@@ -1,9 +1,10 @@
 import { MAX_TRIGGERED_ALERTS, priceFromNumber, type PriceUnits } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
+import { deleteUser, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { createAlertTrigger } from './alert-trigger.ts';
-import { alertNotices, listAlertsCall, setAlert, setPrice } from './alert-test-kit.ts';
+import { alertNotices, listAlertsCall, setAlert } from './alert-test-kit.ts';
 
 const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 
@@ -131,12 +132,7 @@ describe('the alert trigger', () => {
 
   it('a deleted user\'s alerts go with the account', async () => {
     await setAlert(t.app, ann, { symbol: 'BTC', above: 96_000 });
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/delete-user',
-      headers: ann.headers,
-      payload: { walletAddress: ann.walletAddress, currentPassword: ann.password },
-    });
+    const res = await deleteUser(t.app, ann);
     expect(res.statusCode).toBe(204);
     expect(await waitingCount()).toBe(0);
     await setPrice(t.app, 'BTC', 97_000);

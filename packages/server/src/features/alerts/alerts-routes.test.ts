@@ -1,7 +1,8 @@
 import { MAX_ACTIVE_ALERTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { expectStatus, priceOf, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { createAlertCall, deleteAlertCall, expectStatus, listAlertsCall, priceOf, setAlert, setPrice } from './alert-test-kit.ts';
+import { createAlertCall, deleteAlertCall, listAlertsCall, setAlert } from './alert-test-kit.ts';
 
 const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 

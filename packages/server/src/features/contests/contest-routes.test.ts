@@ -1,10 +1,10 @@
 import type { Contest, ContestBoardRow, User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
-import { expectStatus, setPrice } from '../trading/trading-test-kit.ts';
 
 const { t } = useTestApp();
 

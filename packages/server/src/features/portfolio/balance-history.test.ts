@@ -1,12 +1,12 @@
 import type { BalancePoint } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { setHolding, setPrice, units, USD } from './test-rows.ts';
+import { setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await setPrice(t.ctx.db, 'ETH', units('2000'));
+  await setStoredPrice(t.ctx.db, 'ETH', units('2000'));
 });
 afterAll(() => t.close());
 

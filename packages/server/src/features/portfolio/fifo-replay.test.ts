@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { units, USD } from '../../test-support/test-rows.ts';
 import { costToCents, replayFifo, type FillRow } from './fifo-replay.ts';
-import { units, USD } from './test-rows.ts';
 
 let seq = 0;
 const fill = (type: FillRow['type'], symbol: string, shares: string, price: string, totalCents: bigint): FillRow => {

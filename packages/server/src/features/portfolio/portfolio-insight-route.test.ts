@@ -1,10 +1,10 @@
 import { costOfShares, type PortfolioInsight } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
+import { insertTransaction, units } from '../../test-support/test-rows.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { buy, expectStatus, openLimit, sell, setPrice } from '../trading/trading-test-kit.ts';
 import { costToCents } from './fifo-replay.ts';
 import { MAX_REPLAYED_FILLS } from './portfolio-insight-route.ts';
-import { insertTransaction, units } from './test-rows.ts';
 
 const { t, users: [ann, bob] } = useTestApp({ users: 2 });
 

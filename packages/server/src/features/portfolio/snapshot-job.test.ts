@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
+import { insertOrder, setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
 import { runSnapshotJob, SNAPSHOT_EVERY_MS, startBalanceSnapshots } from './snapshot-job.ts';
-import { insertOrder, setHolding, setPrice, units, USD } from './test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ const snapshotsOf = (userId: string) =>
 
 describe('hourly balance snapshots', () => {
   test('snapshot users with holdings or working orders, hourly, once per hour', async () => {
-    await setPrice(t.ctx.db, 'SOL', units('150'));
+    await setStoredPrice(t.ctx.db, 'SOL', units('150'));
     const holder = await createTestUser(t.ctx);
     await setHolding(t.ctx.db, holder.id, 'SOL', units('10'));
     const orderer = await createTestUser(t.ctx);

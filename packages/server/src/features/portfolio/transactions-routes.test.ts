@@ -1,7 +1,7 @@
 import type { HistoryEntry, Transaction } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { insertOrder, insertTransaction, units, USD } from './test-rows.ts';
+import { insertOrder, insertTransaction, units, USD } from '../../test-support/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

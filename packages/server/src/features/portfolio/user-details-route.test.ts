@@ -1,7 +1,7 @@
 import { PublicProfile, User } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
-import { setCash, setHolding, setPrice, units, USD } from './test-rows.ts';
+import { setCash, setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('POST /user-details', () => {
   test('another signed-in user gets only the public profile', async () => {
     const owner = await createTestUser(t.ctx);
     const viewer = await createTestUser(t.ctx);
-    await setPrice(t.ctx.db, 'ETH', units('2000'));
+    await setStoredPrice(t.ctx.db, 'ETH', units('2000'));
     await setCash(t.ctx.db, owner.id, USD(90_000));
     await setHolding(t.ctx.db, owner.id, 'ETH', units('7.5'));
 

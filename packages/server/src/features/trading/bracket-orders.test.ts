@@ -1,14 +1,14 @@
 import type { LimitPosition, User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import type { OpenAnswer } from './limit-order-test-kit.ts';
+import { orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'SOL', 200));
 
-const orderRow = (id: string) => t.ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const legsOf = (parentId: string) =>
   t.ctx.db.selectFrom('limit_orders').selectAll().where('parent_id', '=', parentId).orderBy('leg', 'desc').execute();
 const record = async () =>
@@ -68,8 +68,8 @@ describe('bracket orders', () => {
     await setPrice(t.app, 'SOL', 189);
     const [takeProfit, stopLoss] = await legsOf(parent.positionId);
     await setPrice(t.app, 'SOL', 179.5);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 17_950_000_000n });
-    expect(await orderRow(takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 17_950_000_000n });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 0n, reservedShares: 0n });
     const user = await record();
     expect(user.notifications[0]?.text).toBe(
@@ -77,7 +77,7 @@ describe('bracket orders', () => {
     );
     // Back above the take-profit: nothing more sells.
     await setPrice(t.app, 'SOL', 240);
-    expect(await orderRow(takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -86,10 +86,10 @@ describe('bracket orders', () => {
     await setPrice(t.app, 'SOL', 189);
     const [takeProfit, stopLoss] = await legsOf(parent.positionId);
     await setPrice(t.app, 'SOL', 231);
-    expect(await orderRow(takeProfit?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 23_100_000_000n });
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 23_100_000_000n });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
     await setPrice(t.app, 'SOL', 150);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
     expect((await record()).notifications[0]?.text).toMatch(/^Take-profit order filled: sold 5.29100529 SOL at \$231.00/);
     await expectSound(t.ctx, [ann.id]);
   });
@@ -102,9 +102,9 @@ describe('bracket orders', () => {
     // An integer column: a number on PostgreSQL, a bigint on SQLite.
     expect(Number(stopLoss?.trail_bps)).toBe(500);
     await setPrice(t.app, 'SOL', 210);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', stop_price: 19_950_000_000n });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', stop_price: 19_950_000_000n });
     await setPrice(t.app, 'SOL', 199);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -146,7 +146,7 @@ describe('bracket orders', () => {
     const res = await modify({ positionId: parent.positionId, limitAsk: 235 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_ENTRY', field: 'limitAsk' });
-    expect(await orderRow(parent.positionId)).toMatchObject({ limit_price: 19_000_000_000n });
+    expect(await orderRow(t.ctx, parent.positionId)).toMatchObject({ limit_price: 19_000_000_000n });
     expectStatus(await modify({ positionId: parent.positionId, limitAsk: 195 }), 200);
   });
 });
@@ -169,8 +169,8 @@ describe('OCO pairs', () => {
     await expectSound(t.ctx, [ann.id]);
 
     await setPrice(t.app, 'SOL', 175);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
-    expect(await orderRow(takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 0n });
     await expectSound(t.ctx, [ann.id]);
   });
@@ -193,7 +193,7 @@ describe('OCO pairs', () => {
     const first = await ocoSell();
     const [, stopLoss] = await pairOf(first.positionId);
     expectStatus(await cancelLimit(t.app, ann, first.positionId), 200);
-    expect(await orderRow(stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', oco_group_id: null });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', oco_group_id: null });
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 400_000_000n });
     expectStatus(await cancelLimit(t.app, ann, stopLoss?.id ?? ''), 200);
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 600_000_000n, reservedShares: 0n });

@@ -2,18 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
+import { updateUser } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
 
 /** Shared by the fee tests (decision 013): realism settings, and a running contest with a fee. */
 
 export function setRealism(app: App, user: TestUser, settings: { trading_fee_bps?: number | null; trading_fee_min_usd?: number | null; spread_bps?: number | null }) {
-  return app.inject({
-    method: 'PUT',
-    url: '/update-user',
-    headers: user.headers,
-    payload: { key: 'settings', walletAddress: user.walletAddress, updates: settings },
-  });
+  return updateUser(app, user, 'settings', settings);
 }
 
 /**

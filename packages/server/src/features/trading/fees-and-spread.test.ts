@@ -1,8 +1,9 @@
 import type { Transaction, User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { contestPortfolio, setRealism } from './fee-test-kit.ts';
-import { balances, buy, expectSound, expectStatus, openLimit, sell, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 type TradeAnswer = User & { transaction: Transaction };
 

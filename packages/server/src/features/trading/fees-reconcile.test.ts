@@ -1,9 +1,11 @@
 import { budgetWithFee, costsFromSettings, feeCents, fillPrice, priceToNumber, type CostRule, type LimitPosition } from '@papertrade/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelLimit, expectStatus, openLimit, post, setPrice } from '../../test-support/calls.ts';
+import { ALLOWED_REFUSALS, quote } from '../../test-support/race-kit.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
 import { contestPortfolio, setRealism } from './fee-test-kit.ts';
-import { cancelLimit, expectSound, expectStatus, openLimit, post, setPrice } from './trading-test-kit.ts';
+import { expectSound } from './trading-test-kit.ts';
 
 /**
  * Decision 013 as a property: across random market and limit orders, cancels, price moves and
@@ -51,13 +53,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('settings' as const), user: fc.integer({ min: 0, max: 1 }), realism }), weight: 1 },
 );
 
-const ALLOWED_REFUSALS = new Set(['INSUFFICIENT_FUNDS', 'INSUFFICIENT_SHARES', 'AMOUNT_TOO_SMALL', 'ORDER_NOT_WORKING', 'ORDER_NOT_FOUND']);
-
 async function priceUnits(symbol: string): Promise<bigint> {
   const row = await t.ctx.db.selectFrom('assets').select('price').where('symbol', '=', symbol).executeTakeFirstOrThrow();
   return BigInt(row.price);
 }
-const quote = (n: number) => Number(Number(n.toPrecision(6)).toFixed(8));
 
 /** Fills seen with a fee, by method: the run must have charged fees on both kinds of order. */
 const charged = { MARKET: 0, LIMIT: 0 };

@@ -1,8 +1,9 @@
 import type { LimitPosition, User } from '@papertrade/domain';
 import { beforeEach } from 'vitest';
+import type { AppContext } from '../../app-context.ts';
+import { openLimit, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { openLimit, setPrice } from './trading-test-kit.ts';
 
 /** The answer to POST /open-limit-position: the user record and the new order. */
 export type OpenAnswer = User & { limitPosition: LimitPosition };
@@ -20,3 +21,11 @@ export function useLimitOrderTest() {
     openLimit(t.app, user, { type: 'SELL', symbol: 'BTC', limitAsk, sellAsk });
   return { t, ann, bob, openPurchase, openSell };
 }
+
+/** A working order's row as stored. */
+export const orderRow = (ctx: AppContext, id: string) =>
+  ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The transactions an order filled into. */
+export const fillsOf = (ctx: AppContext, id: string) =>
+  ctx.db.selectFrom('transactions').selectAll().where('position_id', '=', id).execute();

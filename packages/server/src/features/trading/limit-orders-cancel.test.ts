@@ -1,7 +1,8 @@
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { buy, cancelLimit, expectStatus, setPrice } from '../../test-support/calls.ts';
 import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, buy, cancelLimit, expectSound, expectStatus, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 

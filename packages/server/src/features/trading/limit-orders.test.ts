@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buy, expectStatus, openLimit, sell } from '../../test-support/calls.ts';
 import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, buy, expectSound, expectStatus, openLimit, sell } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 

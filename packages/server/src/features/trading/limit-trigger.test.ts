@@ -1,10 +1,11 @@
 import type { User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
-import type { OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, buy, cancelLimit, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+import { fillsOf, orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'BTC', 50_000));
@@ -15,19 +16,17 @@ async function open(body: Record<string, unknown>, user = ann): Promise<string> 
   return res.json<OpenAnswer>().limitPosition.positionId;
 }
 
-const orderRow = (id: string) => t.ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const fillsOf = (id: string) => t.ctx.db.selectFrom('transactions').selectAll().where('position_id', '=', id).execute();
 
 describe('the limit order trigger', () => {
   it('a PURCHASE fills once when the price falls to its limit, at the tick price, and not before', async () => {
     const id = await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 1_000 });
     await setPrice(t.app, 'BTC', 40_000.01);
-    expect((await orderRow(id)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, id)).status).toBe('WORKING');
 
     await setPrice(t.app, 'BTC', 38_000);
-    const order = await orderRow(id);
+    const order = await orderRow(t.ctx, id);
     expect(order).toMatchObject({ status: 'FILLED', fill_price: 3_800_000_000_000n });
-    const [fill, ...others] = await fillsOf(id);
+    const [fill, ...others] = await fillsOf(t.ctx, id);
     expect(others).toEqual([]);
     // The reserved 1,000 USD is spent at 38,000: floor(1000 / 38000) to 1e-8 = 0.02631578 BTC.
     expect(fill).toMatchObject({ id: order.transaction_id, type: 'PURCHASE', method: 'LIMIT', price: 3_800_000_000_000n, total_cents: 100_000n, shares: 2_631_578n });
@@ -35,7 +34,7 @@ describe('the limit order trigger', () => {
 
     await setPrice(t.app, 'BTC', 30_000);
     await setPrice(t.app, 'BTC', 38_000);
-    expect(await fillsOf(id)).toHaveLength(1);
+    expect(await fillsOf(t.ctx, id)).toHaveLength(1);
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -43,10 +42,10 @@ describe('the limit order trigger', () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
     const id = await open({ type: 'SELL', symbol: 'BTC', limitAsk: 60_000, sellAsk: 0.4 });
     await setPrice(t.app, 'BTC', 59_999.99);
-    expect((await orderRow(id)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, id)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 60_000);
-    expect(await orderRow(id)).toMatchObject({ status: 'FILLED', fill_price: 6_000_000_000_000n });
-    expect(await fillsOf(id)).toMatchObject([{ type: 'SELL', method: 'LIMIT', shares: 40_000_000n, total_cents: 2_400_000n, price: 6_000_000_000_000n }]);
+    expect(await orderRow(t.ctx, id)).toMatchObject({ status: 'FILLED', fill_price: 6_000_000_000_000n });
+    expect(await fillsOf(t.ctx, id)).toMatchObject([{ type: 'SELL', method: 'LIMIT', shares: 40_000_000n, total_cents: 2_400_000n, price: 6_000_000_000_000n }]);
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 5_000_000n + 2_400_000n, shares: 60_000_000n, reservedShares: 0n });
     const lots = await t.ctx.db.selectFrom('lots').select('shares').where('portfolio_id', '=', ann.id).execute();
     expect(lots.map((l) => BigInt(l.shares))).toEqual([60_000_000n]);
@@ -60,7 +59,7 @@ describe('the limit order trigger', () => {
       if (e.type === 'user-changed') events.push(e.userId);
     });
     await setPrice(t.app, 'BTC', 95_000);
-    const { transaction_id } = await orderRow(id);
+    const { transaction_id } = await orderRow(t.ctx, id);
     const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
     const user = res.json<User>();
     expect(user.notifications[0]).toMatchObject({
@@ -77,7 +76,7 @@ describe('the limit order trigger', () => {
     const bob = await createTestUser(t.ctx);
     const id = await open({ type: 'PURCHASE', symbol: 'BTC', limitAsk: 40_000, purchaseAsk: 1_000 }, bob);
     await setPrice(t.app, 'BTC', 38_000);
-    const { closed_at } = await orderRow(id);
+    const { closed_at } = await orderRow(t.ctx, id);
     // The app's balance point queue writes it within a second of the tick, not inside it.
     // Points closer than a minute replace each other, so bob keeps one: the latest.
     await vi.waitFor(
@@ -100,8 +99,8 @@ describe('the limit order trigger', () => {
       setPrice(t.app, 'BTC', 44_000),
     ]);
     for (const [i, id] of ids.entries()) {
-      const row = await orderRow(id);
-      const fills = await fillsOf(id);
+      const row = await orderRow(t.ctx, id);
+      const fills = await fillsOf(t.ctx, id);
       if (row.status === 'FILLED') {
         expect(cancels[i]?.statusCode).toBe(409);
         expect(fills).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buy, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { balances, buy, expectSound, openLimit, sell, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 

@@ -1,9 +1,10 @@
 import type { Transaction, User } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { buy, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
-import { balances, buy, expectSound, expectStatus, sell, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 

@@ -1,8 +1,10 @@
 import { priceToNumber, type LimitPosition } from '@papertrade/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelLimit, openLimit, post, setPrice } from '../../test-support/calls.ts';
+import { ALLOWED_REFUSALS, quote } from '../../test-support/race-kit.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
-import { cancelLimit, expectSound, openLimit, post, setPrice } from './trading-test-kit.ts';
+import { expectSound } from './trading-test-kit.ts';
 
 // One app for every run (building one takes about a second); each run gets three fresh users.
 let t: TestApp;
@@ -34,15 +36,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('price' as const), symbol, factor: fc.integer({ min: 80, max: 125 }) }),
 );
 
-const ALLOWED_REFUSALS = new Set(['INSUFFICIENT_FUNDS', 'INSUFFICIENT_SHARES', 'AMOUNT_TOO_SMALL', 'ORDER_NOT_WORKING', 'ORDER_NOT_FOUND']);
-
 async function price(symbol: Sym): Promise<number> {
   const row = await t.ctx.db.selectFrom('assets').select('price').where('symbol', '=', symbol).executeTakeFirstOrThrow();
   return priceToNumber(BigInt(row.price));
 }
-
-/** A price with at most 8 decimals and about 6 significant digits, like a real quote. */
-const quote = (n: number) => Number(Number(n.toPrecision(6)).toFixed(8));
 
 async function run(step: Step, users: TestUser[], orders: string[][]) {
   switch (step.kind) {

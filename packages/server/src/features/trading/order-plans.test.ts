@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { writeBulkHistory } from '../../test-support/bulk-history.ts';
+import { expectStatus } from '../../test-support/calls.ts';
 import { fullScans } from '../../test-support/query-plans.ts';
 import { captureStatements } from '../../test-support/statement-capture.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { expectStatus } from './trading-test-kit.ts';
 
 /**
  * Issue 10: an order's database work must not grow with the user's history. Timing would be

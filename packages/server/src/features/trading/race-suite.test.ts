@@ -1,5 +1,6 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buy, cancelLimit, openLimit, post, sell } from '../../test-support/calls.ts';
 import { ledgerViolations, type LedgerSource } from '../../test-support/ledger-check.ts';
 import {
   injected,
@@ -19,7 +20,6 @@ import {
   type TestUser,
 } from '../../test-support/test-app.ts';
 import { MAX_SETTINGS } from '../account/settings-update.ts';
-import { buy, cancelLimit, openLimit, post, sell } from './trading-test-kit.ts';
 
 /**
  * The race suite (issue 9): many calls in flight at once against the real app and database, in

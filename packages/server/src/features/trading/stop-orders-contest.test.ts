@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { expectStatus, setPrice } from './trading-test-kit.ts';
 
 const { t, users: [bob] } = useTestApp({ users: 1 });
 

@@ -1,9 +1,10 @@
 import type { LimitPosition, Transaction, User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import type { OpenAnswer } from './limit-order-test-kit.ts';
+import { fillsOf, orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { balances, buy, expectSound, expectStatus, openLimit, setPrice } from './trading-test-kit.ts';
+import { balances, expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'BTC', 50_000));
@@ -14,13 +15,11 @@ async function open(body: Record<string, unknown>): Promise<LimitPosition> {
   return res.json<OpenAnswer>().limitPosition;
 }
 
-const orderRow = (id: string) => t.ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const fillsOf = (id: string) => t.ctx.db.selectFrom('transactions').selectAll().where('position_id', '=', id).execute();
 const modify = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/limit-position', headers: ann.headers, payload: { walletAddress: ann.walletAddress, ...body } });
 
 async function transactionOf(id: string): Promise<Transaction> {
-  const { transaction_id } = await orderRow(id);
+  const { transaction_id } = await orderRow(t.ctx, id);
   const res = await t.app.inject({ url: `/transactions/${transaction_id}`, headers: ann.headers });
   expectStatus(res, 200);
   return res.json<Transaction>();
@@ -32,11 +31,11 @@ describe('stop orders', () => {
     const order = await open({ type: 'SELL', orderType: 'STOP', stopPrice: 48_000, sellAsk: 0.5 });
     expect(order).toMatchObject({ orderType: 'STOP', stopPrice: 48_000, limitAsk: 48_000, timeInForce: 'GTC', status: 'WORKING' });
     await setPrice(t.app, 'BTC', 48_000.01);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     // Gapped through the stop: it fills at the tick's price, like a market order.
     await setPrice(t.app, 'BTC', 47_500.5);
-    expect(await orderRow(order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_750_050_000_000n });
-    expect(await fillsOf(order.positionId)).toMatchObject([{ type: 'SELL', shares: 50_000_000n, total_cents: 2_375_025n }]);
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_750_050_000_000n });
+    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([{ type: 'SELL', shares: 50_000_000n, total_cents: 2_375_025n }]);
     const { trigger, timestamp } = await transactionOf(order.positionId);
     expect(trigger).toEqual({
       tickAt: timestamp,
@@ -50,16 +49,16 @@ describe('stop orders', () => {
       text: 'Stop order filled: sold 0.5 BTC at $47,500.50 (price 47,500.50 reached the stop at 48,000.00)',
     });
     await setPrice(t.app, 'BTC', 40_000);
-    expect(await fillsOf(order.positionId)).toHaveLength(1);
+    expect(await fillsOf(t.ctx, order.positionId)).toHaveLength(1);
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('a STOP buy fills when the price rises to its stop', async () => {
     const order = await open({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 52_000, purchaseAsk: 1_040 });
     await setPrice(t.app, 'BTC', 51_999.99);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 52_000);
-    expect(await fillsOf(order.positionId)).toMatchObject([{ type: 'PURCHASE', shares: 2_000_000n, total_cents: 104_000n }]);
+    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([{ type: 'PURCHASE', shares: 2_000_000n, total_cents: 104_000n }]);
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe('price 52,000.00 reached the stop at 52,000.00');
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ reservedCash: 0n, shares: 2_000_000n });
     await expectSound(t.ctx, [ann.id]);
@@ -68,16 +67,16 @@ describe('stop orders', () => {
   it('a STOP_LIMIT becomes a LIMIT at its stop (still working, triggeredAt set) and fills only at its limit', async () => {
     const order = await open({ type: 'PURCHASE', orderType: 'STOP_LIMIT', stopPrice: 52_000, limitAsk: 51_000, purchaseAsk: 1_000 });
     await setPrice(t.app, 'BTC', 52_500);
-    const triggered = await orderRow(order.positionId);
+    const triggered = await orderRow(t.ctx, order.positionId);
     expect(triggered).toMatchObject({ status: 'WORKING', limit_price: 5_100_000_000_000n });
     // An integer column: a number on PostgreSQL, a bigint on SQLite.
     expect(Number(triggered.armed)).toBe(0);
     expect(triggered.triggered_at).not.toBeNull();
     // Back under the stop: it is a limit now, and fills at 51,000 or below.
     await setPrice(t.app, 'BTC', 51_500);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 50_900);
-    expect((await orderRow(order.positionId)).status).toBe('FILLED');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('FILLED');
     const tx = await transactionOf(order.positionId);
     expect(tx.trigger).toMatchObject({ orderType: 'STOP_LIMIT', tickPrice: 50_900 });
     expect(tx.trigger?.reason).toBe('price 50,900.00 reached the limit at 51,000.00 after the stop at 52,000.00 was reached');
@@ -88,7 +87,7 @@ describe('stop orders', () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
     const order = await open({ type: 'SELL', orderType: 'STOP_LIMIT', stopPrice: 49_000, limitAsk: 48_500, sellAsk: 0.1 });
     await setPrice(t.app, 'BTC', 48_800);
-    expect(await orderRow(order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_880_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_880_000_000_000n });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -97,15 +96,15 @@ describe('stop orders', () => {
     const order = await open({ type: 'SELL', orderType: 'TRAILING_STOP', trailPercent: 5, sellAsk: 0.2 });
     expect(order).toMatchObject({ orderType: 'TRAILING_STOP', trailPercent: 5, stopPrice: 47_500 });
     await setPrice(t.app, 'BTC', 52_000);
-    expect(await orderRow(order.positionId)).toMatchObject({ water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
     await setPrice(t.app, 'BTC', 50_000);
-    expect(await orderRow(order.positionId)).toMatchObject({ status: 'WORKING', water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'WORKING', water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
     await setPrice(t.app, 'BTC', 54_000);
-    expect((await orderRow(order.positionId)).stop_price).toBe(5_130_000_000_000n);
+    expect((await orderRow(t.ctx, order.positionId)).stop_price).toBe(5_130_000_000_000n);
     await setPrice(t.app, 'BTC', 51_300.01);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 51_250);
-    expect(await orderRow(order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 5_125_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 5_125_000_000_000n });
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
       'price 51,250.00 reached the trailing stop at 51,300.00 (5% below the high of 54,000.00)',
     );
@@ -116,9 +115,9 @@ describe('stop orders', () => {
     const order = await open({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailAmount: 1_000, purchaseAsk: 500 });
     expect(order.stopPrice).toBe(51_000);
     await setPrice(t.app, 'BTC', 45_000);
-    expect((await orderRow(order.positionId)).stop_price).toBe(4_600_000_000_000n);
+    expect((await orderRow(t.ctx, order.positionId)).stop_price).toBe(4_600_000_000_000n);
     await setPrice(t.app, 'BTC', 45_999);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 46_100);
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
       'price 46,100.00 reached the trailing stop at 46,000.00 (1,000.00 above the low of 45,000.00)',
@@ -146,10 +145,10 @@ describe('time in force', () => {
     const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000;
     expect(order).toMatchObject({ timeInForce: 'DAY', expiresAt: midnight });
     await runTrigger(midnight - 1);
-    expect((await orderRow(order.positionId)).status).toBe('WORKING');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     const result = await runTrigger(midnight);
     expect(result.users).toBe(1);
-    expect(await orderRow(order.positionId)).toMatchObject({ status: 'EXPIRED', closed_at: BigInt(midnight) });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'EXPIRED', closed_at: BigInt(midnight) });
     expect(await balances(t.ctx, ann.id, 'BTC')).toEqual(before);
     const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
     const user = res.json<User>();
@@ -164,8 +163,8 @@ describe('time in force', () => {
     const order = await open({ type: 'SELL', limitAsk: 49_000, sellAsk: 0.3, timeInForce: 'GTD', expiresAt });
     // The price is already past the limit, but the tick comes after the expiry: it expires, unfilled.
     await runTrigger(expiresAt);
-    expect((await orderRow(order.positionId)).status).toBe('EXPIRED');
-    expect(await fillsOf(order.positionId)).toHaveLength(0);
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('EXPIRED');
+    expect(await fillsOf(t.ctx, order.positionId)).toHaveLength(0);
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 100_000_000n, reservedShares: 0n });
     await expectSound(t.ctx, [ann.id]);
   });
@@ -179,9 +178,9 @@ describe('PUT /limit-position', () => {
     expect(res.json<OpenAnswer>().limitPosition).toMatchObject({ positionId: order.positionId, stopPrice: 53_000, limitAsk: 53_500, purchaseAsk: 2_000, status: 'WORKING' });
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_800_000n, reservedCash: 200_000n });
     await setPrice(t.app, 'BTC', 52_600);
-    expect(Number((await orderRow(order.positionId)).armed)).toBe(1);
+    expect(Number((await orderRow(t.ctx, order.positionId)).armed)).toBe(1);
     await setPrice(t.app, 'BTC', 53_200);
-    expect((await orderRow(order.positionId)).status).toBe('FILLED');
+    expect((await orderRow(t.ctx, order.positionId)).status).toBe('FILLED');
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -190,7 +189,7 @@ describe('PUT /limit-position', () => {
     const res = await modify({ positionId: order.positionId, purchaseAsk: 100_001, limitAsk: 41_000 });
     expectStatus(res, 400, 'INSUFFICIENT_FUNDS');
     expect(res.json()).toMatchObject({ field: 'purchaseAsk' });
-    expect(await orderRow(order.positionId)).toMatchObject({ limit_price: 4_000_000_000_000n, purchase_cents: 100_000n, status: 'WORKING' });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ limit_price: 4_000_000_000_000n, purchase_cents: 100_000n, status: 'WORKING' });
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_900_000n, reservedCash: 100_000n });
   });
 

@@ -1,7 +1,7 @@
 import { OpenLimitAnswer, TradeAnswer, User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
+import { buy, cancelLimit, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { buy, cancelLimit, expectStatus, openLimit, sell, setPrice } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 

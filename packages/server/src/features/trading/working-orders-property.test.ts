@@ -1,10 +1,11 @@
 import type { LimitPosition } from '@papertrade/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buy, cancelLimit, openLimit, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import type { OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { buy, cancelLimit, expectSound, openLimit, setPrice } from './trading-test-kit.ts';
+import { expectSound } from './trading-test-kit.ts';
 
 const { t, users: [ann] } = useTestApp({ users: 1 });
 
