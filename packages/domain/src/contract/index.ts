@@ -6,3 +6,4 @@ export * from './social.ts';
 export * from './insight.ts';
 export * from './alerts.ts';
 export * from './contests.ts';
+export * from './explore.ts';

@@ -1,24 +1,9 @@
-import { centsToNumber } from '@papertrade/domain';
+import { centsToNumber, MostTradedAnswer, MostTradedQuery } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const MostTradedQuery = z.object({
-  days: z.coerce.number().int().min(1, 'days is 1 to 365').max(365, 'days is 1 to 365').default(7),
-});
-
-export const MostTradedEntry = z.object({
-  symbol: z.string(),
-  /** Number of executed market and limit transactions (buys and sells). */
-  count: z.number().int().nonnegative(),
-  /** Their total in USD. */
-  volume: z.number().nonnegative(),
-});
-export const MostTradedAnswer = z.array(MostTradedEntry);
-export type MostTradedEntry = z.infer<typeof MostTradedEntry>;
 
 /** Explore: what the platform trades most (public, aggregated; no user is identifiable). */
 export function exploreRoutes(fastify: FastifyInstance, ctx: AppContext): void {

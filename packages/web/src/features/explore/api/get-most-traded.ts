@@ -1,12 +1,6 @@
+import { MostTradedAnswer } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-
-/** Mirrors packages/server/src/features/explore/routes.ts (MostTradedAnswer). */
-export const MostTradedAnswer = z.array(
-  z.object({ symbol: z.string(), count: z.number(), volume: z.number() }),
-);
-export type MostTraded = z.infer<typeof MostTradedAnswer>[number];
 
 export const mostTradedQueryOptions = (days = 7) =>
   queryOptions({
