@@ -92,7 +92,7 @@ test('/icons renders for a visitor', async ({ page }) => {
   await expect(page).toHaveURL(/\/icons$/);
   const icons = page.getByRole('list', { name: 'Icons' }).getByRole('listitem');
   await expect(icons).toHaveCount(12);
-  // SPEC §2 names the icons in use; the gallery's order is not part of it.
+  // docs/product.md, Constants, names the icons in use; the gallery's order is not part of it.
   const names = (await icons.allTextContents()).map((t) => t.trim()).sort();
   expect(names).toEqual(
     [

@@ -37,7 +37,7 @@ test('at tablet width the sidebar hides and the notification bell shows', async 
   await expect(page.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
 });
 
-test('each sidebar nav item is 170px wide, in the order of SPEC §2, then Contests and Learn', async ({ page, user }) => {
+test('each sidebar nav item is 170px wide, in the order of docs/pages.md (Shell)', async ({ page, user }) => {
   void user;
   await page.goto('/home');
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');

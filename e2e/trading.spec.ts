@@ -51,7 +51,7 @@ test('a market sell of all held BTC with Max succeeds', async ({ page, request, 
   await expect(success.getByRole('row', { name: /Type/ })).toContainText('Sell');
   await success.getByRole('button', { name: 'Close' }).click();
   await expect(success).toBeHidden();
-  // SPEC §4: on success the amount clears.
+  // docs/pages.md, Trade panel: on success the amount clears.
   await expect(panel.getByLabel('Amount')).toHaveValue('');
   await expect
     .poll(async () => (await getUserViaApi(request, user)).assets.BTC ?? 0)

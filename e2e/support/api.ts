@@ -50,7 +50,7 @@ export async function signUpViaApi(request: APIRequestContext): Promise<TestUser
   return { ...credentials, id: user.id, walletAddress: user.walletAddress, token };
 }
 
-/** Bearer token plus the Wallet header of SPEC §6. */
+/** Bearer token plus the Wallet header (docs/api.md, Auth). */
 export function authHeaders(user: TestUser): Record<string, string> {
   return { Authorization: `Bearer ${user.token}`, Wallet: user.walletAddress };
 }

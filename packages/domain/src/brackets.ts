@@ -2,7 +2,7 @@ import { formatExactPrice } from './format.ts';
 import { priceToNumber, type PriceUnits } from './money.ts';
 
 /**
- * Take-profit and stop-loss legs (CONTRACT.md "Orders beyond market and limit"): a bracket's
+ * Take-profit and stop-loss legs (docs/api.md "Brackets and OCO pairs"): a bracket's
  * legs wait on a purchase and open when it fills; an OCO pair is the same two legs on shares
  * already held. Both legs sell, so the take-profit must be above the price the position is
  * entered at and the stop-loss below it, or one of them would sell at once.

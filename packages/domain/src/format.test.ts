@@ -132,7 +132,7 @@ describe('fixed decimals', () => {
     expect(formatShares(1234.5)).toBe('1,234.5000');
   });
 
-  it('names the decimals of the spec', () => {
+  it('names the decimals of the display rules', () => {
     expect(DECIMALS).toEqual({ amount: 2, holding: 4 });
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Display rules of SPEC.md §3 and §9: numbers in, strings out, always en-US so server-made
+ * Display rules of docs/product.md (Numbers on screen, Names and addresses): numbers in, strings out, always en-US so server-made
  * texts (notifications, CSV) and the web app show the same digits.
  */
 import { ASSET_NAME_CUT, ASSET_NAME_MAX } from './constants.ts';
 
 /**
- * Decimals shown for USD amounts and, at least, for holdings (SPEC §9). SPEC §9's 3 decimals for
- * the success dialog's total are not used: USD is always shown to the cent (docs/decisions/009).
+ * Decimals shown for USD amounts and, at least, for holdings (docs/product.md, Numbers on screen).
+ * The 3 decimals once planned for the success dialog's total are not used: USD is always shown to
+ * the cent (docs/decisions/009).
  */
 export const DECIMALS = { amount: 2, holding: 4 } as const;
 
@@ -55,7 +56,7 @@ export function abbreviateNumber(n: number, decimals = 2): string {
   return `${sign}${text}${SUFFIXES[tier] ?? ''}`;
 }
 
-/** "0x1234...cdef": the first 6 characters, then the characters from position 38 on (SPEC §9). */
+/** "0x1234...cdef": the first 6 characters, then the characters from position 38 on (docs/product.md). */
 export function shortWalletAddress(address: string): string {
   if (address.length <= 38) return address;
   return `${address.slice(0, 6)}...${address.slice(38)}`;
@@ -68,7 +69,7 @@ export function shortAssetName(name: string): string {
   return `${chars.slice(0, ASSET_NAME_CUT).join('')}\u2026`;
 }
 
-/** The asset named "XRP" is shown as "Ripple" (SPEC §3). */
+/** The asset named "XRP" is shown as "Ripple" (docs/product.md, Names and addresses). */
 export function displayAssetName(name: string): string {
   return name === 'XRP' ? 'Ripple' : name;
 }
@@ -95,7 +96,7 @@ export function formatAmount(n: number): string {
 }
 
 /**
- * An amount of an asset: at least SPEC §9's 4 decimals ("0.5000"), and up to the share scale's 8
+ * An amount of an asset: at least 4 decimals ("0.5000", docs/product.md), and up to the share scale's 8
  * when the amount has them ("0.01053035", not "0.0105"), so a holding or a fill never reads
  * shorter than it is and nothing non-zero reads "0.0000".
  */

@@ -1,4 +1,4 @@
-/** History and balance-history rules of SPEC.md §3 and §9. */
+/** History and balance-history rules (docs/product.md, Orders and history; docs/pages.md, Home). */
 import { RECENT_HISTORY_COUNT } from './constants.ts';
 
 const DAY_MS = 86_400_000;
@@ -12,7 +12,7 @@ export function latestEntries<T extends { timestamp: number }>(
 }
 
 /**
- * A history entry with a limitAsk is a working limit order (SPEC §3). A limit order that carries
+ * A history entry with a limitAsk is a working limit order (docs/product.md, Orders and history). A limit order that carries
  * a status other than WORKING (filled, cancelled) is not working, whatever else it carries.
  */
 export function isWorkingEntry(entry: object): boolean {
@@ -49,7 +49,7 @@ export interface BalancePointLike {
 }
 
 /**
- * Balance history for a chart range (SPEC §9): the points of the last `range` days before `now`,
+ * Balance history for a chart range (docs/pages.md, Home): the points of the last `range` days before `now`,
  * or every point for 'max'; oldest first, the input left as it was.
  */
 export function filterBalanceHistory<T extends BalancePointLike>(

@@ -1,5 +1,5 @@
 /**
- * The money invariants of ARCHITECTURE.md "Money", as one check that server property tests run
+ * The money invariants of docs/architecture.md "Money", as one check that server property tests run
  * against every user after random trades, fills, cancels and resets.
  */
 import type { Cents, ShareUnits } from './money.ts';

@@ -1,4 +1,4 @@
-/** Portfolio maths of SPEC.md §9: total balance, average cost, gain and return. */
+/** Portfolio maths of docs/product.md, Money and numbers: total balance, average cost, gain and return. */
 import { PRICE_SCALE, valueOfShares } from './money.ts';
 import type { Cents, PriceUnits, ShareUnits } from './money.ts';
 
@@ -23,7 +23,7 @@ export interface TotalBalanceInput {
 }
 
 /**
- * Cash + holdings at current price + pending limit orders (SPEC §9): a PURCHASE counts its
+ * Cash + holdings at current price + pending limit orders (docs/product.md, Total balance): a PURCHASE counts its
  * reserved dollars, a SELL its reserved shares at the current price. Shares are valued rounded
  * down to the cent (what they would fetch). A symbol without a price counts 0 rather than failing
  * the whole balance.
@@ -56,7 +56,7 @@ export interface Lot {
 
 /**
  * Average cost per share: sum(shares x price) / sum(shares), rounded to the nearest 1e-8.
- * SPEC §9 says "the mean of the stored share prices"; we weight by shares instead, so buying
+ * Weighted by shares, not a plain mean of the lot prices (docs/product.md, Average cost and gain), so buying
  * 1 share at 100 and 0.01 at 200 gives a cost basis near 100, not 150 (issue 5 requires it).
  * 0 when there are no shares.
  */
@@ -79,7 +79,7 @@ export function averageOfTotals(shares: ShareUnits, weighted: bigint): PriceUnit
   return (weighted + shares / 2n) / shares;
 }
 
-/** (price - average) / average x 100 (SPEC §9); 0 when there is no average. */
+/** (price - average) / average x 100 (docs/product.md, Average cost and gain); 0 when there is no average. */
 export function gainPercentage(price: number, average: number): number {
   if (average === 0 || !Number.isFinite(average) || !Number.isFinite(price)) return 0;
   return ((price - average) / average) * 100;

@@ -15,7 +15,7 @@ import {
   valueOfShares,
 } from './money.ts';
 import type { Cents, PriceUnits, ShareUnits } from './money.ts';
-// The amount input's unit (SPEC §3), 'USD' | 'SYMBOL': one definition, the contract's.
+// The amount input's unit, 'USD' | 'SYMBOL': one definition, the API's (docs/api.md, Core calls).
 import type { AmountUnit } from './contract/requests.ts';
 import type { TransactionType } from './contract/shapes.ts';
 
@@ -59,7 +59,7 @@ export function quoteMarketSell(amount: OrderAmount, price: PriceUnits): Fill {
 }
 
 /**
- * The trade panel's preview of the other unit (SPEC §5): USD -> shares = amount / price,
+ * The trade panel's preview of the other unit (docs/pages.md, Trade panel): USD -> shares = amount / price,
  * shares -> USD = shares x price. Display only, so plain numbers are fine here; the order
  * itself is priced by quoteMarketBuy/quoteMarketSell. 0 when there is nothing to show.
  */
@@ -69,7 +69,7 @@ export function previewOtherUnit(amount: number, unit: AmountUnit, price: number
 }
 
 /**
- * The preview of the other unit (SPEC §5): dollars with 2 decimals; an amount of the asset by
+ * The preview of the other unit (docs/pages.md, Trade panel): dollars with 2 decimals; an amount of the asset by
  * formatShares' rules, since 2 decimals read "≈ 0.00 BTC" for most buys (docs/decisions/009).
  */
 export function formatPreview(n: number, unit: 'USD' | 'SYMBOL'): string {
@@ -86,9 +86,9 @@ export interface MaxAmountInput {
 }
 
 /**
- * What the Max button fills in (SPEC §5): a buy in USD gets the buying power (cash, 2 decimals);
+ * What the Max button fills in (docs/pages.md, Trade panel): a buy in USD gets the buying power (cash, 2 decimals);
  * a buy in shares gets the shares the buying power affords at the current price (rounded down to
- * 1e-8; SPEC §5 says the held shares, which filled 0 for a first buy: docs/decisions/009); a sell
+ * 1e-8; the held shares, as once planned, filled 0 for a first buy: docs/decisions/009); a sell
  * in shares gets the held shares; a sell in USD the holdings value, rounded down to the cent.
  */
 export function maxAmount({ side, unit, cashCents, heldShares, price }: MaxAmountInput): number {

@@ -2,7 +2,7 @@ import { formatExactPrice } from './format.ts';
 import { priceToNumber, type PriceUnits } from './money.ts';
 
 /**
- * Rules of the orders that wait for a price (CONTRACT.md "Orders beyond market and limit"): when
+ * Rules of the orders that wait for a price (docs/api.md "Orders beyond market and limit"): when
  * each kind acts and what its fill says about why. The server's index queries implement the same
  * comparisons in SQL (features/trading/crossing-orders.ts); these are their reference.
  */
@@ -84,7 +84,7 @@ function trailText(trail: Trail): string {
 
 /**
  * Why a working order filled, in words: "price 61,020.15 reached the stop at 61,050.00". Prices
- * have every significant digit (2 to 8 decimals) and no currency sign, as in CONTRACT.md.
+ * have every significant digit (2 to 8 decimals) and no currency sign, as in docs/api.md.
  */
 export function fillReason(c: FillCause): string {
   const price = `price ${shown(c.tickPrice)}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Symbol, Timestamp, positiveAmount } from './primitives.ts';
 
-/** CONTRACT.md "Price alerts": exactly one of `above` and `below` is set. */
+/** docs/api.md "Price alerts": exactly one of `above` and `below` is set. */
 export const Alert = z.object({
   id: z.string(),
   symbol: Symbol,

@@ -10,7 +10,7 @@ export const Symbol = z
   .max(12)
   .regex(/^[A-Z0-9]+$/, 'Symbols are upper-case letters and digits');
 
-/** `0x` + 40 hex characters (SPEC.md §3). */
+/** `0x` + 40 hex characters (docs/api.md, Shapes). */
 export const WalletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Not a wallet address');
 
 /**

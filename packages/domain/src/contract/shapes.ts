@@ -27,7 +27,7 @@ export const TransactionType = z.enum(['PURCHASE', 'SELL']);
 export type TransactionType = z.infer<typeof TransactionType>;
 export const OrderMethod = z.enum(['MARKET', 'LIMIT']);
 export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED']);
-/** The kinds of working order (CONTRACT.md "Orders beyond market and limit"). */
+/** The kinds of working order (docs/api.md "Orders beyond market and limit"). */
 export const WorkingOrderType = z.enum(['LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP']);
 /** GTC until cancelled, DAY until the next 00:00 UTC, GTD until expiresAt. */
 export const TimeInForce = z.enum(['GTC', 'DAY', 'GTD']);

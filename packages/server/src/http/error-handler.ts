@@ -19,7 +19,7 @@ function describeValidation(error: FastifyError & { validation?: Issue[] }) {
   return { field, message: field ? `${field}: ${message}` : message };
 }
 
-/** Every failure answers `{error, code, field?}` (CONTRACT.md); never a stack trace or SQL text. */
+/** Every failure answers `{error, code, field?}` (docs/api.md, General rules); never a stack trace or SQL text. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

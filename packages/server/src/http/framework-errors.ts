@@ -11,7 +11,7 @@ export interface FrameworkErrorBody {
 
 /**
  * Fixed texts per status. Fastify's and its plugins' own messages quote the request (the path, a
- * header, a content type), and CONTRACT.md's error body must never echo input: a page rendering
+ * header, a content type), and the API's error body (docs/api.md) must never echo input: a page rendering
  * it, or a log reader, would be shown what an attacker chose.
  */
 const BY_STATUS: Record<number, Omit<FrameworkErrorBody, 'status'>> = {

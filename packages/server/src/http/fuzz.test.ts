@@ -7,7 +7,7 @@ import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Random malformed requests across every route (issue 11): no answer may be a 5xx, and every JSON
- * error answer must be CONTRACT.md's `{error, code}`. PostgreSQL runs fewer, as each request costs
+ * error answer must be docs/api.md's `{error, code}`. PostgreSQL runs fewer, as each request costs
  * more there and the suite runs on both dialects in CI; SQLite covers the full count.
  */
 const RUNS = testDialect === 'postgres' ? 3_000 : 20_000;

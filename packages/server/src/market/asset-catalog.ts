@@ -1,7 +1,7 @@
 import { priceFromNumber, type PriceUnits } from '@papertrade/domain';
 
 export interface CatalogAsset {
-  /** Pair slug: lowercase symbol + "usd" (CONTRACT.md). */
+  /** Pair slug: lowercase symbol + "usd" (docs/api.md, Shapes). */
   id: string;
   symbol: string;
   name: string;

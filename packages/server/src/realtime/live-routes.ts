@@ -29,7 +29,7 @@ function explicitToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * GET /live (CONTRACT.md, Realtime): prices on connect and after every tick; the user's
+ * GET /live (docs/api.md, Realtime: /live): prices on connect and after every tick; the user's
  * record on connect and after every change, for a signed-in socket. Browsers are signed in
  * by the session cookie; other clients send `Authorization: Bearer` or `?token=`.
  */

@@ -6,7 +6,7 @@ import { lotTotalsViolations } from './lot-totals-check.ts';
 import { rowHoldsReservation } from '../ledger/reserved-orders.ts';
 
 /**
- * The ledger check of the race suite and the crash test: every money invariant of ARCHITECTURE.md
+ * The ledger check of the race suite and the crash test: every money invariant of docs/architecture.md
  * ("Money") reconciled per epoch, read straight from the tables in one consistent snapshot, so it
  * can run while a server is still trading (the crash test checks a live restarted server).
  *

@@ -31,7 +31,7 @@ interface Positions {
 }
 
 /**
- * Every open portfolio's total balance (SPEC §9) in four queries, whatever their number: portfolios,
+ * Every open portfolio's total balance (docs/product.md, Total balance) in four queries, whatever their number: portfolios,
  * non-empty holdings, working orders and prices, summed in JS with bigint. Not in SQL because
  * shares (up to 1e18 units) x price (up to 1e15 units) overflows a 64-bit integer: PostgreSQL
  * would fail and SQLite would silently fall back to a float. The reads share one transaction

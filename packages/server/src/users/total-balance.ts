@@ -25,7 +25,7 @@ export async function currentPrices(db: Db): Promise<Map<string, PriceUnits>> {
   return new Map(rows.map((r) => [r.symbol, BigInt(r.price)]));
 }
 
-/** SPEC §9: cash + holdings at current prices + working orders (PURCHASE at purchaseAsk, SELL at sellAsk x price). */
+/** docs/product.md, Total balance: cash + holdings at current prices + working orders (PURCHASE at purchaseAsk, SELL at sellAsk x price). */
 export async function totalBalanceCents(db: Db, portfolioId: string, prices?: ReadonlyMap<string, PriceUnits>): Promise<Cents> {
   const [user, holdings, orders, priceMap] = await Promise.all([
     db.selectFrom('portfolios').select(['cash_cents']).where('id', '=', portfolioId).executeTakeFirstOrThrow(),
@@ -61,7 +61,7 @@ export function recordBalanceSnapshot(db: Db, portfolioId: string, now = Date.no
 }
 
 /**
- * The balance point at `at` of each user (SPEC §9 total, in their current epoch), replacing any
+ * The balance point at `at` of each user (the total of docs/product.md, in their current epoch), replacing any
  * point of theirs less than a minute older. Six statements per 500 users, whatever their number,
  * in one transaction per 500 (the caller's, when `db` is one).
  */
@@ -72,7 +72,7 @@ export async function recordBalanceSnapshots(db: Db, portfolioIds: readonly stri
 }
 
 /**
- * The SPEC §9 total of each of these portfolios (at most a few hundred: callers chunk), in five
+ * The total balance (docs/product.md) of each of these portfolios (at most a few hundred: callers chunk), in five
  * statements whatever their number. `lock` takes KEY SHARE on PostgreSQL: a portfolio deleted
  * meanwhile waits for the caller's inserts instead of failing them.
  */

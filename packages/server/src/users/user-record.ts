@@ -14,7 +14,7 @@ import { spreadPoints } from './epoch-balance-points.ts';
 import { parseJsonColumn, toLimitPosition, toNotification, toTransaction } from './row-mappers.ts';
 import { loadUserRecordRows } from './user-record-rows.ts';
 
-/** CONTRACT.md: lists that grow without bound carry only their most recent entries. */
+/** docs/api.md, Shapes: lists that grow without bound carry only their most recent entries. */
 export const USER_HISTORY_LIMIT = 100;
 export const USER_NOTIFICATIONS_LIMIT = 100;
 export const USER_BALANCE_POINTS_LIMIT = 500;

@@ -2,7 +2,7 @@ import { SCRIPT_LOAD_TIMEOUT_MS } from '@papertrade/domain';
 import { createElement, use, type ComponentProps, type ComponentType } from 'react';
 import { trackSettled, type SettledPromise } from './settled-promise.ts';
 
-/** SPEC §8: a screen that cannot be loaded raises ChunkLoadError 'Loading chunk {n} failed'. */
+/** docs/product.md, Loading screens: a screen that cannot be loaded raises ChunkLoadError 'Loading chunk {n} failed'. */
 export class ChunkLoadError extends Error {
   constructor(chunk: string, reason: string) {
     super(`Loading chunk ${chunk} failed (${reason}).`);
@@ -31,8 +31,8 @@ function withTimeout<T>(promise: Promise<T>, chunk: string): Promise<T> {
 }
 
 /**
- * A lazily loaded screen with the spec's 120-second load timeout and a recognisable error. Unlike
- * React.lazy, a screen whose module has already loaded renders at once: React.lazy suspends on its
+ * A lazily loaded screen with the 120-second load timeout (docs/product.md, Constants) and a
+ * recognisable error. Unlike React.lazy, a screen whose module has already loaded renders at once: React.lazy suspends on its
  * first render even then, and every Suspense fallback shown delays the next reveal by React's
  * 300 ms throttle, which on a first load of /home (data layout, shell, page: nested boundaries)
  * left the main thread idle for 600 ms with all the code in. The module is loaded once; `pick`

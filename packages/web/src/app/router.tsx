@@ -11,7 +11,7 @@ import { lazyPage } from './lazy-page.ts';
 import { loadDataLayout, loadShell, pageLoaders } from './route-chunks.ts';
 import { RouteSuspense } from './route-boundary.tsx';
 
-// Every screen is its own chunk (SPEC §7: screens load on demand). Everything but the landing page
+// Every screen is its own chunk (docs/product.md, Loading screens: screens load on demand). Everything but the landing page
 // also sits below the data layout (TanStack Query, live socket, guards, plain layout): one chunk the
 // public landing page never loads. The loaders live in route-chunks.ts, which the entry also calls
 // to start the opened page's chunks at once.

@@ -4,7 +4,7 @@ import type { ThemeMode } from '../lib/theme-mode-choice.ts';
 
 /**
  * MUI's palette defaults keep text contrast at WCAG AA in both modes; only the page background
- * is tinted. Breakpoints follow SPEC §9: `sm` starts just above mobile (480), `md` above tablet (768),
+ * is tinted. Breakpoints follow docs/product.md, Constants: `sm` starts just above mobile (480), `md` above tablet (768),
  * so `down('sm')` is "mobile" and `down('md')` is "tablet and below".
  */
 export function createAppTheme(mode: ThemeMode): Theme {

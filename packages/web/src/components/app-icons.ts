@@ -1,4 +1,4 @@
-/** The product's icon names (SPEC §2) mapped to MUI icons: one place, so the shell and /icons agree. */
+/** The product's icon names (docs/product.md, Constants) mapped to MUI icons: one place, so the shell and /icons agree. */
 import type { IconName } from '@papertrade/domain';
 import type SvgIcon from '@mui/material/SvgIcon';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';

@@ -6,7 +6,7 @@ import { AssetAvatar } from './asset-avatar.tsx';
 export const assetPath = (asset: Pick<Asset, 'id'>) =>
   `/asset?pair=${encodeURIComponent(asset.id)}`;
 
-/** SPEC §2: asset names and icons link to /asset?pair={asset id}; long names are cut (SPEC §9). */
+/** Asset names and icons link to /asset?pair={asset id}; long names are cut (docs/product.md, Names and addresses). */
 export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number }) {
   const name = displayAssetName(asset.name);
   return (

@@ -22,7 +22,7 @@ import { averageCost, holdingValue } from '../lib/portfolio.ts';
 import { DayChange } from './day-change.tsx';
 
 /**
- * A portfolio's holdings (SPEC §9). `readOnly`: someone else's portfolio (a teacher reading a
+ * A portfolio's holdings (docs/pages.md, Home). `readOnly`: someone else's portfolio (a teacher reading a
  * class member's), so the empty state does not invite the reader to trade.
  */
 export function HoldingsTable({

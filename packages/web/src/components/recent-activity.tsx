@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../lib/format.ts';
 
 /**
- * SPEC §9: the latest 5 history entries by timestamp. `readOnly`: someone else's portfolio, whose
+ * docs/pages.md, Home: the latest 5 history entries by timestamp. `readOnly`: someone else's portfolio, whose
  * transaction pages the reader cannot open, so no links.
  */
 export function RecentActivity({ user, readOnly }: { user: User; readOnly?: boolean }) {

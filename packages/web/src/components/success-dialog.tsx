@@ -23,7 +23,7 @@ interface SuccessDialogProps {
   focusAfterClose?: RefObject<HTMLElement | null>;
 }
 
-/** SPEC §2/§3: 'Transaction Successful!' with the fill and a 'View details' button. */
+/** docs/pages.md, Trade panel: 'Transaction Successful!' with the fill and a 'View details' button. */
 export function SuccessDialog({
   transaction,
   onClose,

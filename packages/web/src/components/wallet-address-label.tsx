@@ -17,7 +17,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('Copy failed');
 }
 
-/** SPEC §2/§9: the shortened wallet address with a 'Copy' button that turns into 'Copied!'. */
+/** docs/product.md, Names and addresses: the shortened wallet address with a 'Copy' button that turns into 'Copied!'. */
 export function WalletAddressLabel({ address }: { address: string }) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -5,7 +5,7 @@ import { useSession } from '../lib/api/get-session.ts';
 import { toggleSymbol, useUpdateWatchlist } from '../lib/api/update-watchlist.ts';
 
 /**
- * The one watch/unwatch toggle (SPEC §4: toggling adds or removes the symbol), shown wherever an
+ * The one watch/unwatch toggle (docs/product.md, Watchlist: toggling adds or removes the symbol), shown wherever an
  * asset is. Renders nothing for visitors. Its name says what a press does; aria-pressed the state.
  */
 export function WatchStar({

@@ -1,7 +1,7 @@
 import type { User } from '@papertrade/domain';
 
 /**
- * Which of the signed-in user's portfolios this tab shows and trades (CONTRACT.md "Portfolios,
+ * Which of the signed-in user's portfolios this tab shows and trades (docs/api.md "Portfolios,
  * contests and classes"): null is the main one. The session query holds that portfolio's User,
  * so every screen and every call (body and Wallet header) follows it without knowing contests.
  *

@@ -1,6 +1,6 @@
 /**
  * The one way the web app calls the API (same origin, session cookie). Every failure becomes an
- * ApiError carrying the server's message, so screens can show it as is (CONTRACT.md, SPEC §8).
+ * ApiError carrying the server's message, so screens can show it as is (docs/api.md, General rules; docs/product.md, Errors on screen).
  */
 import { ErrorBody } from '@papertrade/domain';
 import type { ZodType } from 'zod';
@@ -17,7 +17,7 @@ export const NETWORK_ERROR_MESSAGE =
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The signed-in user's wallet address, sent as the Wallet header (SPEC §6). */
+  /** The signed-in user's wallet address, sent as the Wallet header (docs/api.md, Auth). */
   wallet?: string;
   /** Validates the answer; a mismatch is a contract break, reported as an ApiError. */
   schema?: ZodType<T>;

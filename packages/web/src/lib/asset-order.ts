@@ -1,6 +1,6 @@
 import { displayAssetName, type Asset } from '@papertrade/domain';
 
-/** SPEC §2's search rule: case-insensitive on name or symbol ("ripple" finds XRP too). */
+/** The asset search's rule (docs/pages.md, Shell): case-insensitive on name or symbol ("ripple" finds XRP too). */
 export function filterAssets(assets: readonly Asset[], query: string): Asset[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...assets];

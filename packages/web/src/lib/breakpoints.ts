@@ -1,6 +1,6 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 
-/** Mobile: 480px wide or narrower (SPEC §9). The theme's `sm` starts at 481px. */
+/** Mobile: 480px wide or narrower (docs/product.md, Constants). The theme's `sm` starts at 481px. */
 export function useIsMobile(): boolean {
   return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 }

@@ -43,7 +43,7 @@ export interface LiveConnection {
 }
 
 /**
- * GET /live (CONTRACT.md): keeps one socket open, reconnecting with backoff until close().
+ * GET /live (docs/api.md, Realtime: /live): keeps one socket open, reconnecting with backoff until close().
  * Messages the contract does not describe are ignored rather than trusted.
  */
 export function connectLive({

@@ -1,6 +1,6 @@
 /**
  * The header's page title. Routes give a default (router handle `title`); a page may override
- * it with usePageTitle, e.g. with the asset's name. The header falls back to 'Home' (SPEC §2).
+ * it with usePageTitle, e.g. with the asset's name. The header falls back to 'Home' (docs/pages.md, Routes).
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-/** Portfolio figures for display, computed with the domain's exact money (SPEC §9). */
+/** Portfolio figures for display, computed with the domain's exact money (docs/product.md, Money and numbers). */
 import {
   centsFromNumber,
   centsToNumber,
@@ -69,8 +69,9 @@ export function portfolioTotals(user: User, assets: readonly Asset[]): Portfolio
 }
 
 /**
- * SPEC §9 calls the average cost the mean of the stored share prices; we weight each lot by its
- * shares (the server's User.averageCost) so buys of different sizes give the true cost basis.
+ * The average cost weights each lot by its shares, not a plain mean of the lot prices
+ * (docs/product.md, Average cost and gain): the server's User.averageCost, so buys of different
+ * sizes give the true cost basis.
  */
 export function averageCost(user: User, symbol: string): number {
   return user.averageCost[symbol] ?? 0;

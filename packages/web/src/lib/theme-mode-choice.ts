@@ -1,4 +1,4 @@
-/** The theme rules of SPEC §4: light by default, the stored choice first, else the system's. */
+/** The theme rules of docs/product.md, Theme: light by default, the stored choice first, else the system's. */
 import { THEME_STORAGE_KEY } from '@papertrade/domain';
 
 export type ThemeMode = 'light' | 'dark';

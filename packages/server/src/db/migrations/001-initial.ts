@@ -99,7 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('transaction_id', 'text')
     .execute();
   // The trigger's index: only working orders, ordered by limit price per symbol and side,
-  // so a tick reads exactly the orders it crosses (ARCHITECTURE.md, Order execution).
+  // so a tick reads exactly the orders it crosses (docs/architecture.md, Order execution).
   await db.schema
     .createIndex('limit_orders_working')
     .on('limit_orders')

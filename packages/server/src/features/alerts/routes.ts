@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { createAlert, deleteAlert, listAlerts, toAlert } from './alerts.ts';
 
-/** CONTRACT.md "Price alerts": the user's alerts (not a portfolio's); the price alerts job fires them (feature.ts). */
+/** docs/api.md "Price alerts": the user's alerts (not a portfolio's); the price alerts job fires them (feature.ts). */
 export function alertRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

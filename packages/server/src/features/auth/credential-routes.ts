@@ -32,7 +32,7 @@ import { inTransaction, inUserTransaction } from '../../db/transaction.ts';
 
 export const ChangeEmailAnswer = OkAnswer.extend({ user: User });
 
-/** The mailed-link flows and the signed-in credential changes of CONTRACT.md "Authentication". */
+/** The mailed-link flows and the signed-in credential changes of docs/api.md "Auth". */
 export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config, bus } = ctx;

@@ -91,7 +91,7 @@ const mainPortfolio = (user: SessionUser): RequestPortfolio => ({
 
 /**
  * The Wallet header and any walletAddress in the body must name one wallet, and it must be one of
- * the session user's open portfolios (CONTRACT.md): else 403 WALLET_MISMATCH, whatever the rest
+ * the session user's open portfolios (docs/api.md, Auth): else 403 WALLET_MISMATCH, whatever the rest
  * of the request says. The main wallet needs no query; a contest wallet is one indexed lookup.
  */
 export async function resolveOwnPortfolio(db: Kysely<DB>, request: FastifyRequest, user: SessionUser): Promise<RequestPortfolio> {

@@ -8,7 +8,7 @@ import { verifyPassword } from './password.ts';
 import { assertSlot, clearLimit, takeBackoffSlot } from './rate-limit.ts';
 
 /**
- * Sensitive changes of a signed-in account ask for the current password again (SPEC.md §8), so
+ * Sensitive changes of a signed-in account ask for the current password again (docs/product.md, Accounts and access), so
  * a stolen session alone cannot take the account over. Guesses are throttled like logins, with
  * the slot taken before the password is hashed, so parallel guesses cannot race past it.
  */

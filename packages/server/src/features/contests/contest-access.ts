@@ -44,7 +44,7 @@ export async function membershipOf(db: Db, contestId: string, userId: string): P
 }
 
 /**
- * Who may see a contest (CONTRACT.md): its owner, its members, and anyone for a PUBLIC one.
+ * Who may see a contest (docs/api.md, Portfolios, contests and classes): its owner, its members, and anyone for a PUBLIC one.
  * Everyone else gets the same 404 as for an id that does not exist, so private ids cannot be probed.
  */
 export async function assertCanSee(db: Db, row: ContestRow, userId: string): Promise<Membership | null> {

@@ -33,7 +33,7 @@ interface Ranked {
   portfolioId: string;
 }
 
-/** CONTRACT.md: by return, then total balance, then earlier join (then id, so the order is total). */
+/** docs/api.md (GET /contests/:id/leaderboard): by return, then total balance, then earlier join (then id, so the order is total). */
 export function compareBoard(a: Ranked, b: Ranked): number {
   return (
     compareReturnsDescending(a, b) ||
@@ -112,7 +112,7 @@ export async function computeBoard(db: Kysely<DB>, contestId: string, now = Date
   );
 }
 
-/** The wire row of a board entry (CONTRACT.md's leaderboard row). */
+/** The wire row of a board entry (docs/api.md's contest leaderboard row). */
 export const toBoardRow = (e: BoardEntry): ContestBoardRow => ({
   rank: e.rank,
   walletAddress: e.walletAddress,

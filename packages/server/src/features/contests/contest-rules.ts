@@ -13,7 +13,7 @@ export interface TradingPortfolio {
 const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /**
- * The contest's rules for one order (CONTRACT.md): inside [startsAt, endsAt), an allowed symbol
+ * The contest's rules for one order (docs/api.md, Portfolios, contests and classes): inside [startsAt, endsAt), an allowed symbol
  * and order type; answers the contest's fee rule (the domain's trading-costs.ts charges it). Read inside the order's transaction, after its
  * portfolio lock: a contest's end takes the same lock to cancel working orders, and the window
  * is checked against the clock, so no order slips in after the end.

@@ -68,7 +68,7 @@ export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  // Tests and demos only (CONTRACT.md): without MARKET_CONTROL these paths do not exist (404).
+  // Tests and demos only (docs/api.md, Market control): without MARKET_CONTROL these paths do not exist (404).
   if (!ctx.config.marketControl) return;
 
   app.post(

@@ -68,7 +68,7 @@ function newestAfterCursor(db: Kysely<DB>, table: HistoryTable, f: KeysetFilter,
 }
 
 /**
- * One page of history: transactions and working limit orders (the spec's WORKING entries), merged
+ * One page of history: transactions and working limit orders (the WORKING entries of docs/product.md, Orders and history), merged
  * newest first. Each table is read by keyset (created_at, id) after the cursor, limit + 1 rows, so
  * pages never skip or repeat an entry however many are added meanwhile, and no query scans the
  * whole history. The extra row tells whether another page follows.

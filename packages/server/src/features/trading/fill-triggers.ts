@@ -24,7 +24,7 @@ function trailOf(o: FilledOrder): Trail | null {
 }
 
 /**
- * Records on each fill's transaction why it happened (CONTRACT.md `trigger`): the order's kind,
+ * Records on each fill's transaction why it happened (docs/api.md, `Transaction.trigger`): the order's kind,
  * the tick's price and the reason in words. Inside the batch's transaction, once fillBatch has
  * inserted the transactions: the orders are read as they were claimed (their prices cannot move after the claim), in two
  * statements whatever the batch size. Answers transaction id -> the order's kind and the reason,

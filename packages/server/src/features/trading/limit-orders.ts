@@ -127,7 +127,7 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
 }
 
 /**
- * An OCO pair on shares already held (CONTRACT.md): a take-profit above the current price and a
+ * An OCO pair on shares already held (docs/api.md, Brackets and OCO pairs): a take-profit above the current price and a
  * stop-loss below it, selling the same sellAsk shares, reserved once. Answers the take-profit leg.
  */
 async function openOcoPair(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {

@@ -37,7 +37,7 @@ export interface TriggerOptions {
 }
 
 /**
- * Works every kind of working order on a tick (ARCHITECTURE.md, Order execution; decision 012),
+ * Works every kind of working order on a tick (docs/architecture.md, Order execution; decision 012),
  * in this order: expiries come due; trailing orders whose water mark the price passes move their
  * stops; stops the price reaches fill (a stop-limit becomes a limit instead); limits the price
  * crosses fill, stop-limits triggered just now included. Each fill happens exactly once, at

@@ -30,7 +30,7 @@ function changeablePrices(order: LimitOrderRow): { limit: boolean; stop: boolean
 
 /**
  * PUT /limit-position: new prices or a new amount for a WORKING order of this portfolio, as one
- * cancel and one new order that keeps the id (CONTRACT.md), in one transaction under the
+ * cancel and one new order that keeps the id (docs/api.md, PUT /limit-position), in one transaction under the
  * portfolio's lock: the old reservation goes back and the new one is taken, so an amount that
  * does not fit (400, nothing changed) and a fill in between (409) both leave the order as it was.
  * The new terms pass the same checks as a new order's; the time in force and expiry stay.

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { crossesSql, type Side } from './crossing-orders.ts';
 
 /**
- * Stop-limit orders of one symbol and side whose stop `price` reaches become limits (CONTRACT.md):
+ * Stop-limit orders of one symbol and side whose stop `price` reaches become limits (docs/api.md):
  * they leave the stop index for the limit index (armed 1 -> 0) with triggeredAt set, still
  * WORKING and still holding the same reservation, so no money moves and no lock is needed; the
  * limit index fills them, on this tick if their limit crosses too. One statement, guarded by

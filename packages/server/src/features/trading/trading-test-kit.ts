@@ -4,7 +4,7 @@ import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
 
 /** What only the trading tests need: the ledger read back exactly (their calls: test-support/calls.ts). */
 
-/** Every money invariant of ARCHITECTURE.md for these users (test-support/ledger-check.ts), or a throw listing what broke. */
+/** Every money invariant of docs/architecture.md for these users (test-support/ledger-check.ts), or a throw listing what broke. */
 export function expectSound(ctx: AppContext, userIds: readonly string[]): Promise<void> {
   return expectLedgersSound(ctx, userIds);
 }

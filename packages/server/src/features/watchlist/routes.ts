@@ -31,7 +31,7 @@ export function watchlistRoutes(fastify: FastifyInstance, ctx: AppContext): void
           throw badRequest('UNKNOWN_SYMBOL', `Unknown symbol: ${unknown} is not a listed asset`, 'watchlist');
         }
       }
-      // The list replaces the stored one whole (CONTRACT.md), written under the user's row lock
+      // The list replaces the stored one whole (docs/api.md, Core calls), written under the user's row lock
       // like every other write of that user.
       await inUserTransaction(ctx.db, user.id, (trx) =>
         trx.updateTable('users').set({ watchlist: JSON.stringify(watchlist) }).where('id', '=', user.id).execute(),

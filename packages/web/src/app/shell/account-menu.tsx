@@ -71,13 +71,13 @@ function LinkItem({
 }
 
 /**
- * SPEC §2: 300px wide; Leaderboard on mobile only (the sidebar has it elsewhere). Contests and
- * Learn at every size (the phone's five bottom tabs stay as the spec has them); Notifications on phones and on desktop (which has no bell), where the avatar's badge
+ * docs/pages.md, Shell: 300px wide; Leaderboard on mobile only (the sidebar has it elsewhere). Contests and
+ * Learn at every size (the phone's five bottom tabs stay as they are); Notifications on phones and on desktop (which has no bell), where the avatar's badge
  * counts the unread ones.
  */
 export function AccountMenu({ user, anchorEl, onClose }: AccountMenuProps) {
   const isMobile = useIsMobile();
-  // Phones (SPEC §2) and desktop, which has no bell; tablets reach them through the bell.
+  // Phones and desktop, which has no bell; tablets reach them through the bell.
   const isTabletDown = useIsTabletDown();
   const showNotifications = isMobile || !isTabletDown;
   const { mode, toggle } = useThemeMode();

@@ -8,7 +8,7 @@ import { FillToast } from './fill-toast.tsx';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** The signed-in layout of SPEC §2: sidebar, header, page, mobile bottom bar. */
+/** The signed-in layout (docs/pages.md, Shell): sidebar, header, page, mobile bottom bar. */
 export default function AppShell() {
   const user = useUser();
   return (

@@ -8,7 +8,7 @@ const AssetSearchDialog = lazy(() => import('../../components/asset-search-dialo
 const SearchIcon = APP_ICONS.search;
 
 /**
- * SPEC §2's asset search (picking an asset goes to /asset?pair={asset id}), at every size: on
+ * The asset search of docs/pages.md, Shell (picking an asset goes to /asset?pair={asset id}), at every size: on
  * desktop Ctrl+K or ⌘K opens it too. It is a history step, so Back closes it (use-history-dialog.ts).
  */
 export function AssetSearch() {

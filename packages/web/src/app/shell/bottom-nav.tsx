@@ -2,7 +2,7 @@ import { BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { BOTTOM_NAV_ITEMS, isActivePath } from './nav-items.ts';
 
-/** SPEC §2: mobile only (480px and narrower), 5 items. */
+/** docs/pages.md, Shell: mobile only (480px and narrower), 5 items. */
 export function BottomNav() {
   const { pathname } = useLocation();
   const current = BOTTOM_NAV_ITEMS.find((item) => isActivePath(pathname, item.to))?.to ?? false;

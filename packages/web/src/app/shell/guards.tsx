@@ -1,5 +1,5 @@
 /**
- * Route guards of SPEC §2/§6. Until GET /auth/session has answered they render nothing; a visitor
+ * Route guards (docs/pages.md, Routes). Until GET /auth/session has answered they render nothing; a visitor
  * on a signed-in route goes to /login, a signed-in user on a logged-out-only route to /home.
  */
 import { Alert, Box, Button } from '@mui/material';
@@ -59,7 +59,7 @@ export function RequireGuest() {
   return <Outlet />;
 }
 
-/** Renders `signedIn` when there is a user, else `visitor` (SPEC §2: /user, /preview, /icons). */
+/** Renders `signedIn` when there is a user, else `visitor` (docs/pages.md, Routes: /user, /preview, /icons). */
 export function SessionSwitch({
   signedIn,
   visitor,

@@ -4,7 +4,7 @@ import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { portfolioTotals } from '../../lib/portfolio.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
-/** SPEC §2: on mobile, once the page is scrolled 100px or more, the balance with 2 decimals. */
+/** docs/pages.md, Shell: on mobile, once the page is scrolled 100px or more, the balance with 2 decimals. */
 export function HeaderBalance({ user }: { user: User }) {
   const scrolled = useScrolledPast(HEADER_BALANCE_SCROLL_THRESHOLD);
   const { data: assets } = useAllAssets();

@@ -47,7 +47,7 @@ export function Header({ user }: { user: User }) {
   const title = usePageTitleText();
   useDocumentTitle(title);
   const unread = unreadCount(user);
-  // SPEC §2 puts the count on the avatar on phones; desktop has no bell, so it goes there too.
+  // The count is on the avatar on phones (docs/pages.md, Shell); desktop has no bell, so it goes there too.
   const avatarCount = isMobile || !isTabletDown ? unread : 0;
   return (
     <AppBar

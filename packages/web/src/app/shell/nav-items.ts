@@ -12,7 +12,7 @@ export interface NavItem {
 }
 
 /**
- * SPEC §2: the sidebar's links, in this order, then Contests (issue 12) and Learn, so contests and
+ * docs/pages.md, Shell: the sidebar's links, in this order, then Contests (issue 12) and Learn, so contests and
  * lessons stay findable after onboarding.
  */
 export const SIDEBAR_ITEMS: NavItem[] = [
@@ -26,7 +26,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/learn', label: 'Learn', icon: APP_ICONS.learn },
 ];
 
-/** SPEC §2: the mobile bottom navigation, exactly these 5 in this order. */
+/** docs/pages.md, Shell: the mobile bottom navigation, exactly these 5 in this order. */
 export const BOTTOM_NAV_ITEMS: NavItem[] = [
   { to: '/watchlist', label: 'Watchlist', icon: APP_ICONS.watchlist },
   { to: '/assets', label: 'Assets', icon: ShowChart },

@@ -11,7 +11,7 @@ interface NotificationMenuProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 350px wide; each notification can be opened, marked read or deleted. */
+/** docs/pages.md, Shell: 350px wide; each notification can be opened, marked read or deleted. */
 export function NotificationMenu({ user, anchorEl, onClose }: NotificationMenuProps) {
   const actions = useNotificationActions(user, onClose);
   const unread = unreadCount(user);

@@ -6,7 +6,7 @@ import { useIsMobile } from '../../lib/breakpoints.ts';
 const TradeDialog = lazy(() => import('../../features/trading/trade-panel/trade-dialog.tsx'));
 const TradeIcon = APP_ICONS.trade;
 
-/** SPEC §2: opens the large trade dialog with the asset picker and no preset asset. */
+/** docs/pages.md, Shell: opens the large trade dialog with the asset picker and no preset asset. */
 export function QuickTradeButton() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);

@@ -68,7 +68,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** SPEC §2: fixed on the left, 240px wide, hidden at tablet width (768px) and below. */
+/** docs/pages.md, Shell: fixed on the left, 240px wide, hidden at tablet width (768px) and below. */
 export function Sidebar() {
   return (
     <Drawer

@@ -11,7 +11,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 /**
- * A dialog form that asks for the current password again (SPEC §5) before a sensitive change.
+ * A dialog form that asks for the current password again (docs/product.md, Accounts and access) before a sensitive change.
  * `children` are the extra fields; `onConfirm` rejects with the message to show.
  */
 export function PasswordDialog({

@@ -12,7 +12,7 @@ import { averageCost, holdingValue } from '../../lib/portfolio.ts';
 import { holdingSplit, splitText } from './holding-split.ts';
 
 /**
- * The user's position in this asset, when there is one (SPEC §9: holdings 4 decimals): every
+ * The user's position in this asset, when there is one (docs/product.md, Numbers on screen: at least 4 decimals): every
  * share held, the ones working sells reserve included, and how many of them are free to sell.
  */
 export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {

@@ -1,6 +1,6 @@
 /**
  * Free and reserved shares of one asset. The User's `assets` holds the free shares only: a working
- * sell takes its shares out until it fills or is cancelled (CONTRACT.md, Shapes), so the holding is
+ * sell takes its shares out until it fills or is cancelled (docs/api.md, Shapes), so the holding is
  * the free shares plus what the asset's working sells reserve. Exact units, so 0.1 + 0.2 adds up.
  */
 import { formatShares, holdsReservation, sharesToNumber, type User } from '@papertrade/domain';

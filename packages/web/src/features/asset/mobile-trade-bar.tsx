@@ -19,7 +19,7 @@ interface MobileTradeBarProps {
 }
 
 /**
- * SPEC §2: on small screens a Trade button opens a sheet with 'Buy {symbol}' (current price) and,
+ * docs/pages.md, Asset: on small screens a Trade button opens a sheet with 'Buy {symbol}' (current price) and,
  * when held, 'Sell {symbol}' (shares held); choosing one opens the full-screen trade form.
  */
 export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/api/get-session.ts';
 import { useLogout } from './api/logout.ts';
 import { AuthCard } from './components/auth-card.tsx';
 
-/** /logout: POST /auth/logout, then /login (SPEC §2). */
+/** /logout: POST /auth/logout, then /login (docs/pages.md, Log out). */
 export default function LogoutPage() {
   const logout = useLogout();
   const navigate = useNavigate();

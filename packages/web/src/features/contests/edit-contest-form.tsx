@@ -7,7 +7,7 @@ import { fromLocalInput, toLocalInput } from './contest-form.ts';
 
 type Field = 'name' | 'description' | 'endsAt';
 
-/** What an owner can change at any time: name, description, end date (CONTRACT.md PATCH). */
+/** What an owner can change at any time: name, description, end date (docs/api.md, PATCH /contests/:id). */
 export function editProblems(
   values: { name: string; description: string; endsAt: string },
   contest: Pick<Contest, 'startsAt'>,

@@ -10,7 +10,7 @@ const SHOWN = 5;
 
 /**
  * The latest notifications on /home: on desktop the shell has no bell and no Notifications menu
- * item (SPEC §2), so this card is where a desktop user sees that an order filled.
+ * item (docs/pages.md, Shell), so this card is where a desktop user sees that an order filled.
  */
 export function NotificationsCard({ user }: { user: User }) {
   const actions = useNotificationActions(user);

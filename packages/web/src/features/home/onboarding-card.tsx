@@ -20,7 +20,7 @@ function markDone() {
 }
 
 /**
- * First-run introduction (SPEC §4 onboarding flag), shown once on /home. A card rather than a
+ * First-run introduction (docs/product.md, Onboarding), shown once on /home. A card rather than a
  * modal so it never blocks the page; Skip or finishing stores the flag.
  */
 export function OnboardingCard({ startingBalance }: { startingBalance: number }) {

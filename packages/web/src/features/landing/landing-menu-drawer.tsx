@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, List, ListItemButton, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 
-/** The small-screen menu of the landing top bar (SPEC §2): Login and Sign up. */
+/** The small-screen menu of the landing top bar (docs/pages.md, Landing): Login and Sign up. */
 export default function LandingMenuDrawer({
   open,
   onClose,

@@ -11,7 +11,7 @@ import logoUrl from '../../assets/logo.svg';
 const loadDrawer = () => import('./landing-menu-drawer.tsx');
 const LandingMenuDrawer = lazy(loadDrawer);
 
-/** SPEC §2: Login and Sign up; on small screens they move into a menu drawer. */
+/** docs/pages.md, Landing: Login and Sign up; on small screens they move into a menu drawer. */
 export function LandingTopBar() {
   const [open, setOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);

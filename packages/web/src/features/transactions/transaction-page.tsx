@@ -49,7 +49,7 @@ export default function TransactionPage() {
     ['Asset', tx.symbol],
     ['Shares', formatShares(tx.assetsPurchasedSold)],
     ['Price per share', `$${formatExactPrice(tx.purchaseSellAsk)}`],
-    // 3-decimal totals are the success dialog's (SPEC); a stored trade shows cents.
+    // Every total shows cents, the success dialog's too (docs/decisions/009).
     ['Total', formatUsd(tx.transactionTotal)],
     // The fee is charged on top of a buy and out of a sale (docs/decisions/013-fees-and-spread.md).
     ['Fee', formatUsd(tx.fee)],
@@ -58,7 +58,7 @@ export default function TransactionPage() {
           ? (['Paid with fee', formatUsd((Math.round(tx.transactionTotal * 100) + Math.round(tx.fee * 100)) / 100)] as [string, string])
           : (['Received after fee', formatUsd((Math.round(tx.transactionTotal * 100) - Math.round(tx.fee * 100)) / 100)] as [string, string])]
       : []),
-    // A working order's fill says which order it was and why it filled then (CONTRACT.md trigger).
+    // A working order's fill says which order it was and why it filled then (docs/api.md, `Transaction.trigger`).
     ...(tx.trigger
       ? ([
           ['Order', ORDER_KIND_WORDS[tx.trigger.orderType]],

@@ -9,7 +9,7 @@ export const allAssetsQueryOptions = () =>
   queryOptions({
     queryKey: allAssetsQueryKey,
     queryFn: ({ signal }) => api('/all-assets', { schema: AllAssetsAnswer, signal }),
-    // SPEC §7: prices are polled every 5 seconds, but only while the live socket is down; while
+    // docs/product.md, Live prices: prices are polled every 5 seconds, but only while the live socket is down; while
     // it is open every tick arrives through it. The live provider refetches when it drops, which
     // re-reads these and restarts the polling.
     refetchInterval: () => (liveStatus.isOpen() ? false : ASSET_POLL_INTERVAL_MS),

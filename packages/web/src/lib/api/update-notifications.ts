@@ -6,7 +6,7 @@ import { setSessionUser } from './get-session.ts';
 export type NotificationUpdates =
   { markRead: string[] } | { delete: string[] } | { markAllRead: true };
 
-/** PUT /update-user with key notifications (CONTRACT.md); the answer is the updated User. */
+/** PUT /update-user with key notifications (docs/api.md, Core calls); the answer is the updated User. */
 export async function updateNotifications(walletAddress: string, updates: NotificationUpdates) {
   return api('/update-user', {
     method: 'PUT',

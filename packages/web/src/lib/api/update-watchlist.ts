@@ -23,7 +23,7 @@ export function useUpdateWatchlist(walletAddress: string) {
   });
 }
 
-/** SPEC §4: toggling a symbol adds it or removes it. */
+/** docs/product.md, Watchlist: toggling a symbol adds it or removes it. */
 export function toggleSymbol(watchlist: readonly string[], symbol: string): string[] {
   return watchlist.includes(symbol)
     ? watchlist.filter((s) => s !== symbol)

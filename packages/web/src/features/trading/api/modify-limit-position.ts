@@ -13,7 +13,7 @@ export interface ModifyLimitInput {
 }
 
 /**
- * PUT /limit-position: new prices or amount for a working order, which keeps its id (CONTRACT.md
+ * PUT /limit-position: new prices or amount for a working order, which keeps its id (docs/api.md
  * "Orders beyond market and limit"); 409 when it is no longer working, 400 when the new
  * reservation does not fit (the error names the field).
  */

@@ -17,7 +17,7 @@ interface AmountFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The amount input of SPEC §5 with its unit toggle (USD / symbol) and the Max button. */
+/** The amount input (docs/pages.md, Trade panel) with its unit toggle (USD / symbol) and the Max button. */
 export function AmountField({
   symbol,
   unit,

@@ -1,7 +1,7 @@
 import { AMOUNT_INPUT_MAX_LENGTH, decimalPlaces } from '@papertrade/domain';
 
 /**
- * SPEC §5: the amount input takes numbers only (digits and one decimal point), at most 10
+ * docs/pages.md, Trade panel: the amount input takes numbers only (digits and one decimal point), at most 10
  * characters. Anything else typed or pasted is dropped.
  */
 export function sanitizeAmount(raw: string): string {

@@ -11,7 +11,7 @@ import { amountProblem } from './limit-order.ts';
 import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
 
 /**
- * Take-profit and stop-loss legs (CONTRACT.md "Orders beyond market and limit", decision 015): a
+ * Take-profit and stop-loss legs (docs/api.md "Brackets and OCO pairs", decision 015): a
  * buy's bracket (`attached`, opened as a one-cancels-other pair for the shares bought once the buy
  * fills) and an OCO sell of shares already held (`orderType: 'OCO'`). What each leg does in words,
  * the checks the browser can make before the server (which has the last word: domain brackets.ts)

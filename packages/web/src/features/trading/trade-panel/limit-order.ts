@@ -124,7 +124,7 @@ export function amountProblem(input: {
   return null;
 }
 
-/** The body of POST /open-limit-position (CONTRACT.md). */
+/** The body of POST /open-limit-position (docs/api.md, Core calls). */
 export function limitOrderBody(input: LimitInput & { walletAddress: string }): OpenLimitBody {
   const limitAsk = parseAmount(input.limitText);
   const amount = parseAmount(input.amountText);

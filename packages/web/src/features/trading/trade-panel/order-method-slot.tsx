@@ -4,8 +4,8 @@ import { METHOD_LABELS, METHOD_NAMES, PANEL_METHODS, type PanelMethod } from './
 export type OrderMethodValue = PanelMethod;
 
 /**
- * The order method choice (SPEC §4: MARKET by default; the spec does not say how to switch, so
- * it is a plain, labelled toggle right above the price): Market, Limit, Stop, Stop-limit,
+ * The order method choice (docs/pages.md, Trade panel: MARKET by default, as a plain, labelled
+ * toggle right above the price): Market, Limit, Stop, Stop-limit,
  * Trailing stop, and on sells OCO (named "Take-profit + stop-loss (OCO)", its tooltip too).
  */
 export function OrderMethodSlot({

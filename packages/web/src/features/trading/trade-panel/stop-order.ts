@@ -17,7 +17,7 @@ import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-i
 export { expiryTime, TIME_IN_FORCE_LABELS, type TimeInForceChoice } from './time-in-force.ts';
 
 /**
- * The trade panel's stop, stop-limit and trailing stop orders (CONTRACT.md "Orders beyond market
+ * The trade panel's stop, stop-limit and trailing stop orders (docs/api.md "Orders beyond market
  * and limit", decision 012): what each does in words, the checks the browser can make before the
  * server (which has the last word) and the body of POST /open-limit-position.
  */

@@ -46,7 +46,7 @@ import { costRuleOf, TradeCosts } from './trade-costs.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
 
 export interface TradePanelProps {
-  /** The asset to trade; without it the panel starts on BTC (SPEC §4). */
+  /** The asset to trade; without it the panel starts on BTC (docs/pages.md, Trade panel). */
   asset?: Asset | null;
   initialSide?: TradeSide;
   /** The method selected first (a lesson's "Try it"); Market when left out. */
@@ -56,7 +56,7 @@ export interface TradePanelProps {
   /** 'dialog' shows the title 'Buy {name}' / 'Sell {name}' and a close button. */
   variant?: 'panel' | 'dialog';
   showAssetPicker?: boolean;
-  /** SPEC §2: the panel can be hidden at 480px or narrower. */
+  /** docs/pages.md, Trade panel: the panel can be hidden at 480px or narrower. */
   hideOnMobile?: boolean;
   onClose?: () => void;
   titleId?: string;
@@ -78,7 +78,7 @@ export function TradePanel({
   const navigate = useNavigate();
   const [side, setSide] = useState<TradeSide>(initialSide);
   const [chosenMethod, setMethod] = useState<OrderMethodValue>(initialMethod);
-  // SPEC §4: USD by default; the account page can store another default in settings.
+  // docs/pages.md, Trade panel: USD by default; the account page can store another default in settings.
   const [unit, setUnit] = useState<AmountUnit>(() =>
     user?.settings.defaultTradeUnit === 'SYMBOL' ? 'SYMBOL' : 'USD',
   );
@@ -147,7 +147,7 @@ export function TradePanel({
       if (user) limit.submit(current, user, contest);
       return;
     }
-    // SPEC §5: an order only starts for an amount greater than 0.
+    // docs/pages.md, Trade panel: an order only starts for an amount greater than 0.
     if (!user || order.isPending || !(value > 0)) return;
     setError(null);
     order.mutate(

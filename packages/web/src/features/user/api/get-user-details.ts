@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-/** The owner gets the full User, anyone else the PublicProfile (CONTRACT.md). */
+/** The owner gets the full User, anyone else the PublicProfile (docs/api.md, Core calls). */
 const UserDetailsAnswer = z.union([User, PublicProfile]);
 
 export const userDetailsQueryOptions = (walletAddress: string) =>
