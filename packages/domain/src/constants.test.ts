@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
 
 describe('constants', () => {
-  it('hold the values of SPEC.md §2 and §9', () => {
+  it('hold the values of docs/product.md, Constants', () => {
     expect(c.ASSET_POLL_INTERVAL_MS).toBe(5000);
     expect(c.ASSET_LIST_MAX_HEIGHT).toBe(560);
     expect([c.ASSET_NAME_MAX, c.ASSET_NAME_CUT]).toEqual([14, 12]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Symbol, Timestamp, WalletAddress } from './primitives.ts';
 
 /**
- * Contests and classes (CONTRACT.md "Portfolios, contests and classes"): the wire shapes both
+ * Contests and classes (docs/api.md "Portfolios, contests and classes"): the wire shapes both
  * sides check. The limits of the create form live here so the form and the server agree.
  */
 
@@ -13,7 +13,7 @@ export type ContestVisibility = z.infer<typeof ContestVisibility>;
 export const ContestStatus = z.enum(['UPCOMING', 'RUNNING', 'ENDED']);
 export type ContestStatus = z.infer<typeof ContestStatus>;
 
-/** Every kind of order a contest can allow (CONTRACT.md "Orders beyond market and limit"). */
+/** Every kind of order a contest can allow (docs/api.md "Orders beyond market and limit"). */
 export const CONTEST_ORDER_TYPES = [
   'MARKET',
   'LIMIT',
@@ -25,7 +25,7 @@ export const CONTEST_ORDER_TYPES = [
 export const ContestOrderType = z.enum(CONTEST_ORDER_TYPES);
 export type ContestOrderType = z.infer<typeof ContestOrderType>;
 
-/** The same range a reset offers (CONTRACT.md reset-user): a contest is no place for new extremes. */
+/** The same range a reset offers (docs/api.md, Core calls: reset-user): a contest is no place for new extremes. */
 export const CONTEST_BALANCE_MIN = 1_000;
 export const CONTEST_BALANCE_MAX = 10_000_000;
 /** 1 % per fill at most: a higher fee turns a trading game into a fee game. */
@@ -193,7 +193,7 @@ export const AnnouncementBody = z.object({
 
 export const PortfolioKind = z.enum(['MAIN', 'CONTEST']);
 export type PortfolioKind = z.infer<typeof PortfolioKind>;
-/** Which portfolio a User record is (CONTRACT.md: `User.portfolio`). */
+/** Which portfolio a User record is (docs/api.md, Shapes: `User.portfolio`). */
 export const PortfolioRef = z.object({ kind: PortfolioKind, contestId: z.string().optional() });
 export type PortfolioRef = z.infer<typeof PortfolioRef>;
 

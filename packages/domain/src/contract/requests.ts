@@ -128,7 +128,7 @@ export const OpenLimitBody = z
     type: z.enum(['PURCHASE', 'SELL']),
     symbol: Symbol,
     walletAddress: WalletAddress,
-    /** Beyond LIMIT: CONTRACT.md "Orders beyond market and limit". */
+    /** Beyond LIMIT: docs/api.md "Orders beyond market and limit". */
     orderType: OpenOrderType.default('LIMIT'),
     limitAsk: positiveAmount(8, 'Limit price').optional(),
     stopPrice: positiveAmount(8, 'Stop price').optional(),

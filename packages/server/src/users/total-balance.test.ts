@@ -9,7 +9,7 @@ const points = (userId: string) =>
   t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', userId).orderBy('ts').execute();
 
 describe('balance points', () => {
-  it('the batch balance point equals the total balance of SPEC §9, each working SELL valued on its own', async () => {
+  it('the batch balance point equals the total balance of docs/product.md, each working SELL valued on its own', async () => {
     await setPrice(t.app, 'ETH', 3_000.03);
     expectStatus(await buy(t.app, ann, 'ETH', 3), 200);
     // Three SELLs of the same odd size: valued one by one, each rounds down on its own.

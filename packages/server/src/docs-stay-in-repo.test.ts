@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The project owns its product description (issue 14): code, tests and docs point at docs/ (api.md,
+ * pages.md, product.md, architecture.md, decisions/), never at the briefing files the team started
+ * from, which live outside the repository and do not exist in a clone. This reads every tracked
+ * text file and fails naming each line that still points outside.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// Built from parts so that this file does not match itself.
+const md = String.raw`\.md`;
+const OUTSIDE = new RegExp(
+  [`CONTRACT${md}`, `SPEC${md}`, `ARCHITECTURE${md}`, String.raw`SPEC §\d`, String.raw`\.\./shared\b`].join('|'),
+);
+
+function trackedFiles(): string[] {
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return out.split('\0').filter((file) => file !== '' && !file.split('/').includes('node_modules'));
+}
+
+function outsideReferences(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return []; // Tracked but deleted in this working tree: nothing to read.
+  }
+  if (text.includes('\0')) return []; // A binary file (an image).
+  return text
+    .split('\n')
+    .flatMap((line, i) => (OUTSIDE.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+}
+
+describe('references stay in the repository', () => {
+  it('finds the tracked files', () => {
+    const files = trackedFiles();
+    expect(files).toContain('docs/api.md');
+    expect(files).toContain('docs/pages.md');
+    expect(files).toContain('docs/product.md');
+    expect(files).toContain('docs/architecture.md');
+  });
+
+  it('no tracked file names the outside contract, spec or architecture files, or the shared folder', () => {
+    const found = trackedFiles().flatMap(outsideReferences);
+    expect(found, 'point these at docs/ instead (docs/api.md, docs/pages.md, docs/product.md, docs/architecture.md)').toEqual([]);
+  });
+});
