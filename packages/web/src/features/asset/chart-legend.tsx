@@ -31,7 +31,7 @@ export function ChartLegend({
         sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
       >
         {lines.map((line) => {
-          const look = lineLook(line.role, palette);
+          const look = lineLook(line.role, palette, line.pending);
           return (
             <Box component="li" key={line.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
               <Box

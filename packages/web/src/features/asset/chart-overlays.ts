@@ -48,7 +48,7 @@ export function useChartOverlays<T extends SeriesType>(
     if (!series) return;
     const made = new Map<string, IPriceLine>();
     for (const line of lines) {
-      const look = lineLook(line.role, palette);
+      const look = lineLook(line.role, palette, line.pending);
       const at = moved.current.get(line.id);
       const priceLine = series.createPriceLine({
         price: at ?? line.price,

@@ -1,9 +1,11 @@
 /**
  * How each kind of line looks, shared by the chart and its legend so the swatch matches the
  * line: entries solid in the primary colour, take-profits dashed green, stops dotted red, the
- * average cost a thin grey line. Colour is never the only cue: the labels name each line.
+ * average cost a thin grey line. A waiting bracket buy's legs (pending) are drawn as their kind
+ * but thin and faded, since they are not orders yet. Colour is never the only cue: the labels
+ * name each line.
  */
-import type { Palette } from '@mui/material';
+import { alpha, type Palette } from '@mui/material';
 import type { LineRole } from './order-lines.ts';
 
 export type Dash = 'solid' | 'dashed' | 'dotted';
@@ -14,7 +16,14 @@ export interface LineLook {
   width: 1 | 2;
 }
 
-export function lineLook(role: LineRole, palette: Palette): LineLook {
+/** How much of its colour a pending leg's line keeps. */
+const PENDING_OPACITY = 0.5;
+
+export function lineLook(role: LineRole, palette: Palette, pending = false): LineLook {
+  if (pending) {
+    const look = lineLook(role, palette);
+    return { color: alpha(look.color, PENDING_OPACITY), dash: look.dash, width: 1 };
+  }
   switch (role) {
     case 'entry':
       return { color: palette.primary.main, dash: 'solid', width: 2 };

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures.ts';
 import {
   chartLines,
+  LEG_PENDING_FIXED,
   lineField,
   orderLine,
   orderLines,
   orderSharesText,
+  pendingLegLines,
   rangeWithLines,
   TRAILING_FIXED,
   workingOrders,
@@ -160,6 +162,90 @@ describe('orderLines: what dragging each line changes', () => {
       ['o1', true],
       ['o1:limit', true],
       ['average-cost', false],
+    ]);
+  });
+});
+
+describe('pendingLegLines: a waiting bracket buy’s legs', () => {
+  const bracket = order({ limitAsk: 90, purchaseAsk: 900, attached: { takeProfit: { limitAsk: 120 }, stopLoss: { stopPrice: 80 } } });
+
+  it('draws a take-profit at its limit and a stop-loss at its stop, pending and not draggable', () => {
+    expect(pendingLegLines(bracket)).toEqual([
+      {
+        id: 'o1:take-profit',
+        price: 120,
+        role: 'take-profit',
+        title: 'Take-profit, after the buy fills',
+        label: 'Take-profit $120.00 (after the buy fills)',
+        fixed: LEG_PENDING_FIXED,
+        pending: true,
+      },
+      {
+        id: 'o1:stop-loss',
+        price: 80,
+        role: 'stop',
+        title: 'Stop-loss, after the buy fills',
+        label: 'Stop-loss $80.00 (after the buy fills)',
+        fixed: LEG_PENDING_FIXED,
+        pending: true,
+      },
+    ]);
+  });
+
+  it('a trailing stop-loss is drawn where it would start: the entry minus its trail, about', () => {
+    const pct = order({ limitAsk: 90, attached: { stopLoss: { trailPercent: 5 } } });
+    expect(pendingLegLines(pct)).toEqual([
+      expect.objectContaining({
+        id: 'o1:stop-loss',
+        price: 85.5,
+        role: 'stop',
+        label: 'Trailing stop-loss about $85.50 (trails 5% from the fill, after the buy fills)',
+        pending: true,
+      }),
+    ]);
+    // A stop buy enters at its stop, not at limitAsk.
+    const stopBuy = order({ orderType: 'STOP', stopPrice: 105, limitAsk: 105, attached: { stopLoss: { trailAmount: 7.5 } } });
+    expect(pendingLegLines(stopBuy)[0]).toMatchObject({
+      price: 97.5,
+      label: 'Trailing stop-loss about $97.50 (trails $7.50 from the fill, after the buy fills)',
+    });
+    // A stop-limit buy enters at its limit.
+    const stopLimit = order({ orderType: 'STOP_LIMIT', stopPrice: 105, limitAsk: 106, attached: { stopLoss: { trailPercent: 10 } } });
+    expect(pendingLegLines(stopLimit)[0]?.price).toBe(95.4);
+    // A trail as large as the entry has no price to start at: no line (the entry's label names it).
+    expect(pendingLegLines(order({ limitAsk: 5, attached: { stopLoss: { trailAmount: 5 } } }))).toEqual([]);
+  });
+
+  it('only the legs it has; nothing for an order without a bracket', () => {
+    const tpOnly = order({ attached: { takeProfit: { limitAsk: 110 } } });
+    expect(pendingLegLines(tpOnly).map((l) => l.id)).toEqual(['o1:take-profit']);
+    expect(pendingLegLines(order())).toEqual([]);
+  });
+
+  it('chartLines draws the buy’s entry line and then its two legs; only the entry can be dragged', () => {
+    const user = makeUser({ limitPositions: [bracket] });
+    const lines = chartLines(user, 'SOL', false);
+    expect(lines.map((l) => [l.id, l.price, l.role, Boolean(l.drag), Boolean(l.pending)])).toEqual([
+      ['o1', 90, 'entry', true, false],
+      ['o1:take-profit', 120, 'take-profit', false, true],
+      ['o1:stop-loss', 80, 'stop', false, true],
+    ]);
+    expect(lines[0]?.label).toBe('Buy limit $90.00 (then take-profit $120.00, stop-loss $80.00) · $900.00');
+  });
+
+  it('once the buy fills, its working legs are ordinary lines that can be dragged', () => {
+    const legs = { type: 'SELL', purchaseAsk: undefined, sellAsk: 10, parentId: 'o1', ocoGroupId: 'tp' } as const;
+    const user = makeUser({
+      limitPositions: [
+        { ...bracket, status: 'FILLED' },
+        order({ ...legs, positionId: 'tp', leg: 'TAKE_PROFIT', limitAsk: 120 }),
+        order({ ...legs, positionId: 'sl', leg: 'STOP_LOSS', orderType: 'STOP', stopPrice: 80, limitAsk: 80 }),
+      ],
+    });
+    const lines = chartLines(user, 'SOL', true);
+    expect(lines.map((l) => [l.id, l.drag?.field, l.drag?.name, l.pending])).toEqual([
+      ['tp', 'limitAsk', 'Take-profit', undefined],
+      ['sl', 'stopPrice', 'Stop-loss', undefined],
     ]);
   });
 });

@@ -7,8 +7,10 @@ import {
   formatPrice,
   formatShares,
   formatUsd,
+  priceToNumber,
   sharesForCents,
   sharesToNumber,
+  trailingStop,
   type LimitPosition,
   type OrderSide,
   type User,
@@ -44,6 +46,11 @@ export interface ChartLine {
   drag?: LineDrag;
   /** Why a line of an order cannot be dragged, said in the legend (a trailing stop's). */
   fixed?: string;
+  /**
+   * A waiting bracket buy's leg, drawn where it will work once the buy fills: fainter and thinner
+   * than a working order's line (line-style.ts), and never draggable.
+   */
+  pending?: boolean;
 }
 
 const KIND_WORDS = {
@@ -191,6 +198,75 @@ export function orderLines(p: LimitPosition): ChartLine[] {
   ];
 }
 
+export const LEG_PENDING_FIXED = 'not an order yet: its line can be dragged once the buy fills';
+
+/**
+ * Where a waiting bracket buy's position starts, as the server checks its legs: a limit's or a
+ * stop-limit's limit, else its (current) stop.
+ */
+function bracketEntry(p: LimitPosition): number {
+  const kind = p.orderType ?? 'LIMIT';
+  return kind === 'LIMIT' || kind === 'STOP_LIMIT' ? p.limitAsk : (p.stopPrice ?? p.limitAsk);
+}
+
+/**
+ * A waiting bracket buy's legs, drawn before they exist so the whole trade shows on the chart: a
+ * take-profit at its limit; a stop-loss at its stop, or a trailing one where it would start, the
+ * entry minus its trail (the server starts it from the fill's price, so this is "about"). Not
+ * draggable: PUT /limit-position changes the buy's own prices only; once it fills, the legs are
+ * working orders with lines of their own that can be dragged.
+ */
+export function pendingLegLines(p: LimitPosition): ChartLine[] {
+  const attached = p.attached;
+  if (p.type !== 'PURCHASE' || !attached) return [];
+  const after = 'after the buy fills';
+  const lines: ChartLine[] = [];
+  const tp = attached.takeProfit;
+  if (tp) {
+    lines.push({
+      id: `${p.positionId}:take-profit`,
+      price: tp.limitAsk,
+      role: 'take-profit',
+      title: `Take-profit, ${after}`,
+      label: `Take-profit ${usd(tp.limitAsk)} (${after})`,
+      fixed: LEG_PENDING_FIXED,
+      pending: true,
+    });
+  }
+  const sl = attached.stopLoss;
+  const trail =
+    sl?.trailPercent !== undefined
+      ? { bps: BigInt(Math.round(sl.trailPercent * 100)), words: `${sl.trailPercent}%` }
+      : sl?.trailAmount !== undefined
+        ? { amount: toPriceUnits(sl.trailAmount), words: usd(sl.trailAmount) }
+        : null;
+  if (sl?.stopPrice !== undefined) {
+    lines.push({
+      id: `${p.positionId}:stop-loss`,
+      price: sl.stopPrice,
+      role: 'stop',
+      title: `Stop-loss, ${after}`,
+      label: `Stop-loss ${usd(sl.stopPrice)} (${after})`,
+      fixed: LEG_PENDING_FIXED,
+      pending: true,
+    });
+  } else if (trail) {
+    const start = priceToNumber(trailingStop('SELL', toPriceUnits(bracketEntry(p)), trail));
+    if (start > 0) {
+      lines.push({
+        id: `${p.positionId}:stop-loss`,
+        price: start,
+        role: 'stop',
+        title: `Trailing stop-loss, ${after}`,
+        label: `Trailing stop-loss about ${usd(start)} (trails ${trail.words} from the fill, ${after})`,
+        fixed: LEG_PENDING_FIXED,
+        pending: true,
+      });
+    }
+  }
+  return lines;
+}
+
 /** The working orders of one asset, oldest first (the order they were placed in). */
 export function workingOrders(user: User, symbol: string): LimitPosition[] {
   return user.limitPositions
@@ -198,9 +274,12 @@ export function workingOrders(user: User, symbol: string): LimitPosition[] {
     .sort((a, b) => a.timestamp - b.timestamp);
 }
 
-/** Every line of the asset's chart: its working orders, then the average cost while it is held. */
+/**
+ * Every line of the asset's chart: its working orders (a waiting bracket buy's followed by its
+ * legs'), then the average cost while it is held.
+ */
 export function chartLines(user: User, symbol: string, held: boolean): ChartLine[] {
-  const lines = workingOrders(user, symbol).flatMap(orderLines);
+  const lines = workingOrders(user, symbol).flatMap((p) => [...orderLines(p), ...pendingLegLines(p)]);
   const average = user.averageCost[symbol] ?? 0;
   if (held && average > 0) {
     const label = `Avg cost ${usd(average)}`;
