@@ -40,4 +40,31 @@ describe('transaction page', () => {
       'the price fell to $201.10, at or below your stop at $202.00',
     );
   });
+
+  it('a bracket leg\'s fill names the leg, from the order in the user record', async () => {
+    const tx = {
+      ...makeTransaction({ type: 'SELL', method: 'LIMIT', symbol: 'ETC', positionId: 'sl1' }),
+      trigger: { tickAt: 1, tickPrice: 79, orderType: 'STOP' as const, reason: 'the price fell to $79.00, reached the stop at 80.00' },
+    };
+    const stopLoss = {
+      positionId: 'sl1',
+      symbol: 'ETC',
+      type: 'SELL' as const,
+      limitAsk: 80,
+      sellAsk: 10,
+      timestamp: 1,
+      status: 'FILLED' as const,
+      orderType: 'STOP' as const,
+      stopPrice: 80,
+      leg: 'STOP_LOSS' as const,
+      parentId: 'buy1',
+      ocoGroupId: 'tp1',
+    };
+    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['session'], makeUser({ limitPositions: [stopLoss] }));
+    renderRoutes([{ path: '/transaction', element: <TransactionPage /> }], `/transaction?id=${tx.id}`, queryClient);
+    const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
+    expect(within(details).getByRole('rowheader', { name: 'Order' }).closest('tr')).toHaveTextContent('Stop-loss order');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatExactPrice, formatShares, formatUsd, pairSlug, type FillTrigger } from '@papertrade/domain';
+import { formatExactPrice, formatShares, formatUsd, pairSlug } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -17,15 +17,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../../lib/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
+import { fillOrderWords } from './fill-order-words.ts';
 
 /** /transaction?id=: one transaction's details. */
-const ORDER_KIND_WORDS: Record<FillTrigger['orderType'], string> = {
-  LIMIT: 'Limit order',
-  STOP: 'Stop order',
-  STOP_LIMIT: 'Stop-limit order',
-  TRAILING_STOP: 'Trailing stop',
-};
-
 export default function TransactionPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -61,7 +55,7 @@ export default function TransactionPage() {
     // A working order's fill says which order it was and why it filled then (docs/api.md, `Transaction.trigger`).
     ...(tx.trigger
       ? ([
-          ['Order', ORDER_KIND_WORDS[tx.trigger.orderType]],
+          ['Order', fillOrderWords({ positionId: tx.positionId, trigger: tx.trigger }, user.limitPositions)],
           ['Why it filled', tx.trigger.reason],
         ] as [string, string][])
       : []),
