@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import SQLite from 'better-sqlite3';
 import { ASSET_CATALOG } from '../packages/server/src/market/asset-catalog.ts';
 import { openDatabase } from '../packages/server/src/db/database.ts';
@@ -72,13 +73,13 @@ function seedDatabase(file: string): string[] {
       account_type, wallet_address, created_at)
       VALUES (?, ?, 'x', ?, ?, ?, 'PERSONAL', ?, ?)`);
     const portfolio = raw.prepare(`INSERT INTO portfolios (id, user_id, kind, wallet_address, cash_cents, starting_balance_cents, created_at)
-      VALUES (?, ?, 'MAIN', ?, 10000000, 10000000, ?)`);
+      VALUES (?, ?, 'MAIN', ?, ?, ?, ?)`);
     for (let i = 0; i < USERS; i += 1) {
       const id = newId(now);
       userIds.push(id);
       const wallet = `0x${i.toString(16).padStart(40, '0')}`;
       user.run(id, `b${i}@bench.test`, `b${i}`, `b${i}`, `b${i}`, wallet, now);
-      portfolio.run(id, id, wallet, now);
+      portfolio.run(id, id, wallet, STARTING_BALANCE_CENTS, STARTING_BALANCE_CENTS, now);
     }
     const insert = orderInsert(raw);
     const lots = new Map<string, bigint>();

@@ -10,14 +10,13 @@
  * and every twentieth left a balance point.
  */
 import { randomBytes } from 'node:crypto';
-import { quoteMarketBuy, quoteMarketSell, type PriceUnits } from '@papertrade/domain';
+import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS, type PriceUnits } from '@papertrade/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import { inTransaction } from '../packages/server/src/db/transaction.ts';
 
 type Rows<T extends keyof DB> = Insertable<DB[T]>[];
 
-const STARTING_CENTS = 10_000_000n;
 const BUY_CENTS = 500n;
 
 /** Same shape as db/new-id.ts (time, sequence, random), but for a time in the past. */
@@ -42,7 +41,7 @@ export async function writeHistory(
   const notes: Rows<'notifications'> = [];
   const points: Rows<'balance_snapshots'> = [];
   const open: { id: string; shares: bigint; price: bigint; at: number }[] = [];
-  let cash = STARTING_CENTS;
+  let cash = STARTING_BALANCE_CENTS;
   let head = 0;
 
   for (let i = 0; i < orders; i += 1) {

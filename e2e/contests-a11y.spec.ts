@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { STARTING_BALANCE_USD } from '@papertrade/domain';
 import { authHeaders, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { openContest, teacherViaApi } from './support/contests.ts';
@@ -35,7 +36,7 @@ for (const mode of ['light', 'dark'] as const) {
         name: `Axe class ${mode}`,
         kind: 'CLASS',
         visibility: 'PRIVATE',
-        startingBalance: 100_000,
+        startingBalance: STARTING_BALANCE_USD,
         startsAt: now - 60_000,
         endsAt: now + 86_400_000,
         lessons: ['market-orders'],

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type APIRequestContext, type Page } from '@playwright/test';
+import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
 import { setPrice, signUpViaApi, type TestUser, type AssetRecord } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { openContest, teacherViaApi } from './support/contests.ts';
@@ -56,7 +57,7 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   await form.getByRole('checkbox', { name: 'Market orders' }).check();
   await form.getByRole('button', { name: 'Preview rules' }).click();
   const preview = t.getByRole('dialog', { name: 'Check the rules' });
-  await expect(preview.getByLabel('Rules preview')).toContainText('$100,000.00');
+  await expect(preview.getByLabel('Rules preview')).toContainText(formatUsd(STARTING_BALANCE_USD));
   await preview.getByRole('button', { name: 'Create' }).click();
   await expect(t).toHaveURL(/\/contests\/[^/]+$/);
   const contestPath = new URL(t.url()).pathname;

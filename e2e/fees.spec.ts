@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_USD } from '@papertrade/domain';
 import { getUserViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -29,5 +30,5 @@ test('choosing Typical exchange in /account charges a 0.1 % fee that the review,
   const details = page.getByRole('table', { name: 'Transaction details' });
   await expect(details.getByRole('row', { name: /^Fee/ })).toContainText('$1.00');
   await expect(details.getByRole('row', { name: /Paid with fee/ })).toContainText('$1,001.00');
-  expect((await getUserViaApi(page.request, user)).balance).toBe(100_000 - 1_001);
+  expect((await getUserViaApi(page.request, user)).balance).toBe(STARTING_BALANCE_USD - 1_001);
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
 import { deleteNotificationsViaApi, setPrice, type AssetRecord } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openLive } from './support/live-helpers.ts';
@@ -18,7 +19,7 @@ test('a market buy in one window shows the new buying power and holding in the o
   await openLive(page, '/asset?pair=btcusd');
   await openLive(other, '/asset?pair=btcusd');
   const otherPanel = other.getByRole('form', { name: 'Buy Bitcoin' });
-  await expect(otherPanel).toContainText('$100,000.00');
+  await expect(otherPanel).toContainText(formatUsd(STARTING_BALANCE_USD));
 
   const panel = page.getByRole('form', { name: 'Buy Bitcoin' });
   await panel.getByLabel('Amount').fill('1000');

@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_USD } from '@papertrade/domain';
 import { buyViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -75,9 +76,9 @@ test('the header shows the balance with 2 decimals after scrolling 100px', async
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(100);
   await expect(balance).toBeVisible();
   await expect(balance).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
-  // Cash plus $140 of BTC at a price that moves every second: close to the 100,000 start.
+  // Cash plus $140 of BTC at a price that moves every second: close to the starting balance.
   const total = Number((await balance.textContent())?.replace(/[$,]/g, ''));
-  expect(Math.abs(total - 100_000)).toBeLessThan(100);
+  expect(Math.abs(total - STARTING_BALANCE_USD)).toBeLessThan(100);
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(balance).toBeHidden();

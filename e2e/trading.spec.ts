@@ -1,6 +1,7 @@
 import { buyViaApi, getUserViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import type { Page } from '@playwright/test';
+import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
 
 /** The asset page's trade panel: a form named after the order ('Buy Bitcoin' / 'Sell Bitcoin'). */
 function tradePanel(page: Page, side: 'Buy' | 'Sell' = 'Buy') {
@@ -31,7 +32,7 @@ test('a USD market buy of BTC through the trade panel shows the success dialog a
   await expect(details.getByRole('row', { name: /Asset/ })).toContainText('BTC');
 
   const after = await getUserViaApi(page.request, user);
-  expect(after.balance).toBe(100_000 - 250);
+  expect(after.balance).toBe(STARTING_BALANCE_USD - 250);
   expect(after.assets.BTC).toBeGreaterThan(0);
 });
 
@@ -71,7 +72,7 @@ test('an order over the buying power shows the server error under the amount', a
   await buy.click();
   await expect(panel.getByText(/^Insufficient funds/)).toBeVisible();
   // "Under the amount": the message is the field's own description, read out with it.
-  await expect(amount).toHaveAccessibleDescription(/^Insufficient funds.*\$100,000\.00/);
+  await expect(amount).toHaveAccessibleDescription(new RegExp(`^Insufficient funds.*${formatUsd(STARTING_BALANCE_USD).replace(/[$.]/g, '\\$&')}`));
   await expect(buy).toBeEnabled();
   await expect(amount).toHaveValue('1000000');
 });

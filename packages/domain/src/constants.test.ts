@@ -22,6 +22,7 @@ describe('constants', () => {
 
   it('offer a default starting balance inside the allowed range', () => {
     expect(c.STARTING_BALANCE_USD).toBe(100_000);
+    expect(c.STARTING_BALANCE_CENTS).toBe(10_000_000n);
     expect(c.STARTING_BALANCE_CHOICES).toContain(c.STARTING_BALANCE_USD);
     for (const choice of c.STARTING_BALANCE_CHOICES) {
       expect(choice).toBeGreaterThanOrEqual(c.STARTING_BALANCE_MIN);

@@ -26,6 +26,8 @@ export const SCRIPT_LOAD_TIMEOUT_MS = 120_000;
 export const AMOUNT_INPUT_MAX_LENGTH = 10;
 /** Dollars: a new account's cash; a reset offers 1,000..10,000,000 (docs/api.md, Core calls: reset-user). */
 export const STARTING_BALANCE_USD = 100_000;
+/** The same in cents, as the server stores money (every new main portfolio's cash). */
+export const STARTING_BALANCE_CENTS = BigInt(STARTING_BALANCE_USD) * 100n;
 export const STARTING_BALANCE_CHOICES = [10_000, 100_000, 1_000_000] as const;
 export const STARTING_BALANCE_MIN = 1_000;
 export const STARTING_BALANCE_MAX = 10_000_000;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
+import { formatUsd } from '../format.ts';
 import { Symbol, Timestamp, WalletAddress } from './primitives.ts';
 
 /**
@@ -25,9 +27,6 @@ export const CONTEST_ORDER_TYPES = [
 export const ContestOrderType = z.enum(CONTEST_ORDER_TYPES);
 export type ContestOrderType = z.infer<typeof ContestOrderType>;
 
-/** The same range a reset offers (docs/api.md, Core calls: reset-user): a contest is no place for new extremes. */
-export const CONTEST_BALANCE_MIN = 1_000;
-export const CONTEST_BALANCE_MAX = 10_000_000;
 /** 1 % per fill at most: a higher fee turns a trading game into a fee game. */
 export const CONTEST_FEE_BPS_MAX = 100;
 export const CONTEST_NAME_MAX = 60;
@@ -88,10 +87,11 @@ const description = z
     CONTEST_DESCRIPTION_MAX,
     `The description can be at most ${CONTEST_DESCRIPTION_MAX} characters`,
   );
+/** The same range a reset offers (docs/api.md, Core calls: reset-user): a contest is no place for new extremes. */
 const startingBalance = z
   .number({ error: 'Enter a starting balance' })
-  .min(CONTEST_BALANCE_MIN, 'The starting balance must be at least $1,000.00')
-  .max(CONTEST_BALANCE_MAX, 'The starting balance can be at most $10,000,000.00');
+  .min(STARTING_BALANCE_MIN, `The starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN)}`)
+  .max(STARTING_BALANCE_MAX, `The starting balance can be at most ${formatUsd(STARTING_BALANCE_MAX)}`);
 const feeBps = z
   .number()
   .int('The fee is a whole number of basis points')

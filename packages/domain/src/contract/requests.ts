@@ -25,6 +25,8 @@ import {
   Transaction,
   User,
 } from './shapes.ts';
+import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
+import { formatUsd } from '../format.ts';
 import { TRAIL_PERCENT_MAX, TRAIL_PERCENT_MIN } from '../working-orders.ts';
 
 // ---- auth (/auth/*) ----
@@ -235,8 +237,8 @@ export const UpdatesByKey = {
 export const ResetUserBody = z.object({
   walletAddress: WalletAddress,
   startingBalance: positiveAmount(2, 'Starting balance')
-    .refine((n) => n >= 1_000, 'Starting balance must be at least $1,000')
-    .refine((n) => n <= 10_000_000, 'Starting balance must be at most $10,000,000'),
+    .refine((n) => n >= STARTING_BALANCE_MIN, `Starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN, 0)}`)
+    .refine((n) => n <= STARTING_BALANCE_MAX, `Starting balance must be at most ${formatUsd(STARTING_BALANCE_MAX, 0)}`),
   username: z.string().optional(),
   resetAccountData: Timestamp.optional(),
 });

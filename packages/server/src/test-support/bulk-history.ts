@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -41,5 +42,5 @@ export async function writeBulkHistory(
     purchase_cents: 1_000n, sell_shares: null, status: 'CANCELLED', created_at: at, closed_at: at, fill_price: null, transaction_id: null,
   }));
   await put('notifications', size.notifications, (_i, at) => ({ id: id(at), user_id: user.id, type: 'INFORMATIVE', text: 'x', url: '/home', read: 1, created_at: at }));
-  await put('balance_snapshots', size.points, (_i, at) => ({ portfolio_id: user.id, epoch: 0, ts: at, balance_cents: 10_000_000n }));
+  await put('balance_snapshots', size.points, (_i, at) => ({ portfolio_id: user.id, epoch: 0, ts: at, balance_cents: STARTING_BALANCE_CENTS }));
 }

@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
@@ -15,7 +16,7 @@ describe('the balance point queue', () => {
     for (let i = 0; i < 20; i += 1) await queue.add(i % 2 ? ann.id : bob.id);
     expect(await points(ann.id)).toEqual([]);
     await vi.waitFor(async () => expect(await points(ann.id)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    expect(await points(bob.id)).toEqual([expect.objectContaining({ balance_cents: 10_000_000n })]);
+    expect(await points(bob.id)).toEqual([expect.objectContaining({ balance_cents: STARTING_BALANCE_CENTS })]);
     await queue.close();
   });
 

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { AccountType } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, type AccountType } from '@papertrade/domain';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../db/new-id.ts';
-
-/** Every new account starts with this much demo cash (100,000 USD, in cents). */
-export const STARTING_BALANCE_CENTS = 10_000_000n;
 
 export interface NewUser {
   email: string;

@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
@@ -23,7 +24,7 @@ describe('balance points', () => {
     const [annPoint] = (await points(ann.id)).filter((p) => Number(p.ts) === at);
     const [bobPoint] = (await points(bob.id)).filter((p) => Number(p.ts) === at);
     expect(annPoint?.balance_cents).toBe(await totalBalanceCents(t.ctx.db, ann.id));
-    expect(bobPoint?.balance_cents).toBe(10_000_000n);
+    expect(bobPoint?.balance_cents).toBe(STARTING_BALANCE_CENTS);
   });
 
   it('points closer than a minute replace each other', async () => {
@@ -40,6 +41,6 @@ describe('balance points', () => {
     await recordBalanceSnapshot(t.ctx.db, ann.id, at);
     await t.ctx.db.transaction().execute((trx) => recordBalanceSnapshot(trx, ann.id, at + 10_000));
     const later = (await points(ann.id)).filter((p) => Number(p.ts) >= at);
-    expect(later).toEqual([{ ts: BigInt(at + 10_000), balance_cents: 10_000_000n }]);
+    expect(later).toEqual([{ ts: BigInt(at + 10_000), balance_cents: STARTING_BALANCE_CENTS }]);
   });
 });

@@ -1,13 +1,13 @@
-import type { PortfolioInsight } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type PortfolioInsight } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { benchmarkVerdict, hasActivity, signedUsd } from './insight-text.ts';
 
 const insight = (over: Partial<PortfolioInsight> = {}): PortfolioInsight => ({
   since: 0,
-  startingBalance: 100_000,
-  totalBalance: 100_000,
+  startingBalance: STARTING_BALANCE_USD,
+  totalBalance: STARTING_BALANCE_USD,
   returnPercentage: 0,
-  allocation: [{ symbol: null, value: 100_000 }],
+  allocation: [{ symbol: null, value: STARTING_BALANCE_USD }],
   positions: [],
   unrealisedPnl: 0,
   realisedPnl: 0,

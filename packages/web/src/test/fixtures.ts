@@ -1,4 +1,4 @@
-import type { Asset, Transaction, User } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Asset, type Transaction, type User } from '@papertrade/domain';
 
 export const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
 
@@ -13,8 +13,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     twoFactorEnabled: false,
     avatar: null,
     accountType: 'PERSONAL',
-    balance: 100_000,
-    startingBalance: 100_000,
+    balance: STARTING_BALANCE_USD,
+    startingBalance: STARTING_BALANCE_USD,
     assets: {},
     openPositions: {},
     averageCost: {},

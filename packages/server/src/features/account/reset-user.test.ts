@@ -1,4 +1,4 @@
-import type { User } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { currentUser } from '../../test-support/calls.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
@@ -81,8 +81,8 @@ describe('POST /reset-user', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
-    expect((await currentUser(t.app, me)).balance).toBe(100_000);
-    expect((await currentUser(t.app, other)).balance).toBe(100_000);
+    expect((await currentUser(t.app, me)).balance).toBe(STARTING_BALANCE_USD);
+    expect((await currentUser(t.app, other)).balance).toBe(STARTING_BALANCE_USD);
   });
 
   it('without a session answers 401', async () => {

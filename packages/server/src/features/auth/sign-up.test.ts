@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { User } from '@papertrade/domain';
+import { formatUsd, STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import { readOutbox } from '../../mail/outbox.ts';
@@ -32,8 +32,8 @@ describe('POST /auth/sign-up', () => {
       emailVerified: false,
       avatar: null,
       accountType: 'PERSONAL',
-      balance: 100_000,
-      startingBalance: 100_000,
+      balance: STARTING_BALANCE_USD,
+      startingBalance: STARTING_BALANCE_USD,
       assets: {},
       watchlist: [],
       settings: {},
@@ -42,7 +42,7 @@ describe('POST /auth/sign-up', () => {
     expect(user.walletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect(user.notifications).toHaveLength(1);
     expect(user.notifications[0]).toMatchObject({ type: 'INFORMATIVE', read: false });
-    expect(user.notifications[0]?.text).toContain('$100,000.00');
+    expect(user.notifications[0]?.text).toContain(formatUsd(STARTING_BALANCE_USD));
   });
 
   it('signs the new user in with a token and an httpOnly SameSite=Lax cookie', async () => {

@@ -1,6 +1,6 @@
-import { formatUsd, centsToNumber, type AccountType } from '@papertrade/domain';
+import { formatUsd, STARTING_BALANCE_USD, type AccountType } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
-import { insertUser, STARTING_BALANCE_CENTS } from '../../users/create-user.ts';
+import { insertUser } from '../../users/create-user.ts';
 import { notify } from '../../users/notify.ts';
 import { verificationMail } from './auth-mails.ts';
 import { emailTaken, usernameTaken } from './auth-errors.ts';
@@ -19,7 +19,7 @@ export interface SignUpInput {
 }
 
 export const welcomeText = () =>
-  `Welcome to PaperTrade! You start with ${formatUsd(centsToNumber(STARTING_BALANCE_CENTS))} of demo money. Happy trading!`;
+  `Welcome to PaperTrade! You start with ${formatUsd(STARTING_BALANCE_USD)} of demo money. Happy trading!`;
 
 /**
  * Login, trading account, welcome notification, session and verification token in one

@@ -1,4 +1,4 @@
-import type { Contest, ContestBoardRow, User } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Contest, type ContestBoardRow, type User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
@@ -106,7 +106,7 @@ describe('contests and classes', () => {
     const after = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
     expect(after.json<User>().balance).toBe(4_000);
     const main = await call(bob, 'POST', '/user-details', { walletAddress: bob.walletAddress });
-    expect(main.json<User>()).toMatchObject({ balance: 100_000, assets: {}, portfolio: { kind: 'MAIN' } });
+    expect(main.json<User>()).toMatchObject({ balance: STARTING_BALANCE_USD, assets: {}, portfolio: { kind: 'MAIN' } });
     const history = await call(bob, 'GET', '/transactions', undefined, wallet);
     expect(history.json<unknown[]>()).toHaveLength(1);
     expect((await call(bob, 'GET', '/transactions')).json<unknown[]>()).toHaveLength(0);

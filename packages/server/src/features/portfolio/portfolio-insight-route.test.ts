@@ -1,4 +1,4 @@
-import { costOfShares, type PortfolioInsight } from '@papertrade/domain';
+import { costOfShares, STARTING_BALANCE_USD, type PortfolioInsight } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { insertTransaction, units } from '../../test-support/test-rows.ts';
@@ -19,10 +19,10 @@ describe('GET /portfolio-insight', () => {
     await setPrice(t.app, 'BTC', 50_000);
     const body = await insight(ann);
     expect(body).toMatchObject({
-      startingBalance: 100_000,
-      totalBalance: 100_000,
+      startingBalance: STARTING_BALANCE_USD,
+      totalBalance: STARTING_BALANCE_USD,
       returnPercentage: 0,
-      allocation: [{ symbol: null, value: 100_000 }],
+      allocation: [{ symbol: null, value: STARTING_BALANCE_USD }],
       positions: [],
       unrealisedPnl: 0,
       realisedPnl: 0,
@@ -138,7 +138,7 @@ describe('GET /portfolio-insight', () => {
     await setPrice(t.app, 'BTC', 60_000);
     const { benchmark } = await insight(ann);
     expect(benchmark).toMatchObject({ symbol: 'BTC', since, startPrice: 50_000, price: 60_000, value: 120_000, returnPercentage: 20 });
-    expect(benchmark?.points[0]).toEqual({ timestamp: since, balance: 100_000 });
+    expect(benchmark?.points[0]).toEqual({ timestamp: since, balance: STARTING_BALANCE_USD });
     expect(benchmark?.points.at(-1)?.balance).toBe(120_000);
   });
 });

@@ -1,4 +1,4 @@
-import { PublicProfile, User } from '@papertrade/domain';
+import { PublicProfile, STARTING_BALANCE_USD, User } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
 import { setCash, setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
@@ -20,7 +20,7 @@ describe('POST /user-details', () => {
     const user = User.parse(res.json());
     expect(user.id).toBe(me.id);
     expect(user.email).toBe(me.email);
-    expect(user.balance).toBe(100_000);
+    expect(user.balance).toBe(STARTING_BALANCE_USD);
   });
 
   test('the owner is recognised whatever the case of the wallet address', async () => {
@@ -60,7 +60,7 @@ describe('POST /user-details', () => {
     const res = await details(owner.walletAddress);
     expect(res.statusCode).toBe(200);
     const profile = PublicProfile.parse(res.json());
-    expect(profile).toMatchObject({ walletAddress: owner.walletAddress, totalBalance: 100_000, returnPercentage: 0 });
+    expect(profile).toMatchObject({ walletAddress: owner.walletAddress, totalBalance: STARTING_BALANCE_USD, returnPercentage: 0 });
     expect(res.json()).not.toHaveProperty('email');
   });
 

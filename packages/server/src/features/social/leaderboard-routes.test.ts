@@ -1,4 +1,4 @@
-import type { LeaderboardEntry } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type LeaderboardEntry } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import { newId } from '../../db/new-id.ts';
@@ -15,7 +15,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: number, starting = 100_000) {
+async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: number, starting = STARTING_BALANCE_USD) {
   await db
     .updateTable('portfolios')
     .set({ cash_cents: USD(cash), created_at: createdAt, starting_balance_cents: USD(starting) })
@@ -138,7 +138,7 @@ describe('GET /leaderboard/me', () => {
       walletAddress: a.walletAddress,
       username: aName,
       avatar: null,
-      totalBalance: 100_000,
+      totalBalance: STARTING_BALANCE_USD,
       returnPercentage: 0,
       period: 'all',
       since: T0 + 1,
@@ -149,7 +149,7 @@ describe('GET /leaderboard/me', () => {
     const newcomer = await createTestUser(t.ctx); // signed up after the cached ranking
     const mine = await t.app.inject({ url: '/leaderboard/me', headers: newcomer.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ walletAddress: newcomer.walletAddress, totalBalance: 100_000 });
+    expect(mine.json()).toMatchObject({ walletAddress: newcomer.walletAddress, totalBalance: STARTING_BALANCE_USD });
   });
 
   test('without a session answers 401', async () => {

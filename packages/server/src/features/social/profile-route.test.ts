@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type PublicProfile } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
 import { insertUser } from '../../users/create-user.ts';
@@ -50,7 +50,7 @@ describe('GET /users/:walletAddress/profile', () => {
     const res = await profileOf(me.walletAddress, me.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicProfile>();
-    expect(body).toMatchObject({ walletAddress: me.walletAddress, totalBalance: 100_000, returnPercentage: 0, followers: 0, following: 0, followedByMe: false });
+    expect(body).toMatchObject({ walletAddress: me.walletAddress, totalBalance: STARTING_BALANCE_USD, returnPercentage: 0, followers: 0, following: 0, followedByMe: false });
     expect(body).not.toHaveProperty('balance');
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
@@ -14,7 +15,7 @@ export function setRealism(app: App, user: TestUser, settings: { trading_fee_bps
 
 /**
  * A contest running from an hour ago to tomorrow with this fee, and a portfolio of `user` in it
- * with 100,000 USD, written straight into the tables (the contest routes have their own tests).
+ * with the usual starting balance, written straight into the tables (the contest routes have their own tests).
  * Answers the user as seen through that portfolio's wallet.
  */
 export async function contestPortfolio(ctx: AppContext, user: TestUser, fee: { bps: number; minCents: number }): Promise<TestUser> {
@@ -29,7 +30,7 @@ export async function contestPortfolio(ctx: AppContext, user: TestUser, fee: { b
       description: '',
       kind: 'CONTEST',
       visibility: 'PRIVATE',
-      starting_balance_cents: 10_000_000,
+      starting_balance_cents: STARTING_BALANCE_CENTS,
       starts_at: now - 3_600_000,
       ends_at: now + 86_400_000,
       allowed_symbols: '[]',
@@ -44,6 +45,6 @@ export async function contestPortfolio(ctx: AppContext, user: TestUser, fee: { b
     .execute();
   const walletAddress = newWalletAddress();
   const id = newId(now);
-  await insertPortfolio(ctx.db, { id, userId: user.id, kind: 'CONTEST', contestId, walletAddress, cents: 10_000_000n }, now);
+  await insertPortfolio(ctx.db, { id, userId: user.id, kind: 'CONTEST', contestId, walletAddress, cents: STARTING_BALANCE_CENTS }, now);
   return { ...user, id, walletAddress, headers: { ...user.headers, wallet: walletAddress } };
 }

@@ -1,4 +1,4 @@
-import type { Transaction, User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, STARTING_BALANCE_USD, type Transaction, type User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
@@ -43,9 +43,9 @@ describe('fees and spread', () => {
 
   it('a buy whose cost plus fee passes the cash answers INSUFFICIENT_FUNDS and changes nothing', async () => {
     expectStatus(await setRealism(t.app, ann, { trading_fee_bps: 100 }), 200);
-    const res = await buy(t.app, ann, 'BTC', 100_000, 'USD');
+    const res = await buy(t.app, ann, 'BTC', STARTING_BALANCE_USD, 'USD');
     expectStatus(res, 400, 'INSUFFICIENT_FUNDS');
-    expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(10_000_000n);
+    expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(STARTING_BALANCE_CENTS);
   });
 
   it('a limit buy with a 1 % fee reserving $101.01 buys for $100.00, pays $1.00 and gets $0.01 back', async () => {
@@ -55,7 +55,7 @@ describe('fees and spread', () => {
     await setPrice(t.app, 'BTC', 39_000);
     const tx = await t.ctx.db.selectFrom('transactions').selectAll().where('portfolio_id', '=', ann.id).executeTakeFirstOrThrow();
     expect({ total: BigInt(tx.total_cents), fee: BigInt(tx.fee_cents), price: BigInt(tx.price) }).toEqual({ total: 10_000n, fee: 100n, price: 3_900_000_000_000n });
-    expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(10_000_000n - 10_100n);
+    expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(STARTING_BALANCE_CENTS - 10_100n);
     await expectSound(t.ctx, [ann.id]);
   });
 

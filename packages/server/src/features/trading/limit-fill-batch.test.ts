@@ -1,4 +1,4 @@
-import { quoteMarketBuy, quoteMarketSell } from '@papertrade/domain';
+import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
@@ -67,7 +67,7 @@ describe('limit fills in a batch', () => {
     // Lot costs in 1e-16 dollars, past 64 bits, as decimal text.
     expect(await lotTotals(ann.id)).toEqual({ shares: annLeft, cost: (annLeft * 1_000n).toString() });
     const bobShares = sum('PURCHASE', 'shares');
-    expect(await balances(t.ctx, bob.id, 'DOGE')).toEqual({ cash: 10_000_000n - sum('PURCHASE', 'total_cents'), shares: bobShares, reservedShares: 0n, reservedCash: 0n });
+    expect(await balances(t.ctx, bob.id, 'DOGE')).toEqual({ cash: STARTING_BALANCE_CENTS - sum('PURCHASE', 'total_cents'), shares: bobShares, reservedShares: 0n, reservedCash: 0n });
     expect(await lotTotals(bob.id)).toEqual({ shares: bobShares, cost: (bobShares * TICK).toString() });
     await expectSound(t.ctx, [ann.id, bob.id]);
   });

@@ -1,4 +1,4 @@
-import type { User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, cancelLimit, expectStatus, setPrice } from '../../test-support/calls.ts';
 import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
@@ -12,12 +12,12 @@ describe('cancelling limit orders', () => {
     const res = await cancelLimit(t.app, ann, positionId);
     expect(res.statusCode).toBe(200);
     const user = res.json<User>();
-    expect(user.balance).toBe(100_000);
+    expect(user.balance).toBe(STARTING_BALANCE_USD);
     expect(user.limitPositions.find((p) => p.positionId === positionId)?.status).toBe('CANCELLED');
     const again = await cancelLimit(t.app, ann, positionId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ORDER_NOT_WORKING' });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, reservedCash: 0n });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -40,7 +40,7 @@ describe('cancelling limit orders', () => {
     expect(unknown.json()).toEqual(res.json());
     const row = await t.ctx.db.selectFrom('limit_orders').select('status').where('id', '=', positionId).executeTakeFirstOrThrow();
     expect(row.status).toBe('WORKING');
-    expect(await balances(t.ctx, bob.id, 'BTC')).toMatchObject({ cash: 10_000_000n });
+    expect(await balances(t.ctx, bob.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS });
   });
 
   it('cancel of a filled order is 409 ORDER_NOT_WORKING and moves no money', async () => {
@@ -59,7 +59,7 @@ describe('cancelling limit orders', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => cancelLimit(t.app, ann, positionId)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, reservedCash: 0n });
     await expectSound(t.ctx, [ann.id]);
   });
 });

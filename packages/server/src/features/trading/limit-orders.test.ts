@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell } from '../../test-support/calls.ts';
 import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
@@ -42,7 +43,7 @@ describe('opening limit orders', () => {
     const limit = await openPurchase(ann, 20_000.01);
     expect(limit.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'purchaseAsk' });
     expectStatus(await openPurchase(ann, 20_000), 201);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 0n, reservedCash: 10_000_000n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 0n, reservedCash: STARTING_BALANCE_CENTS });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -79,7 +80,7 @@ describe('opening limit orders', () => {
     }
     const visitor = await t.app.inject({ method: 'POST', url: '/open-limit-position', payload: { type: 'PURCHASE', symbol: 'BTC', limitAsk: 1, purchaseAsk: 1 } });
     expect(visitor.statusCode).toBe(401);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, reservedCash: 0n });
     expect(await t.ctx.db.selectFrom('limit_orders').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, type User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
@@ -46,7 +46,7 @@ describe('the limit order trigger', () => {
     await setPrice(t.app, 'BTC', 60_000);
     expect(await orderRow(t.ctx, id)).toMatchObject({ status: 'FILLED', fill_price: 6_000_000_000_000n });
     expect(await fillsOf(t.ctx, id)).toMatchObject([{ type: 'SELL', method: 'LIMIT', shares: 40_000_000n, total_cents: 2_400_000n, price: 6_000_000_000_000n }]);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 5_000_000n + 2_400_000n, shares: 60_000_000n, reservedShares: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 5_000_000n + 2_400_000n, shares: 60_000_000n, reservedShares: 0n });
     const lots = await t.ctx.db.selectFrom('lots').select('shares').where('portfolio_id', '=', ann.id).execute();
     expect(lots.map((l) => BigInt(l.shares))).toEqual([60_000_000n]);
     await expectSound(t.ctx, [ann.id]);

@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
@@ -29,7 +30,7 @@ describe('concurrent orders', () => {
     const result = codes(responses);
     expect(result.filter((c) => c === 'OK')).toHaveLength(10);
     expect(result.filter((c) => c === 'INSUFFICIENT_SHARES')).toHaveLength(10);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, shares: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, shares: 0n });
     await expectSound(t.ctx, [ann.id]);
   });
 

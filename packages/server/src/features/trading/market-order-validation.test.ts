@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import { buy, post, sell, setPrice } from '../../test-support/calls.ts';
@@ -21,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const START_CASH = 10_000_000n - 2_500_000n;
+const START_CASH = STARTING_BALANCE_CENTS - 2_500_000n;
 const START_SHARES = 50_000_000n;
 
 async function expectUnchanged() {

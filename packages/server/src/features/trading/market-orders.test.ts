@@ -1,4 +1,4 @@
-import type { Transaction, User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, type Transaction, type User } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { buy, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
@@ -50,7 +50,7 @@ describe('market orders', () => {
     const res = await buy(t.app, ann, 'BTC', 0.5);
     expectStatus(res, 200);
     expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.5, transactionTotal: 47_500.01 });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 4_750_001n, shares: 50_000_000n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 4_750_001n, shares: 50_000_000n });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -63,7 +63,7 @@ describe('market orders', () => {
     const body = res.json<TradeAnswer>();
     expect(body.transaction).toMatchObject({ type: 'SELL', assetsPurchasedSold: 0.3, transactionTotal: 30_000, purchaseSellAsk: 100_000.03 });
     expect(body.assets).toEqual({ BTC: 0.2 });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n - 2_500_000n + 3_000_000n, shares: 20_000_000n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 2_500_000n + 3_000_000n, shares: 20_000_000n });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -74,7 +74,7 @@ describe('market orders', () => {
     expectStatus(res, 200);
     // 1000 / 3000 = 0.33333333.3..., rounded up so the sale raises at least the dollars asked.
     expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.33333334, transactionTotal: 1000 });
-    expect(await balances(t.ctx, ann.id, 'ETH')).toMatchObject({ cash: 10_000_000n - 300_000n + 100_000n, shares: 66_666_666n });
+    expect(await balances(t.ctx, ann.id, 'ETH')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 300_000n + 100_000n, shares: 66_666_666n });
     await expectSound(t.ctx, [ann.id]);
   });
 

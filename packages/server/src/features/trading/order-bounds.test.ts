@@ -1,3 +1,4 @@
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
@@ -30,7 +31,7 @@ describe('order bounds', () => {
   it('a buy of more than 10,000,000,000 shares for dollars at a tiny price answers 400 AMOUNT_TOO_LARGE', async () => {
     await setPrice(t.app, 'DOGE', 0.00000001);
     expectStatus(await buy(t.app, ann, 'DOGE', 1_000, 'USD'), 400, 'AMOUNT_TOO_LARGE');
-    expect((await balances(t.ctx, ann.id, 'DOGE')).cash).toBe(10_000_000n);
+    expect((await balances(t.ctx, ann.id, 'DOGE')).cash).toBe(STARTING_BALANCE_CENTS);
   });
 
   it('a limit order whose size at its limit price passes the bounds answers 400 AMOUNT_TOO_LARGE', async () => {

@@ -1,4 +1,4 @@
-import type { LimitPosition, Transaction, User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, type LimitPosition, type Transaction, type User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
@@ -242,6 +242,6 @@ describe('validation of new orders', () => {
     await refused({ type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 100, timeInForce: 'GTD' }, 'VALIDATION_ERROR', 'expiresAt');
     await refused({ type: 'PURCHASE', orderType: 'STOP', purchaseAsk: 100 }, 'VALIDATION_ERROR', 'stopPrice');
     await refused({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 60_000, limitAsk: 1, purchaseAsk: 100 }, 'VALIDATION_ERROR', 'limitAsk');
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 10_000_000n, reservedCash: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, reservedCash: 0n });
   });
 });

@@ -1,4 +1,11 @@
-import { formatUsd, type User } from '@papertrade/domain';
+import {
+  formatUsd,
+  STARTING_BALANCE_CHOICES,
+  STARTING_BALANCE_MAX,
+  STARTING_BALANCE_MIN,
+  STARTING_BALANCE_USD,
+  type User,
+} from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -26,10 +33,6 @@ import { useDeleteUser } from './api/delete-user.ts';
 import { useResetUser } from './api/reset-user.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 
-const PRESETS = [10_000, 100_000, 1_000_000];
-const MIN = 1_000;
-const MAX = 10_000_000;
-
 function ResetDialog({
   user,
   onClose,
@@ -40,13 +43,13 @@ function ResetDialog({
   onDone: (n: number) => void;
 }) {
   const reset = useResetUser(user.walletAddress, user.username);
-  const [choice, setChoice] = useState('100000');
+  const [choice, setChoice] = useState(String(STARTING_BALANCE_USD));
   const [custom, setCustom] = useState('');
   const amount = choice === 'custom' ? Number(custom) : Number(choice);
   const valid =
     Number.isFinite(amount) &&
-    amount >= MIN &&
-    amount <= MAX &&
+    amount >= STARTING_BALANCE_MIN &&
+    amount <= STARTING_BALANCE_MAX &&
     /^\d+(\.\d{1,2})?$/.test(String(amount));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -63,7 +66,7 @@ function ResetDialog({
             value={choice}
             onChange={(e) => setChoice(e.target.value)}
           >
-            {PRESETS.map((n) => (
+            {STARTING_BALANCE_CHOICES.map((n) => (
               <FormControlLabel
                 key={n}
                 value={String(n)}
@@ -80,7 +83,7 @@ function ResetDialog({
             value={custom}
             onChange={(e) => setCustom(e.target.value.replace(/[^\d.]/g, ''))}
             error={custom !== '' && !valid}
-            helperText={`From ${formatUsd(MIN, 0)} to ${formatUsd(MAX, 0)}`}
+            helperText={`From ${formatUsd(STARTING_BALANCE_MIN, 0)} to ${formatUsd(STARTING_BALANCE_MAX, 0)}`}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             fullWidth
             sx={{ mt: 1 }}

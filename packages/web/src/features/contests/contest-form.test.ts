@@ -1,3 +1,4 @@
+import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { contestBody, defaultContestForm, fromLocalInput, parseUsdText } from './contest-form.ts';
 import { ruleLines, rulesOfBody } from './contest-rules.ts';
@@ -12,7 +13,7 @@ describe('the create-contest form', () => {
       name: 'Spring Cup',
       kind: 'CONTEST',
       visibility: 'PRIVATE',
-      startingBalance: 100_000,
+      startingBalance: STARTING_BALANCE_USD,
       startsAt: new Date('2025-03-01T10:00:00').getTime(),
       endsAt: new Date('2025-03-15T10:00:00').getTime(),
       feeBps: 0,
@@ -21,7 +22,7 @@ describe('the create-contest form', () => {
     const lines = ruleLines(rulesOfBody(body!));
     expect(lines.map((l) => `${l.label}: ${l.value}`)).toEqual(
       expect.arrayContaining([
-        'Starting balance: $100,000.00',
+        `Starting balance: ${formatUsd(STARTING_BALANCE_USD)}`,
         'Assets: All assets',
         'Order types: All order types',
         'Fees: No fees',
@@ -50,7 +51,7 @@ describe('the create-contest form', () => {
       { ...form, name: 'Cup', startingBalance: '10k', startsAt: '2025-02-01T10:00' },
       NOW,
     );
-    expect(errors?.startingBalance).toBe('Enter an amount in dollars, like 100000');
+    expect(errors?.startingBalance).toBe(`Enter an amount in dollars, like ${STARTING_BALANCE_USD}`);
     expect(errors?.startsAt).toBe('The start cannot be in the past');
   });
 

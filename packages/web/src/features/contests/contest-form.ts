@@ -2,6 +2,7 @@ import {
   centsToNumber,
   CreateContestBody,
   parseDecimal,
+  STARTING_BALANCE_USD,
   type ContestKind,
   type ContestVisibility,
 } from '@papertrade/domain';
@@ -31,7 +32,7 @@ export type ContestFormErrors = Partial<Record<ContestField, string>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Two weeks: long enough for limit orders to matter, short enough to keep a class's attention. */
 export const DEFAULT_LENGTH_MS = 14 * DAY_MS;
-export const DEFAULT_STARTING_BALANCE = '100000';
+export const DEFAULT_STARTING_BALANCE = String(STARTING_BALANCE_USD);
 
 /** A time as a `datetime-local` value (local time, to the minute). */
 export function toLocalInput(ms: number): string {
@@ -86,7 +87,7 @@ export function contestBody(
   | { body?: undefined; errors: ContestFormErrors } {
   const errors: ContestFormErrors = {};
   const startingBalance = parseUsdText(form.startingBalance);
-  if (startingBalance === null) errors.startingBalance = 'Enter an amount in dollars, like 100000';
+  if (startingBalance === null) errors.startingBalance = `Enter an amount in dollars, like ${STARTING_BALANCE_USD}`;
   const feeBps = Number(form.feeBps || '0');
   const feeMinUsd = parseUsdText(form.feeMinUsd || '0');
   if (feeMinUsd === null) errors.feeMinUsd = 'Enter an amount in dollars, like 1.50';

@@ -1,4 +1,4 @@
-import type { Contest } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Contest } from '@papertrade/domain';
 
 export const OWNER_WALLET = '0x00000000000000000000000000000000000000aa';
 export const CONTEST_WALLET = '0xc0ffee0000000000000000000000000000000001';
@@ -13,7 +13,7 @@ export function makeContest(overrides: Partial<Contest> = {}): Contest {
     visibility: 'PRIVATE',
     ownerWallet: OWNER_WALLET,
     ownerUsername: 'mrs_lee',
-    startingBalance: 100_000,
+    startingBalance: STARTING_BALANCE_USD,
     startsAt: Date.now() - 60_000,
     endsAt: Date.now() + 14 * 24 * 3_600_000,
     allowedSymbols: [],

@@ -1,4 +1,4 @@
-import type { Contest, User } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Contest, type User } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -171,7 +171,7 @@ describe('trade panel, stop orders', () => {
       kind: 'CONTEST',
       visibility: 'PRIVATE',
       ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
-      startingBalance: 100_000,
+      startingBalance: STARTING_BALANCE_USD,
       startsAt: 0,
       endsAt: 4_000_000_000_000,
       allowedSymbols: [],
