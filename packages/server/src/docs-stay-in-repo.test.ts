@@ -15,11 +15,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 // Built from parts so that this file does not match itself.
 const md = String.raw`\.md`;
 const OUTSIDE = new RegExp(
-  [`CONTRACT${md}`, `SPEC${md}`, `ARCHITECTURE${md}`, String.raw`SPEC §\d`, String.raw`\.\./shared\b`].join('|'),
+  [
+    `CONTRACT${md}`,
+    `SPEC${md}`,
+    `ARCHITECTURE${md}`,
+    String.raw`SPEC\s§\d`,
+    String.raw`\.\./shared\b`,
+  ].join('|'),
 );
 
 function trackedFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['ls-files', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out.split('\0').filter((file) => file !== '' && !file.split('/').includes('node_modules'));
 }
 
@@ -37,6 +47,15 @@ function outsideReferences(file: string): string[] {
 }
 
 describe('references stay in the repository', () => {
+  it('recognises every form of an outside reference, and not the docs', () => {
+    const outside = ['CONTRACT', 'SPEC', 'ARCHITECTURE'].map((name) => `see ${name}.md`);
+    outside.push(`SPEC ${'§'}9`, `cat ..${'/'}shared/SPEC`);
+    for (const text of outside) expect(OUTSIDE.test(text), text).toBe(true);
+    for (const text of ['docs/api.md', 'docs/product.md, Total balance', 'the spec of a test']) {
+      expect(OUTSIDE.test(text), text).toBe(false);
+    }
+  });
+
   it('finds the tracked files', () => {
     const files = trackedFiles();
     expect(files).toContain('docs/api.md');
@@ -47,6 +66,9 @@ describe('references stay in the repository', () => {
 
   it('no tracked file names the outside contract, spec or architecture files, or the shared folder', () => {
     const found = trackedFiles().flatMap(outsideReferences);
-    expect(found, 'point these at docs/ instead (docs/api.md, docs/pages.md, docs/product.md, docs/architecture.md)').toEqual([]);
+    expect(
+      found,
+      'point these at docs/ instead (docs/api.md, docs/pages.md, docs/product.md, docs/architecture.md)',
+    ).toEqual([]);
   });
 });
