@@ -198,7 +198,7 @@ export function orderLines(p: LimitPosition): ChartLine[] {
   ];
 }
 
-export const LEG_PENDING_FIXED = 'not an order yet: its line can be dragged once the buy fills';
+export const LEG_PENDING_FIXED = 'not an order yet, so its line cannot be dragged';
 
 /**
  * Where a waiting bracket buy's position starts, as the server checks its legs: a limit's or a
