@@ -1,14 +1,48 @@
-import type { Page } from '@playwright/test';
-import { buyViaApi, deleteNotificationsViaApi, setPrice } from './support/api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  authHeaders,
+  buyViaApi,
+  deleteNotificationsViaApi,
+  setPrice,
+  type TestUser,
+} from './support/api.ts';
+import { chartLegendOf, dragLine, lineColour, steadyLineY } from './support/chart-lines.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Brackets and OCO from the trade panel (issue 13) and Learn's "Try it". ETC and TRX are moved or
 // bought by no other spec, so parallel tests cannot fill or disturb these orders; between the
 // prices set here the market's own ticks move them a little, never near the next order's price.
-const legendOf = (page: Page) => page.getByRole('list', { name: 'Your ETC orders on the chart' });
+const legendOf = (page: Page) => chartLegendOf(page, 'ETC');
 const ordersOf = (page: Page) => page.getByRole('list', { name: 'Working ETC orders' });
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('alert').filter({ hasText: text });
+/** The toast of a line dragged on the chart (order-move.tsx). */
+const moveToast = (page: Page) => page.getByRole('alert').filter({ hasText: /moved/ });
+
+/** The user's ETC take-profit leg as the server has it. */
+async function takeProfitLeg(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<{ positionId: string; limitAsk: number; status: string }> {
+  const response = await request.get('/auth/session', { headers: authHeaders(user) });
+  expect(response.status()).toBe(200);
+  const { user: record } = (await response.json()) as {
+    user: {
+      limitPositions: {
+        positionId: string;
+        symbol: string;
+        leg?: string;
+        limitAsk: number;
+        status: string;
+      }[];
+    };
+  };
+  const leg = record.limitPositions.find(
+    (p) => p.symbol === 'ETC' && p.leg === 'TAKE_PROFIT' && p.status === 'WORKING',
+  );
+  if (!leg) throw new Error('No working ETC take-profit');
+  return leg;
+}
 
 test('a limit buy with take-profit and stop-loss: the legs open on its fill, the stop-loss fills and cancels the take-profit', async ({
   page,
@@ -38,11 +72,11 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
     'The take-profit must be above the limit of $90.00: at $85.00 it would sell at once.',
   );
 
-  await takeProfit.fill('120');
+  await takeProfit.fill('110');
   const review = panel.getByRole('region', { name: 'Review' });
   await expect(review.getByRole('listitem')).toHaveText([
     /^Reserves \$900\.00 now; buys about [\d.]+ ETC if the price falls to \$90\.00$/,
-    'Take-profit: sells the shares bought at $120.00 or higher if ETC rises there',
+    'Take-profit: sells the shares bought at $110.00 or higher if ETC rises there',
     'Stop-loss: sells the shares bought at the market if ETC falls to $80.00',
     'When one of the two fills, the other is cancelled',
   ]);
@@ -51,33 +85,84 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
     'Limit order placed; its take-profit and stop-loss start once it fills',
   );
   await expect(ordersOf(page).getByRole('listitem')).toHaveCount(1);
+  // Three lines while the buy waits: its entry, and its two legs where they will work once it
+  // fills (faded; not orders yet, so they cannot be dragged).
   await expect(
     legendOf(page).getByText(
-      'Buy limit $90.00 (then take-profit $120.00, stop-loss $80.00) · $900.00',
+      'Buy limit $90.00 (then take-profit $110.00, stop-loss $80.00) · $900.00',
       { exact: true },
     ),
   ).toBeVisible();
+  await expect(legendOf(page).getByRole('listitem')).toHaveText([
+    /^Buy limit \$90\.00 /,
+    /^Take-profit \$110\.00 \(after the buy fills\)\s*\(not an order yet, so its line cannot be dragged\)$/,
+    /^Stop-loss \$80\.00 \(after the buy fills\)\s*\(not an order yet, so its line cannot be dragged\)$/,
+  ]);
 
   // The buy fills: its two legs are working, for the shares it bought, drawn as two lines.
   await setPrice(request, 'etcusd', 89);
   await expect(
     toast(
       page,
-      /^Limit order filled: bought [\d.]+ ETC at \$\d+\.\d\d.*; take-profit at \$120\.00 and stop-loss at \$80\.00 now working/,
+      /^Limit order filled: bought [\d.]+ ETC at \$\d+\.\d\d.*; take-profit at \$110\.00 and stop-loss at \$80\.00 now working/,
     ),
   ).toBeVisible();
   const orders = ordersOf(page);
   await expect(orders.getByRole('listitem')).toHaveCount(2);
   await expect(orders.getByRole('listitem').filter({ hasText: 'Take-profit' })).toContainText(
-    '$120.00',
+    '$110.00',
   );
   await expect(orders.getByRole('listitem').filter({ hasText: 'Stop-loss' })).toContainText(
     '$80.00',
   );
   const legend = legendOf(page);
-  await expect(legend.getByText(/^Take-profit \$120\.00 · 10\.\d+ ETC$/)).toBeVisible();
+  await expect(legend.getByText(/^Take-profit \$110\.00 · 10\.\d+ ETC$/)).toBeVisible();
   await expect(legend.getByText(/^Stop-loss \$80\.00 · 10\.\d+ ETC$/)).toBeVisible();
   await expect(legend.getByText(/^Buy limit/)).toHaveCount(0);
+  await expect(legend.getByText(/after the buy fills/)).toHaveCount(0);
+
+  // The take-profit's line is dragged: below the stop-loss's it is refused and goes back ...
+  const figureName = /^Ethereum Classic price/;
+  const figure = page.getByRole('figure', { name: figureName });
+  // (The chart spans ETC's earlier days, about $30 up to the $100 set here; its top margin
+  // shows $110, where a take-profit at $120 could be off the chart.)
+  await figure.scrollIntoViewIfNeeded();
+  const takeProfitColour = await lineColour(page, 'ETC', /^Take-profit \$110\.00 ·/);
+  const takeProfitY = await steadyLineY(page, figureName, takeProfitColour);
+  const stopLossY = await steadyLineY(
+    page,
+    figureName,
+    await lineColour(page, 'ETC', /^Stop-loss \$80\.00 ·/),
+  );
+  const box = (await figure.boundingBox())!;
+  expect(takeProfitY).toBeGreaterThan(box.y + 20);
+  expect(stopLossY).toBeGreaterThan(takeProfitY + 20);
+  const x = box.x + box.width * 0.4;
+  await dragLine(page, x, takeProfitY, stopLossY + 8 - takeProfitY);
+  await expect(moveToast(page)).toContainText(
+    /^Take-profit not moved\. The take-profit \(\$[\d.,]+\) must be above the stop-loss \(\$80(\.00)?\)/,
+  );
+  expect((await takeProfitLeg(request, user)).limitAsk).toBe(110);
+  await expect
+    .poll(async () =>
+      Math.abs((await steadyLineY(page, figureName, takeProfitColour)) - takeProfitY),
+    )
+    .toBeLessThan(3);
+
+  // ... and up, it moves: the toast, the Orders card, the legend and the order say the new price.
+  await dragLine(page, x, takeProfitY, -20);
+  await expect(moveToast(page)).toContainText(/^Take-profit moved to \$1\d\d\.\d\d/);
+  await expect(moveToast(page).getByRole('button', { name: 'Undo' })).toBeVisible();
+  const moved = Number(
+    /\$([\d,.]+)/.exec((await moveToast(page).textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
+  expect(moved).toBeGreaterThan(110);
+  expect((await takeProfitLeg(request, user)).limitAsk).toBe(moved);
+  const shown = `$${moved.toFixed(2)}`;
+  await expect(orders.getByRole('listitem').filter({ hasText: 'Take-profit' })).toContainText(
+    shown,
+  );
+  await expect(legend.getByText(`Take-profit ${shown}`, { exact: false })).toBeVisible();
 
   // The price falls through the stop: the stop-loss sells, the take-profit is cancelled.
   await setPrice(request, 'etcusd', 79);
@@ -92,7 +177,7 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   await filled.getByRole('button', { name: 'View' }).click();
   await expect(page).toHaveURL(/\/transaction\?id=/);
   const details = page.getByRole('table', { name: 'Transaction details' });
-  await expect(details.getByRole('row', { name: /Order/ })).toContainText('Stop');
+  await expect(details.getByRole('row', { name: /Order/ })).toContainText('Stop-loss order');
   await expect(details.getByRole('row', { name: /Why it filled/ })).toContainText(
     'reached the stop at 80.00',
   );
@@ -106,7 +191,7 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   ).toBeVisible();
   await expect(
     notifications.getByText(
-      /Limit order filled: bought .*take-profit at \$120\.00 and stop-loss at \$80\.00 now working/,
+      /Limit order filled: bought .*take-profit at \$110\.00 and stop-loss at \$80\.00 now working/,
     ),
   ).toBeVisible();
 });

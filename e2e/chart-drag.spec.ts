@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authHeaders, buyViaApi, setPrice, type TestUser } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chartLegendOf, dragLine, lineColour, steadyLineY } from './support/chart-lines.ts';
 import { skipOnboarding } from './support/pages-helpers.ts';
 
 /**
  * Issue 13: an order's line on the asset chart is dragged to a new price (PUT /limit-position),
  * the toast's Undo puts the old price back, and a stop dragged to the wrong side of the market
- * goes back with the reason in the toast. The canvas has no elements to press, so a line is found
- * by its pixels: the row of the pane with the most pixels of its colour (its legend swatch's).
+ * goes back with the reason in the toast. A line is found by its pixels (support/chart-lines.ts).
  * BCH and XMR are moved by no other spec; the orders sit well away from the price, so the
  * market's ticks meanwhile fill none of them.
  */
@@ -37,71 +37,6 @@ async function orderOf(request: APIRequestContext, user: TestUser, id: string): 
   return order;
 }
 
-const legendOf = (page: Page, symbol: string) => page.getByRole('list', { name: `Your ${symbol} orders on the chart` });
-
-/** The colour a legend entry's swatch (and so its line) is drawn in: "rgb(25, 118, 210)". */
-async function lineColour(page: Page, symbol: string, label: string): Promise<string> {
-  const swatch = legendOf(page, symbol).getByRole('listitem').filter({ hasText: label }).locator('[aria-hidden]').first();
-  return swatch.evaluate((el) => getComputedStyle(el).borderTopColor);
-}
-
-/**
- * The page y (CSS px) of the horizontal line drawn in `colour` on the chart's pane, or null:
- * the pane row (of its canvases) with the most pixels of that colour, if they cross a third of it.
- */
-async function lineY(page: Page, figureName: RegExp, colour: string): Promise<number | null> {
-  const figure = page.getByRole('figure', { name: figureName });
-  return figure.evaluate((el, wanted) => {
-    const [r, g, b] = (wanted.match(/\d+/g) ?? []).map(Number);
-    const box = el.getBoundingClientRect();
-    const panes = Array.from(el.querySelectorAll('canvas')).filter((c) => {
-      const rect = c.getBoundingClientRect();
-      return Math.abs(rect.left - box.left) < 2 && Math.abs(rect.top - box.top) < 2 && rect.width > box.width / 2;
-    });
-    let best = { row: -1, count: 0, canvas: null as HTMLCanvasElement | null };
-    for (const canvas of panes) {
-      const { width, height } = canvas;
-      if (width === 0 || height === 0) continue;
-      const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
-      for (let y = 0; y < height; y += 1) {
-        let count = 0;
-        for (let x = 0; x < width; x += 1) {
-          const i = (y * width + x) * 4;
-          const near = Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!);
-          if (near < 40 && data[i + 3]! > 200) count += 1;
-        }
-        if (count > best.count) best = { row: y, count, canvas };
-      }
-    }
-    if (!best.canvas || best.count < best.canvas.width / 6) return null;
-    const rect = best.canvas.getBoundingClientRect();
-    return rect.top + ((best.row + 0.5) * rect.height) / best.canvas.height;
-  }, colour);
-}
-
-/** Waits for the line to be drawn and steady, and answers its page y. */
-async function steadyLineY(page: Page, figureName: RegExp, colour: string): Promise<number> {
-  let last: number | null = null;
-  await expect
-    .poll(async () => {
-      const y = await lineY(page, figureName, colour);
-      const steady = y !== null && last !== null && Math.abs(y - last) < 1;
-      last = y;
-      return steady;
-    })
-    .toBe(true);
-  return last!;
-}
-
-/** A press on the chart at page y, moved in steps to y + dy; `held` runs before the release. */
-async function drag(page: Page, x: number, y: number, dy: number, held?: () => Promise<void>) {
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i += 1) await page.mouse.move(x, y + (dy * i) / 8);
-  await held?.();
-  await page.mouse.up();
-}
-
 const toast = (page: Page) => page.getByRole('alert').filter({ hasText: /moved|back at|not moved/ });
 
 test('a limit buy dragged to a new price, then Undo puts it back', async ({ page, request, user }) => {
@@ -112,7 +47,7 @@ test('a limit buy dragged to a new price, then Undo puts it back', async ({ page
   const figureName = /^Bitcoin Cash price/;
   const figure = page.getByRole('figure', { name: figureName });
   await expect(figure).toBeVisible();
-  await expect(legendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
+  await expect(chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
   await expect(page.getByText('Drag an order’s line up or down to change its price, or use Modify under Orders.')).toBeVisible();
 
   const colour = await lineColour(page, 'BCH', 'Buy limit');
@@ -128,7 +63,7 @@ test('a limit buy dragged to a new price, then Undo puts it back', async ({ page
 
   // Down 25 px (inside the chart's bottom margin, should the limit be its lowest line): the line
   // follows the pointer while it is held; dropped, the order has a lower limit, in cents.
-  await drag(page, x, y + 1, 25, async () => {
+  await dragLine(page, x, y + 1, 25, async () => {
     expect(Math.abs((await steadyLineY(page, figureName, colour)) - (y + 26))).toBeLessThan(3);
   });
   await expect(toast(page)).toContainText(/^Buy limit moved to \$\d{3}\.\d\d/);
@@ -139,13 +74,13 @@ test('a limit buy dragged to a new price, then Undo puts it back', async ({ page
   const shown = `$${moved.toFixed(2)}`;
   const orders = page.getByRole('list', { name: 'Working BCH orders' });
   await expect(orders.getByRole('listitem').filter({ hasText: 'Buy limit' })).toContainText(shown);
-  await expect(legendOf(page, 'BCH').getByText(`Buy limit ${shown} · $500.00`, { exact: true })).toBeVisible();
+  await expect(chartLegendOf(page, 'BCH').getByText(`Buy limit ${shown} · $500.00`, { exact: true })).toBeVisible();
 
   await toast(page).getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page)).toContainText('Buy limit back at $480.00');
   await expect(orders.getByRole('listitem').filter({ hasText: 'Buy limit' })).toContainText('$480.00');
   expect((await orderOf(request, user, id)).limitAsk).toBe(480);
-  await expect(legendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
+  await expect(chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
 });
 
 test('a sell stop dragged above the market goes back, and the toast says why', async ({ page, request, user }) => {
@@ -156,14 +91,14 @@ test('a sell stop dragged above the market goes back, and the toast says why', a
   await page.goto('/asset?pair=xmrusd');
   const figureName = /^Monero price/;
   const figure = page.getByRole('figure', { name: figureName });
-  await expect(legendOf(page, 'XMR').getByText('Sell stop $190.00 · 1.0000 XMR', { exact: true })).toBeVisible();
+  await expect(chartLegendOf(page, 'XMR').getByText('Sell stop $190.00 · 1.0000 XMR', { exact: true })).toBeVisible();
 
   const colour = await lineColour(page, 'XMR', 'Sell stop');
   const y = await steadyLineY(page, figureName, colour);
   const box = (await figure.boundingBox())!;
   const x = box.x + box.width * 0.4;
   // To the top of the chart, far above the price of about $200: the line goes there while held.
-  await drag(page, x, y, box.y + 20 - y, async () => {
+  await dragLine(page, x, y, box.y + 20 - y, async () => {
     expect(Math.abs((await steadyLineY(page, figureName, colour)) - (box.y + 20))).toBeLessThan(3);
   });
   await expect(toast(page)).toContainText(
@@ -195,7 +130,7 @@ test.describe('phone', () => {
     await page.goto('/asset?pair=aaveusd');
     const figureName = /^Aave price/;
     const figure = page.getByRole('figure', { name: figureName });
-    await expect(legendOf(page, 'AAVE').getByText('Buy limit $320.00 · $500.00', { exact: true })).toBeVisible();
+    await expect(chartLegendOf(page, 'AAVE').getByText('Buy limit $320.00 · $500.00', { exact: true })).toBeVisible();
     await figure.scrollIntoViewIfNeeded();
     const colour = await lineColour(page, 'AAVE', 'Buy limit');
     const y = await steadyLineY(page, figureName, colour);
