@@ -18,8 +18,10 @@ export function fillOrderWords(
   orders: readonly LimitPosition[],
 ): string {
   const kind = tx.trigger.orderType;
-  const order = tx.positionId === undefined ? undefined : orders.find((p) => p.positionId === tx.positionId);
+  const order =
+    tx.positionId === undefined ? undefined : orders.find((p) => p.positionId === tx.positionId);
   if (order?.leg === 'TAKE_PROFIT') return 'Take-profit order';
-  if (order?.leg === 'STOP_LOSS') return kind === 'TRAILING_STOP' ? 'Trailing stop-loss' : 'Stop-loss order';
+  if (order?.leg === 'STOP_LOSS')
+    return kind === 'TRAILING_STOP' ? 'Trailing stop-loss' : 'Stop-loss order';
   return KIND_WORDS[kind];
 }
