@@ -26,6 +26,9 @@ export function decimalPlaces(value: number): number {
   return Math.max(0, fraction - Number(exp));
 }
 
+/** Whole cents: the USD rule of every request (at most 2 decimals; contract USD_DECIMALS_MESSAGE). */
+export const isWholeCents = (usd: number): boolean => decimalPlaces(usd) <= CENT_DECIMALS;
+
 /**
  * Parses a decimal (a JSON number or its text) into an integer count of 10^-decimals units.
  * Returns null when it is not finite or has more decimals than the scale holds: callers

@@ -4,7 +4,7 @@
  * price and a sell gives up below it. Shared by the server (what a fill charges) and the web
  * (what the review shows), so both agree to the cent. Every rounding goes against the trader.
  */
-import { parseDecimal, CENT_DECIMALS, type Cents, type PriceUnits } from './money.ts';
+import { isWholeCents, parseDecimal, CENT_DECIMALS, type Cents, type PriceUnits } from './money.ts';
 
 /** The fee on each fill: max(minCents, total x bps / 10,000), in cents. */
 export interface FeeRule {
@@ -103,7 +103,7 @@ export function realismSettingError(key: string, value: unknown): string | null 
         ? null
         : `The spread is a whole number of basis points from 0 to ${MAX_SPREAD_BPS} (1 %)`;
     case REALISM_KEYS.feeMinUsd:
-      return Number.isFinite(number) && number >= 0 && number <= MAX_FEE_MIN_USD && parseDecimal(number, CENT_DECIMALS) !== null
+      return Number.isFinite(number) && number >= 0 && number <= MAX_FEE_MIN_USD && isWholeCents(number)
         ? null
         : `The minimum fee is an amount from $0 to $${MAX_FEE_MIN_USD} with at most 2 decimals`;
     default:

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
 import { formatUsd } from '../format.ts';
-import { Symbol, Timestamp, WalletAddress } from './primitives.ts';
+import { isWholeCents } from '../money.ts';
+import { Symbol, Timestamp, USD_DECIMALS_MESSAGE, WalletAddress } from './primitives.ts';
 
 /**
  * Contests and classes (docs/api.md "Portfolios, contests and classes"): the wire shapes both
@@ -91,13 +92,14 @@ const description = z
 const startingBalance = z
   .number({ error: 'Enter a starting balance' })
   .min(STARTING_BALANCE_MIN, `The starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN)}`)
-  .max(STARTING_BALANCE_MAX, `The starting balance can be at most ${formatUsd(STARTING_BALANCE_MAX)}`);
+  .max(STARTING_BALANCE_MAX, `The starting balance can be at most ${formatUsd(STARTING_BALANCE_MAX)}`)
+  .refine(isWholeCents, USD_DECIMALS_MESSAGE);
 const feeBps = z
   .number()
   .int('The fee is a whole number of basis points')
   .min(0, 'The fee cannot be negative')
   .max(CONTEST_FEE_BPS_MAX, 'The fee can be at most 100 basis points (1%)');
-const feeMinUsd = z.number().min(0, 'The minimum fee cannot be negative').max(1_000);
+const feeMinUsd = z.number().min(0, 'The minimum fee cannot be negative').max(1_000).refine(isWholeCents, USD_DECIMALS_MESSAGE);
 
 export const CreateContestBody = z
   .object({

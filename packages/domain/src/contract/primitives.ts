@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalPlaces } from '../money.ts';
+import { CENT_DECIMALS, decimalPlaces } from '../money.ts';
 
 /** Milliseconds since the Unix epoch. */
 export const Timestamp = z.number().int().nonnegative();
@@ -18,14 +18,24 @@ export const WalletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Not a wall
  * inside the 64-bit integer columns (1e10 shares in 1e-8 units is 1e18) and matches the
  * 10-character amount input of the trade panel.
  */
-export function positiveAmount(decimals: number, label = 'Amount') {
+export function positiveAmount(decimals: number, label = 'Amount', tooManyDecimals = `${label} has more than ${decimals} decimals`) {
   return z
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a finite number`)
     .refine((n) => n > 0, `${label} must be greater than 0`)
     .refine((n) => n <= 1e10, `${label} is too large`)
-    .refine((n) => decimalPlaces(n) <= decimals, `${label} has more than ${decimals} decimals`);
+    .refine((n) => decimalPlaces(n) <= decimals, tooManyDecimals);
 }
+
+/**
+ * The USD rule of every request (docs/api.md, General rules): a dollar amount is whole cents, at
+ * most 2 decimals; more are refused, never rounded. The server's schemas check it, and the web's
+ * forms run the same check before sending, with this message under the field.
+ */
+export const USD_DECIMALS_MESSAGE = `A dollar amount has at most ${CENT_DECIMALS} decimals`;
+
+/** A positive dollar amount (purchaseAsk, a starting balance): positiveAmount with the USD rule. */
+export const usdAmount = (label: string) => positiveAmount(CENT_DECIMALS, label, USD_DECIMALS_MESSAGE);
 
 export const ErrorBody = z.object({
   error: z.string(),

@@ -7,8 +7,10 @@ import {
   Symbol,
   Timestamp,
   Username,
+  USD_DECIMALS_MESSAGE,
   WalletAddress,
   positiveAmount,
+  usdAmount,
 } from './primitives.ts';
 import {
   Asset,
@@ -26,6 +28,7 @@ import {
   User,
 } from './shapes.ts';
 import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
+import { isWholeCents } from '../money.ts';
 import { formatUsd } from '../format.ts';
 import { TRAIL_PERCENT_MAX, TRAIL_PERCENT_MIN } from '../working-orders.ts';
 
@@ -73,13 +76,18 @@ export const MarketPriceBody = z.object({ id: z.string(), price: positiveAmount(
 // ---- trading ----
 export const AmountUnit = z.enum(['USD', 'SYMBOL']);
 export type AmountUnit = z.infer<typeof AmountUnit>;
-/** Shares have 8 decimals; USD amounts are checked for 2 decimals by the trading service. */
-export const MarketOrderBody = z.object({
-  symbol: Symbol,
-  walletAddress: WalletAddress,
-  assetAmount: positiveAmount(8),
-  unit: AmountUnit.default('SYMBOL'),
-});
+/** Shares have at most 8 decimals; a USD amount, whole cents (isWholeCents). */
+export const MarketOrderBody = z
+  .object({
+    symbol: Symbol,
+    walletAddress: WalletAddress,
+    assetAmount: positiveAmount(8),
+    unit: AmountUnit.default('SYMBOL'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.unit === 'USD' && !isWholeCents(body.assetAmount))
+      ctx.addIssue({ code: 'custom', path: ['assetAmount'], message: USD_DECIMALS_MESSAGE });
+  });
 export type MarketOrderBody = z.infer<typeof MarketOrderBody>;
 export const TradeAnswer = User.extend({ transaction: Transaction });
 
@@ -136,7 +144,7 @@ export const OpenLimitBody = z
     stopPrice: positiveAmount(8, 'Stop price').optional(),
     trailPercent: TrailPercent.optional(),
     trailAmount: positiveAmount(8, 'Trail amount').optional(),
-    purchaseAsk: positiveAmount(2, 'Purchase amount').optional(),
+    purchaseAsk: usdAmount('Purchase amount').optional(),
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
     timeInForce: TimeInForce.default('GTC'),
     expiresAt: Timestamp.optional(),
@@ -186,7 +194,7 @@ export const ModifyLimitBody = z
     walletAddress: WalletAddress,
     limitAsk: positiveAmount(8, 'Limit price').optional(),
     stopPrice: positiveAmount(8, 'Stop price').optional(),
-    purchaseAsk: positiveAmount(2, 'Purchase amount').optional(),
+    purchaseAsk: usdAmount('Purchase amount').optional(),
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
   })
   .refine((b) => [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk].some((v) => v !== undefined), {
@@ -236,7 +244,7 @@ export const UpdatesByKey = {
 
 export const ResetUserBody = z.object({
   walletAddress: WalletAddress,
-  startingBalance: positiveAmount(2, 'Starting balance')
+  startingBalance: usdAmount('Starting balance')
     .refine((n) => n >= STARTING_BALANCE_MIN, `Starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN, 0)}`)
     .refine((n) => n <= STARTING_BALANCE_MAX, `Starting balance must be at most ${formatUsd(STARTING_BALANCE_MAX, 0)}`),
   username: z.string().optional(),

@@ -12,6 +12,7 @@ import {
   NEXT_CURSOR_HEADER,
   PortfoliosAnswer,
   UpdateContestBody,
+  USD_DECIMALS_MESSAGE,
   User,
   WalletAddress,
   type PortfolioSummary,
@@ -53,7 +54,7 @@ const csvCell = (value: string) => (/[",\r\n]/.test(value) || /^[=+\-@]/.test(va
 /** POST /contests and the rule edits of PATCH: dollars to exact cents, or a 400 on the field. */
 function cents(usd: number, field: string): bigint {
   const value = centsFromNumber(usd);
-  if (value === null) throw badRequest('VALIDATION_ERROR', 'A dollar amount has at most 2 decimals', field);
+  if (value === null) throw badRequest('VALIDATION_ERROR', USD_DECIMALS_MESSAGE, field);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { centsFromNumber, sharesFromNumber, type OpenLimitInput } from '@papertrade/domain';
+import { centsFromNumber, sharesFromNumber, USD_DECIMALS_MESSAGE, type OpenLimitInput } from '@papertrade/domain';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
@@ -61,7 +61,7 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
   const stopPrice = hasStop ? exactPrice(body.stopPrice ?? 0, 'stopPrice') : null;
   const purchaseCents =
     side === 'PURCHASE'
-      ? exact(centsFromNumber(body.purchaseAsk ?? 0), 'purchaseAsk', 'A USD amount has at most 2 decimals')
+      ? exact(centsFromNumber(body.purchaseAsk ?? 0), 'purchaseAsk', USD_DECIMALS_MESSAGE)
       : null;
   const sellShares =
     side === 'SELL'

@@ -6,6 +6,7 @@ import {
   quoteMarketBuy,
   quoteMarketSell,
   sharesFromNumber,
+  USD_DECIMALS_MESSAGE,
   type Fill,
   type MarketOrderBody,
   type OrderAmount,
@@ -31,7 +32,7 @@ export function orderAmount(body: Pick<MarketOrderBody, 'assetAmount' | 'unit'>)
   if (body.unit === 'USD') {
     const cents = centsFromNumber(body.assetAmount);
     if (cents === null || cents <= 0n) {
-      throw badRequest('VALIDATION_ERROR', 'A USD amount has at most 2 decimals', 'assetAmount');
+      throw badRequest('VALIDATION_ERROR', USD_DECIMALS_MESSAGE, 'assetAmount');
     }
     return { unit: 'USD', cents };
   }

@@ -1,4 +1,4 @@
-import { bracketProblem, centsFromNumber, sharesFromNumber, trailingStop, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
+import { bracketProblem, centsFromNumber, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
@@ -135,7 +135,7 @@ async function checkLegs(trx: Trx, order: LimitOrderRow, limitPrice: PriceUnits,
 function amount(parsed: bigint | null, current: bigint | null, sent: number | undefined, field: string): bigint {
   if (sent === undefined) return BigInt(current ?? 0n);
   if (parsed === null || parsed <= 0n) {
-    throw badRequest('VALIDATION_ERROR', field === 'purchaseAsk' ? 'A USD amount has at most 2 decimals' : 'A share amount has at most 8 decimals', field);
+    throw badRequest('VALIDATION_ERROR', field === 'purchaseAsk' ? USD_DECIMALS_MESSAGE : 'A share amount has at most 8 decimals', field);
   }
   return parsed;
 }

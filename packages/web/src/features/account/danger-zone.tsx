@@ -1,5 +1,6 @@
 import {
   formatUsd,
+  ResetUserBody,
   STARTING_BALANCE_CHOICES,
   STARTING_BALANCE_MAX,
   STARTING_BALANCE_MIN,
@@ -46,11 +47,13 @@ function ResetDialog({
   const [choice, setChoice] = useState(String(STARTING_BALANCE_USD));
   const [custom, setCustom] = useState('');
   const amount = choice === 'custom' ? Number(custom) : Number(choice);
-  const valid =
-    Number.isFinite(amount) &&
-    amount >= STARTING_BALANCE_MIN &&
-    amount <= STARTING_BALANCE_MAX &&
-    /^\d+(\.\d{1,2})?$/.test(String(amount));
+  // The request schema's own checks (range, and a dollar amount to the cent), before sending.
+  const checked = ResetUserBody.safeParse({
+    walletAddress: user.walletAddress,
+    startingBalance: amount,
+  });
+  const valid = checked.success;
+  const problem = custom !== '' && !checked.success ? checked.error.issues[0]?.message : undefined;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Reset account</DialogTitle>
@@ -82,8 +85,11 @@ function ResetDialog({
             label="Custom starting balance"
             value={custom}
             onChange={(e) => setCustom(e.target.value.replace(/[^\d.]/g, ''))}
-            error={custom !== '' && !valid}
-            helperText={`From ${formatUsd(STARTING_BALANCE_MIN, 0)} to ${formatUsd(STARTING_BALANCE_MAX, 0)}`}
+            error={problem !== undefined}
+            helperText={
+              problem ??
+              `From ${formatUsd(STARTING_BALANCE_MIN, 0)} to ${formatUsd(STARTING_BALANCE_MAX, 0)}`
+            }
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             fullWidth
             sx={{ mt: 1 }}

@@ -1,4 +1,4 @@
-import type { LimitPosition } from '@papertrade/domain';
+import { USD_DECIMALS_MESSAGE, type LimitPosition } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { currentText, modifiableFields, modifyChanges, modifyFieldError } from './modify-order.ts';
 
@@ -40,7 +40,7 @@ describe('modifyFieldError', () => {
     expect(modifyFieldError('limitAsk', 'abc')).toBe('Enter a number, like 95.50');
     expect(modifyFieldError('limitAsk', '0')).toBe('Must be more than 0');
     expect(modifyFieldError('limitAsk', '1.123456789')).toBe('At most 8 decimals');
-    expect(modifyFieldError('purchaseAsk', '10.005')).toBe('Dollars have at most 2 decimals');
+    expect(modifyFieldError('purchaseAsk', '10.005')).toBe(USD_DECIMALS_MESSAGE);
     expect(modifyFieldError('purchaseAsk', '10.')).toBeNull();
   });
 });

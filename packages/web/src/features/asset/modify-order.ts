@@ -3,7 +3,7 @@
  * PUT /limit-position body it sends: only what changed. The server's rules (modify-order.ts
  * there) decide; these say the same things earlier, under the field.
  */
-import { formatUnits, parseDecimal, type LimitPosition } from '@papertrade/domain';
+import { formatUnits, parseDecimal, USD_DECIMALS_MESSAGE, type LimitPosition } from '@papertrade/domain';
 
 export type ModifyField = 'limitAsk' | 'stopPrice' | 'purchaseAsk' | 'sellAsk';
 export type ModifyTexts = Partial<Record<ModifyField, string>>;
@@ -51,7 +51,7 @@ export function modifyFieldError(field: ModifyField, text: string): string | nul
   if (cleaned === '') return `Enter ${field === 'sellAsk' ? 'a number of shares' : field === 'purchaseAsk' ? 'an amount' : 'a price'}`;
   if (!/^\d*\.?\d+$|^\d+\.$/.test(cleaned)) return 'Enter a number, like 95.50';
   const units = parseDecimal(cleaned.endsWith('.') ? cleaned.slice(0, -1) : cleaned, DECIMALS[field]);
-  if (units === null) return field === 'purchaseAsk' ? 'Dollars have at most 2 decimals' : 'At most 8 decimals';
+  if (units === null) return field === 'purchaseAsk' ? USD_DECIMALS_MESSAGE : 'At most 8 decimals';
   if (units <= 0n) return 'Must be more than 0';
   return null;
 }

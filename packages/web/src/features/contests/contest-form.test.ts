@@ -1,4 +1,4 @@
-import { formatUsd, STARTING_BALANCE_USD } from '@papertrade/domain';
+import { formatUsd, STARTING_BALANCE_USD, USD_DECIMALS_MESSAGE } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { contestBody, defaultContestForm, fromLocalInput, parseUsdText } from './contest-form.ts';
 import { ruleLines, rulesOfBody } from './contest-rules.ts';
@@ -57,9 +57,16 @@ describe('the create-contest form', () => {
 
   it('reads amounts as typed, to the cent', () => {
     expect(parseUsdText('$250,000.50')).toBe(250_000.5);
-    expect(parseUsdText('1.005')).toBeNull();
+    expect(parseUsdText('1.005')).toBe(1.005);
+    expect(parseUsdText('1e5')).toBeNull();
     expect(parseUsdText('-5')).toBeNull();
     expect(Number.isNaN(fromLocalInput(''))).toBe(true);
+  });
+
+  it('says under the field that a dollar amount has at most 2 decimals, as the server would', () => {
+    const form = { ...defaultContestForm(NOW), name: 'Cup', startingBalance: '5000.005', feeMinUsd: '0.125' };
+    const { errors } = contestBody(form, NOW);
+    expect(errors).toMatchObject({ startingBalance: USD_DECIMALS_MESSAGE, feeMinUsd: USD_DECIMALS_MESSAGE });
   });
 
   it('sends lessons and chosen rules only when there are some', () => {

@@ -1,7 +1,5 @@
 import {
-  centsToNumber,
   CreateContestBody,
-  parseDecimal,
   STARTING_BALANCE_USD,
   type ContestKind,
   type ContestVisibility,
@@ -68,10 +66,13 @@ export function defaultContestForm(now: number): ContestForm {
   };
 }
 
-/** "100,000" or "$100000.50" as dollars to the cent; null when it is not such an amount. */
+/**
+ * "100,000" or "$100000.50" as a number of dollars; null when it is not a plain amount. More than
+ * 2 decimals is the schema's to refuse (CreateContestBody: USD_DECIMALS_MESSAGE under the field).
+ */
 export function parseUsdText(text: string): number | null {
-  const cents = parseDecimal(text.replace(/[$,\s]/g, ''), 2);
-  return cents === null || cents < 0n ? null : centsToNumber(cents);
+  const cleaned = text.replace(/[$,\s]/g, '');
+  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : null;
 }
 
 /**

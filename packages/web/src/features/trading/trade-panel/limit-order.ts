@@ -3,6 +3,8 @@ import {
   formatPrice,
   formatShares,
   formatUsd,
+  isWholeCents,
+  USD_DECIMALS_MESSAGE,
   type OpenLimitBody,
 } from '@papertrade/domain';
 import type { TradeSide } from '../api/place-market-order.ts';
@@ -105,8 +107,7 @@ export function amountProblem(input: {
   const { amount } = input;
   if (!(amount > 0)) return { field: 'amount', message: 'Enter an amount above 0.' };
   if (input.side === 'PURCHASE') {
-    if (decimalPlaces(amount) > 2)
-      return { field: 'amount', message: 'A dollar amount has at most 2 decimals.' };
+    if (!isWholeCents(amount)) return { field: 'amount', message: USD_DECIMALS_MESSAGE };
     if (amount > input.cash)
       return {
         field: 'amount',

@@ -1,4 +1,4 @@
-import type { User } from '@papertrade/domain';
+import { USD_DECIMALS_MESSAGE, type User } from '@papertrade/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -178,6 +178,15 @@ describe('trade panel', () => {
     await waitFor(() => expect(button).toBeDisabled());
     finish({ body: { ...user, transaction: makeTransaction() } });
     await screen.findByRole('dialog', { name: 'Transaction Successful!' });
+  });
+
+  it('says under the amount that dollars have at most 2 decimals, and sends nothing', async () => {
+    const api = setup(makeUser());
+    const input = await ready();
+    await userEvent.type(input, '10.005');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(input).toHaveAccessibleDescription(USD_DECIMALS_MESSAGE);
+    expect(api.calls.some((c) => c.path === '/purchase-asset')).toBe(false);
   });
 
   it('shows the server error under the amount and enables the button again', async () => {

@@ -5,6 +5,7 @@ import {
   formatPrice,
   formatShares,
   formatUsd,
+  MarketOrderBody,
   maxAmount,
   previewOtherUnit,
   type AmountUnit,
@@ -149,6 +150,18 @@ export function TradePanel({
     }
     // docs/pages.md, Trade panel: an order only starts for an amount greater than 0.
     if (!user || order.isPending || !(value > 0)) return;
+    // The request schema's own checks (a USD amount is whole cents), under the field, before sending.
+    const checked = MarketOrderBody.safeParse({
+      symbol: current.symbol,
+      walletAddress: user.walletAddress,
+      assetAmount: value,
+      unit,
+    });
+    const problem = checked.error?.issues.find((issue) => issue.path[0] === 'assetAmount');
+    if (problem) {
+      setError(problem.message);
+      return;
+    }
     setError(null);
     order.mutate(
       { side, symbol: current.symbol, walletAddress: user.walletAddress, assetAmount: value, unit },
