@@ -1,4 +1,4 @@
-import type { TransactionType } from '@papertrade/domain';
+import { CONTEST_ORDER_TYPES, type TransactionType } from '@papertrade/domain';
 
 /**
  * A link that opens the trade panel on one kind of order (the lessons' "Try it"):
@@ -6,14 +6,7 @@ import type { TransactionType } from '@papertrade/domain';
  * selects that method and side in its panel (on a phone, in the trade dialog); `protect` opens a buy's
  * "Protect this trade" section on that leg.
  */
-export const TRADE_LINK_METHODS = [
-  'MARKET',
-  'LIMIT',
-  'STOP',
-  'STOP_LIMIT',
-  'TRAILING_STOP',
-  'OCO',
-] as const;
+export const TRADE_LINK_METHODS = CONTEST_ORDER_TYPES;
 export type TradeLinkMethod = (typeof TRADE_LINK_METHODS)[number];
 export const PROTECT_LEGS = ['takeProfit', 'stopLoss', 'trail'] as const;
 export type ProtectLeg = (typeof PROTECT_LEGS)[number];

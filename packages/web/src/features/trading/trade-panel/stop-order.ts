@@ -1,4 +1,5 @@
 import {
+  CONTEST_ORDER_TYPES,
   decimalPlaces,
   formatPrice,
   formatShares,
@@ -22,15 +23,11 @@ export { expiryTime, TIME_IN_FORCE_LABELS, type TimeInForceChoice } from './time
  * server (which has the last word) and the body of POST /open-limit-position.
  */
 
-/** Every order method the panel offers, in the order of its toggle (OCO on sells only). */
-export const PANEL_METHODS = [
-  'MARKET',
-  'LIMIT',
-  'STOP',
-  'STOP_LIMIT',
-  'TRAILING_STOP',
-  'OCO',
-] as const;
+/**
+ * Every order method the panel offers, in the order of its toggle (OCO on sells only): every kind
+ * of order there is, the list contests choose from too.
+ */
+export const PANEL_METHODS = CONTEST_ORDER_TYPES;
 export type PanelMethod = (typeof PANEL_METHODS)[number];
 export type StopKind = 'STOP' | 'STOP_LIMIT' | 'TRAILING_STOP';
 export type TrailUnit = 'PERCENT' | 'USD';
