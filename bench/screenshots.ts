@@ -85,6 +85,24 @@ for (const [i, name] of ['ada', 'grace', 'linus', 'margaret', 'alan'].entries())
 }
 await ctx.market.tick();
 
+// The asset page with working orders (issue 13): an OCO pair on half the SOL held, and a bracket buy
+// waiting below the price, so the chart draws the pair's two lines, the entry and its two legs.
+const sol = await ctx.db.selectFrom('assets').select(['price']).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();
+const held = await ctx.db.selectFrom('holdings').select(['shares']).where('portfolio_id', '=', me.user.id).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();
+const solAt = (factor: number) => Number(((Number(sol.price) / 1e8) * factor).toFixed(2));
+for (const body of [
+  { type: 'SELL', orderType: 'OCO', sellAsk: Math.floor(Number(held.shares) / 2) / 1e8, takeProfit: { limitAsk: solAt(1.12) }, stopLoss: { stopPrice: solAt(0.9) } },
+  { type: 'PURCHASE', limitAsk: solAt(0.96), purchaseAsk: 3_000, attached: { takeProfit: { limitAsk: solAt(1.06) }, stopLoss: { stopPrice: solAt(0.92) } } },
+]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/open-limit-position',
+    headers: { authorization: `Bearer ${me.token}`, wallet: me.user.walletAddress },
+    payload: { walletAddress: me.user.walletAddress, symbol: 'SOL', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`screenshot orders: ${res.statusCode} ${res.body}`);
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -95,9 +113,9 @@ try {
     await context.addCookies([{ name: 'session', value: me.token, url: base }]);
     await context.addInitScript(() => localStorage.setItem('onboarding_done', 'true'));
     const page = await context.newPage();
-    for (const route of ['home', 'leaderboard', 'learn']) {
-      if (name === 'mobile' && route !== 'home') continue;
-      await page.goto(`${base}/${route}`, { waitUntil: 'networkidle' });
+    for (const route of ['home', 'leaderboard', 'learn', 'asset']) {
+      if (name === 'mobile' && route !== 'home' && route !== 'asset') continue;
+      await page.goto(`${base}/${route === 'asset' ? 'asset?pair=solusd' : route}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(800);
       await page.screenshot({ path: path.join(out, `${route}-${name}.png`) });
     }
