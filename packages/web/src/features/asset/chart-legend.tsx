@@ -33,7 +33,8 @@ export function ChartLegend({
         {lines.map((line) => {
           const look = lineLook(line.role, palette, line.pending);
           return (
-            <Box component="li" key={line.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+            // A note that does not fit beside its label goes under it, not into a narrow column.
+            <Box component="li" key={line.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, minWidth: 0 }}>
               <Box
                 aria-hidden
                 sx={{ width: 20, flexShrink: 0, borderTop: `${look.width + 1}px ${BORDER[look.dash]} ${look.color}` }}
