@@ -28,16 +28,39 @@ export function ChartLegend({
       <Box
         component="ul"
         aria-label={`Your ${symbol} orders on the chart`}
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: 1,
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
       >
         {lines.map((line) => {
           const look = lineLook(line.role, palette, line.pending);
           return (
             // A note that does not fit beside its label goes under it, not into a narrow column.
-            <Box component="li" key={line.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, minWidth: 0 }}>
+            <Box
+              component="li"
+              key={line.id}
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                columnGap: 0.75,
+                minWidth: 0,
+              }}
+            >
               <Box
                 aria-hidden
-                sx={{ width: 20, flexShrink: 0, borderTop: `${look.width + 1}px ${BORDER[look.dash]} ${look.color}` }}
+                sx={{
+                  width: 20,
+                  flexShrink: 0,
+                  borderTop: `${look.width + 1}px ${BORDER[look.dash]} ${look.color}`,
+                }}
               />
               <Typography variant="body2">{line.label}</Typography>
               {line.fixed && (
@@ -50,7 +73,11 @@ export function ChartLegend({
         })}
         {fills.length > 0 && (
           <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-            <Typography variant="body2" aria-hidden sx={{ color: markerColor('PURCHASE', palette) }}>
+            <Typography
+              variant="body2"
+              aria-hidden
+              sx={{ color: markerColor('PURCHASE', palette) }}
+            >
               ▲
             </Typography>
             <Typography variant="body2" aria-hidden sx={{ color: markerColor('SELL', palette) }}>
