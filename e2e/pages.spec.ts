@@ -161,7 +161,8 @@ test('a lesson marked read stays read after a reload', async ({ page, user }) =>
   await page.reload();
   await expect(page.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
   await page.goto('/learn');
-  await expect(page.getByText('1 of 8 lessons read')).toBeVisible();
+  // However many lessons there are, exactly one of them is read.
+  await expect(page.getByText(/^1 of \d+ lessons read$/)).toBeVisible();
 });
 
 test('the star adds an asset to the watchlist and the watchlist offers Buy', async ({
