@@ -8,7 +8,11 @@ import { expect, test } from './support/fixtures.ts';
  * holding card's free and reserved shares. Each test trades its own asset at a price it sets;
  * the orders sit far from it, so the market's ticks meanwhile fill neither.
  */
-async function openLimit(request: APIRequestContext, user: TestUser, data: Record<string, unknown>) {
+async function openLimit(
+  request: APIRequestContext,
+  user: TestUser,
+  data: Record<string, unknown>,
+) {
   const response = await request.post('/open-limit-position', {
     headers: authHeaders(user),
     data: { walletAddress: user.walletAddress, ...data },
@@ -24,13 +28,17 @@ async function holdingWithTwoOrders(request: APIRequestContext, user: TestUser, 
   await openLimit(request, user, { type: 'SELL', symbol, limitAsk: 150, sellAsk: 4 });
 }
 
-const legendOf = (page: Page, symbol: string) => page.getByRole('list', { name: `Your ${symbol} orders on the chart` });
-const ordersOf = (page: Page, symbol: string) => page.getByRole('list', { name: `Working ${symbol} orders` });
+const legendOf = (page: Page, symbol: string) =>
+  page.getByRole('list', { name: `Your ${symbol} orders on the chart` });
+const ordersOf = (page: Page, symbol: string) =>
+  page.getByRole('list', { name: `Working ${symbol} orders` });
 
 async function expectBothOrders(page: Page, symbol: string) {
   const legend = legendOf(page, symbol);
   await expect(legend.getByText('Buy limit $80.00 · $500.00', { exact: true })).toBeVisible();
-  await expect(legend.getByText(`Sell limit $150.00 · 4.0000 ${symbol}`, { exact: true })).toBeVisible();
+  await expect(
+    legend.getByText(`Sell limit $150.00 · 4.0000 ${symbol}`, { exact: true }),
+  ).toBeVisible();
   await expect(legend.getByText(/^Avg cost \$\d+\.\d\d$/)).toBeVisible();
   await expect(legend.getByText('1 recent fill marked')).toBeVisible();
 
@@ -62,7 +70,9 @@ test('desktop: both orders on the chart, in the Orders card and in the holding s
   const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
   await expect(confirm).toContainText('the reserved $500.00 is released');
   await confirm.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Order cancelled: $500.00 released' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Order cancelled: $500.00 released' }),
+  ).toBeVisible();
 
   await expect(ordersOf(page, 'AVAX').getByRole('listitem')).toHaveCount(1);
   await expect(legendOf(page, 'AVAX').getByText('Buy limit', { exact: false })).toHaveCount(0);
@@ -84,7 +94,9 @@ test.describe('phone', () => {
     await card.scrollIntoViewIfNeeded();
     await expect(card).toBeInViewport();
     // Nothing on the page scrolls sideways at 390 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
 
     // Modify by keyboard: the alternative to moving a line on the chart.
     const modify = card.getByRole('button', { name: 'Modify sell limit LTC at $150.00' });
@@ -97,11 +109,18 @@ test.describe('phone', () => {
     await dialog.getByRole('textbox', { name: 'Shares to sell' }).fill('3');
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(legendOf(page, 'LTC').getByText('Sell limit $160.00 · 3.0000 LTC', { exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your holding' })).toContainText('3.0000 reserved by 1 order');
+    await expect(
+      legendOf(page, 'LTC').getByText('Sell limit $160.00 · 3.0000 LTC', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your holding' })).toContainText(
+      '3.0000 reserved by 1 order',
+    );
 
     await card.getByRole('button', { name: 'Cancel sell limit LTC at $160.00' }).click();
-    await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel this order?' })
+      .getByRole('button', { name: 'Cancel order' })
+      .click();
     await expect(ordersOf(page, 'LTC').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Your holding' })).not.toContainText('reserved');
   });

@@ -144,7 +144,10 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   for (const p of [t, pa, pb, pc]) await p.context().close();
 });
 
-test('a contest page loaded by its address is the app, not the API answer', async ({ browser, request }) => {
+test('a contest page loaded by its address is the app, not the API answer', async ({
+  browser,
+  request,
+}) => {
   // /contests and /contests/:id are also API paths: a browser navigation gets the app (web-app.ts).
   const user = await signUpViaApi(request);
   const page = await signedInPage(browser, user);

@@ -6,7 +6,12 @@ import { expect, test } from './support/fixtures.ts';
  * Two buys and a partial sale at a price moved up by market control, then /portfolio as a user reads it.
  * Each test trades its own assets: the market ticks every second and tests run side by side.
  */
-async function tradeTwoAssets(request: APIRequestContext, user: TestUser, sold: string, kept: string) {
+async function tradeTwoAssets(
+  request: APIRequestContext,
+  user: TestUser,
+  sold: string,
+  kept: string,
+) {
   await setPrice(request, `${sold.toLowerCase()}usd`, 10);
   const after = await buyViaApi(request, user, sold, 1000);
   await buyViaApi(request, user, kept, 500);
@@ -32,16 +37,22 @@ async function expectInsight(page: Page, sold: string, kept: string) {
   await expect(page.getByRole('img', { name: /^Allocation: Cash \d/ })).toBeVisible();
 
   const positions = page.getByRole('table', { name: 'Positions' });
-  await expect(positions.getByRole('row', { name: new RegExp(`^${sold}`) })).toContainText(/\+\$2\d\d\.\d\d/);
+  await expect(positions.getByRole('row', { name: new RegExp(`^${sold}`) })).toContainText(
+    /\+\$2\d\d\.\d\d/,
+  );
   await expect(positions.getByRole('row', { name: new RegExp(`^${kept}`) })).toBeVisible();
   await expect(page.getByText('Unrealised P&L')).toBeVisible();
   await expect(page.getByText('Realised P&L', { exact: true })).toBeVisible();
 
   const best = page.getByRole('list', { name: 'Best trades' });
-  await expect(best.getByRole('link', { name: new RegExp(`^Sold .* ${sold} at \\$20\\.00`) })).toBeVisible();
+  await expect(
+    best.getByRole('link', { name: new RegExp(`^Sold .* ${sold} at \\$20\\.00`) }),
+  ).toBeVisible();
   await expect(best).toContainText(/\+\$2\d\d\.\d\d/);
   await expect(page.getByText('No sale with a loss yet.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Return against holding Bitcoin' })).toContainText(/points (ahead of|behind) holding BTC|Level with holding BTC/);
+  await expect(page.getByRole('region', { name: 'Return against holding Bitcoin' })).toContainText(
+    /points (ahead of|behind) holding BTC|Level with holding BTC/,
+  );
 }
 
 async function expectAssetFacts(page: Page, pair: string, name: string) {
@@ -67,7 +78,10 @@ test('desktop: from the sidebar to allocation, P&L and best trade; the asset pag
 }) => {
   await tradeTwoAssets(request, user, 'ATOM', 'FIL');
   await page.goto('/home');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Portfolio' })
+    .click();
   await expect(page).toHaveURL(/\/portfolio$/);
   await expectInsight(page, 'ATOM', 'FIL');
   await expectAssetFacts(page, 'atomusd', 'Cosmos');
@@ -76,7 +90,11 @@ test('desktop: from the sidebar to allocation, P&L and best trade; the asset pag
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('from the /home card by keyboard; nothing scrolls sideways; the asset page facts', async ({ page, request, user }) => {
+  test('from the /home card by keyboard; nothing scrolls sideways; the asset page facts', async ({
+    page,
+    request,
+    user,
+  }) => {
     await tradeTwoAssets(request, user, 'XLM', 'UNI');
     await page.goto('/home');
     const card = page.getByRole('region', { name: 'Portfolio insight' });
@@ -86,8 +104,12 @@ test.describe('phone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/portfolio$/);
     await expectInsight(page, 'XLM', 'UNI');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await expectAssetFacts(page, 'xlmusd', 'Stellar');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 });
