@@ -5,8 +5,9 @@ import { expect, test } from './support/fixtures.ts';
 /**
  * The asset page shows the user's working orders: lines on the chart (read through the legend,
  * since the canvas's text is not in the page), the Orders card with Modify and Cancel, and the
- * holding card's free and reserved shares. Each test trades its own asset at a price it sets;
- * the orders sit far from it, so the market's ticks meanwhile fill neither.
+ * holding card's free and reserved shares. Each test trades its own asset (AVAX, DOGE: no other
+ * spec moves them, support/api.ts PRICE_MOVERS) at a price it sets; the orders sit far from it,
+ * so the market's ticks meanwhile fill neither.
  */
 async function openLimit(
   request: APIRequestContext,
@@ -87,9 +88,9 @@ test.describe('phone', () => {
     request,
     user,
   }) => {
-    await holdingWithTwoOrders(request, user, 'LTC');
-    await page.goto('/asset?pair=ltcusd');
-    await expectBothOrders(page, 'LTC');
+    await holdingWithTwoOrders(request, user, 'DOGE');
+    await page.goto('/asset?pair=dogeusd');
+    await expectBothOrders(page, 'DOGE');
     const card = page.getByRole('region', { name: 'Orders' });
     await card.scrollIntoViewIfNeeded();
     await expect(card).toBeInViewport();
@@ -99,10 +100,10 @@ test.describe('phone', () => {
     );
 
     // Modify by keyboard: the alternative to moving a line on the chart.
-    const modify = card.getByRole('button', { name: 'Modify sell limit LTC at $150.00' });
+    const modify = card.getByRole('button', { name: 'Modify sell limit DOGE at $150.00' });
     await modify.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Modify sell limit LTC' });
+    const dialog = page.getByRole('dialog', { name: 'Modify sell limit DOGE' });
     await expect(dialog.getByRole('textbox', { name: 'Limit price' })).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('160');
@@ -110,18 +111,18 @@ test.describe('phone', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(
-      legendOf(page, 'LTC').getByText('Sell limit $160.00 · 3.0000 LTC', { exact: true }),
+      legendOf(page, 'DOGE').getByText('Sell limit $160.00 · 3.0000 DOGE', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your holding' })).toContainText(
       '3.0000 reserved by 1 order',
     );
 
-    await card.getByRole('button', { name: 'Cancel sell limit LTC at $160.00' }).click();
+    await card.getByRole('button', { name: 'Cancel sell limit DOGE at $160.00' }).click();
     await page
       .getByRole('dialog', { name: 'Cancel this order?' })
       .getByRole('button', { name: 'Cancel order' })
       .click();
-    await expect(ordersOf(page, 'LTC').getByRole('listitem')).toHaveCount(1);
+    await expect(ordersOf(page, 'DOGE').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Your holding' })).not.toContainText('reserved');
   });
 });

@@ -6,7 +6,8 @@ import { loginInBrowser } from './support/browser.ts';
 import { openContest, teacherViaApi } from './support/contests.ts';
 
 // Issue 12's scenario: a teacher and three students, each in their own browser context. Prices
-// are moved on LTC, which no other spec moves, so parallel tests cannot disturb the ranking.
+// are moved on LTC, which no other spec moves, and Bo's LINK is moved by none (support/api.ts,
+// PRICE_MOVERS), so parallel tests cannot disturb the ranking.
 const LIVE = { timeout: 15_000 };
 
 async function signedInPage(browser: Browser, user: TestUser | null): Promise<Page> {

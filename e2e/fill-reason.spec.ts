@@ -2,28 +2,28 @@ import { expect, test } from '@playwright/test';
 import { authHeaders, buyViaApi, setPrice, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 
-// Issue 13: every fill explains itself. ATOM is moved by no other spec, so parallel tests cannot
-// fill or disturb this stop.
+// Issue 13: every fill explains itself. XRP is moved by no other spec (support/api.ts,
+// PRICE_MOVERS), so parallel tests cannot fill or disturb this stop.
 test('a stop-loss fill says on its transaction page which order it was and why it filled', async ({
   page,
   request,
 }) => {
   const user = await signUpViaApi(request);
-  await setPrice(request, 'atomusd', 10);
-  await buyViaApi(request, user, 'ATOM', 1_000);
+  await setPrice(request, 'xrpusd', 10);
+  await buyViaApi(request, user, 'XRP', 1_000);
   const opened = await request.post('/open-limit-position', {
     headers: authHeaders(user),
     data: {
       walletAddress: user.walletAddress,
       type: 'SELL',
       orderType: 'STOP',
-      symbol: 'ATOM',
+      symbol: 'XRP',
       stopPrice: 9.5,
       sellAsk: 40,
     },
   });
   expect(opened.status(), await opened.text()).toBe(201);
-  await setPrice(request, 'atomusd', 9.4);
+  await setPrice(request, 'xrpusd', 9.4);
 
   const session = await request.get('/auth/session', { headers: authHeaders(user) });
   const { user: record } = (await session.json()) as {

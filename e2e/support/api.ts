@@ -2,7 +2,8 @@
  * Server calls the browser tests make directly, so each test starts from the state it needs
  * without clicking through unrelated screens (like epic-stack's playwright-utils).
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 export interface TestUser {
   id: string;
@@ -79,12 +80,46 @@ export async function buyViaApi(
   return (await response.json()) as UserRecord;
 }
 
-/** Sets an asset's price and runs one market tick (MARKET_CONTROL=1, see playwright.config.ts). */
+/**
+ * The one spec that may move each asset's price. Prices are the whole run's, and tests run side
+ * by side, so a price one spec sets can land in the middle of another spec's scenario on the same
+ * asset: asset-orders.spec once set LTC to 100 while contests.spec ranked a class by LTC's jump,
+ * and fill-reason.spec shared ATOM with portfolio-insight.spec's sale at 20. An asset that is not
+ * listed is moved by no spec (BTC, and LINK, FIL, UNI, TRX that specs buy and read unmoved).
+ */
+const PRICE_MOVERS: Readonly<Record<string, string>> = {
+  solusd: 'alerts.spec.ts',
+  avaxusd: 'asset-orders.spec.ts',
+  dogeusd: 'asset-orders.spec.ts',
+  etcusd: 'bracket-orders.spec.ts',
+  bnbusd: 'bracket-orders.spec.ts',
+  bchusd: 'chart-drag.spec.ts',
+  xmrusd: 'chart-drag.spec.ts',
+  aaveusd: 'chart-drag.spec.ts',
+  adausd: 'charts.spec.ts',
+  ltcusd: 'contests.spec.ts',
+  xrpusd: 'fill-reason.spec.ts',
+  ethusd: 'live.spec.ts',
+  atomusd: 'portfolio-insight.spec.ts',
+  xlmusd: 'portfolio-insight.spec.ts',
+  dotusd: 'stop-order-panel.spec.ts',
+};
+
+/**
+ * Sets an asset's price and runs one market tick (MARKET_CONTROL=1, see playwright.config.ts).
+ * Only the spec PRICE_MOVERS names for the asset may: anything else fails at once, every run.
+ */
 export async function setPrice(
   request: APIRequestContext,
   id: string,
   price: number,
 ): Promise<AssetRecord> {
+  const spec = path.basename(test.info().file);
+  if (PRICE_MOVERS[id] !== spec) {
+    throw new Error(
+      `${spec} moves ${id}, which ${PRICE_MOVERS[id] ?? 'no spec'} owns (PRICE_MOVERS in e2e/support/api.ts): give it an asset of its own`,
+    );
+  }
   const response = await request.post('/market-control/price', { data: { id, price } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as AssetRecord;
