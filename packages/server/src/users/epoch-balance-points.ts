@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { isPostgres } from '../db/transaction.ts';
 import { gridStep, remember, reusable } from './balance-spread-cache.ts';
+import { finalPoints, lastFinalTs, pointsOf, rememberFinalPoints } from './final-points-cache.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -67,14 +68,7 @@ export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit:
     WHERE portfolio_id = ${portfolioId} AND epoch = (SELECT epoch FROM portfolios WHERE id = ${portfolioId})
     ORDER BY ts DESC LIMIT 1 OFFSET ${limit}`.execute(db);
   const epoch = beyond[0]?.epoch;
-  if (epoch === undefined) {
-    const { rows } = await sql<{ ts: bigint; balance_cents: bigint }>`
-      SELECT ts, balance_cents FROM balance_snapshots
-      WHERE portfolio_id = ${portfolioId} AND epoch = (SELECT epoch FROM portfolios WHERE id = ${portfolioId})
-      ORDER BY ts`.execute(db);
-    return rows.map(toPoint);
-  }
-
+  if (epoch === undefined) return shortEpochPoints(db, portfolioId);
   const end = (column: 'ts' | 'balance_cents', dir: 'ASC' | 'DESC') => sql`(SELECT ${sql.raw(column)} FROM balance_snapshots
     WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
   const { rows: ends } = await sql<{ first: bigint; last: bigint; last_balance: bigint }>`
@@ -93,4 +87,33 @@ export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit:
   if ((points.at(-1)?.ts ?? -1n) !== last) points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
   // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
   return spreadPoints(points.filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
+}
+
+/**
+ * All the points of an epoch that has no more than an answer shows: the final ones kept from the
+ * last answer (final-points-cache.ts) and the rows after them, read with the current epoch so a
+ * reset since then is seen and everything is read again.
+ */
+async function shortEpochPoints(db: Db, portfolioId: string): Promise<StoredPoint[]> {
+  const read = async (after: bigint) => {
+    const { rows } = await sql<{ epoch: bigint; ts: bigint | null; balance_cents: bigint | null }>`
+      SELECT p.epoch, b.ts, b.balance_cents FROM portfolios p
+      LEFT JOIN balance_snapshots b ON b.portfolio_id = p.id AND b.epoch = p.epoch AND b.ts > ${after}
+      WHERE p.id = ${portfolioId} ORDER BY b.ts`.execute(db);
+    const epoch = rows[0] ? BigInt(rows[0].epoch) : undefined;
+    const points = rows.flatMap((r) => (r.ts === null || r.balance_cents === null ? [] : [toPoint({ ts: r.ts, balance_cents: r.balance_cents })]));
+    return { epoch, points };
+  };
+  const kept = finalPoints(portfolioId);
+  const fresh = await read(lastFinalTs(kept));
+  if (fresh.epoch === undefined) return [];
+  if (kept && kept.epoch !== fresh.epoch) {
+    // A reset since the kept points: read the new epoch whole.
+    const all = await read(-1n);
+    rememberFinalPoints(portfolioId, all.epoch ?? fresh.epoch, all.points);
+    return all.points;
+  }
+  const points = kept ? [...pointsOf(kept), ...fresh.points] : fresh.points;
+  rememberFinalPoints(portfolioId, fresh.epoch, points);
+  return points;
 }

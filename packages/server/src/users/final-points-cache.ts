@@ -1,0 +1,74 @@
+import type { StoredPoint } from './epoch-balance-points.ts';
+import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
+
+/**
+ * The balance points of a user's short epoch (no more than an answer shows, so all of them are
+ * the answer), kept between answers so each order's User answer reads only the points after the
+ * last final one instead of up to 500 rows every time (issue 10: a month of activity cost every
+ * order about 0.8 ms in bench:order-cost).
+ *
+ * A point is final once it is older than the merge window before the newest point: writers add
+ * points at their own now and replace only the last minute (total-balance.ts), so nothing can
+ * change or come before it any more; balance-spread-cache.ts relies on the same rule for long
+ * epochs. Keyed by portfolio and checked against the current epoch, so a reset misses. Held
+ * compactly (two 64-bit arrays) for the most recently served portfolios only.
+ */
+
+const MAX_PORTFOLIOS = 1_000;
+
+export interface FinalPoints {
+  epoch: bigint;
+  ts: BigInt64Array;
+  balance: BigInt64Array;
+}
+
+const entries = new Map<string, FinalPoints>();
+
+/** The final points kept for this portfolio, whatever epoch they belong to (the caller checks it). */
+export function finalPoints(portfolioId: string): FinalPoints | undefined {
+  const entry = entries.get(portfolioId);
+  if (!entry) return undefined;
+  // Most recently used last, so the oldest key is the one to drop.
+  entries.delete(portfolioId);
+  entries.set(portfolioId, entry);
+  return entry;
+}
+
+/** The newest time among the kept points, or -1 when none are kept. */
+export const lastFinalTs = (entry: FinalPoints | undefined): bigint =>
+  entry?.ts.length ? (entry.ts[entry.ts.length - 1] as bigint) : -1n;
+
+/** The kept points as StoredPoints, oldest first. */
+export function pointsOf(entry: FinalPoints): StoredPoint[] {
+  return Array.from(entry.ts, (ts, i) => ({ ts, balanceCents: entry.balance[i] as bigint }));
+}
+
+/** Keeps the points of `epoch` that are final (older than the merge window before the newest). */
+export function rememberFinalPoints(
+  portfolioId: string,
+  epoch: bigint,
+  points: readonly StoredPoint[],
+): void {
+  const newest = points.at(-1)?.ts;
+  if (newest === undefined) return;
+  const final = newest - BigInt(SNAPSHOT_MERGE_MS);
+  let count = 0;
+  while (count < points.length && (points[count]?.ts ?? 0n) <= final) count += 1;
+  const kept = entries.get(portfolioId);
+  // Usually nothing new became final since the last answer: keep the entry as it is.
+  if (kept && kept.epoch === epoch && kept.ts.length === count) return;
+  const ts = new BigInt64Array(count);
+  const balance = new BigInt64Array(count);
+  for (let i = 0; i < count; i += 1) {
+    ts[i] = (points[i] as StoredPoint).ts;
+    balance[i] = (points[i] as StoredPoint).balanceCents;
+  }
+  entries.delete(portfolioId);
+  entries.set(portfolioId, { epoch, ts, balance });
+  if (entries.size > MAX_PORTFOLIOS) entries.delete(entries.keys().next().value as string);
+}
+
+/** For tests: the next read of every portfolio reads all its points again. */
+export function forgetFinalPoints(): void {
+  entries.clear();
+}
