@@ -6,8 +6,11 @@
  *
  * The history: `openLots` $5 buys first, then sells and buys alternating, each sell selling the
  * oldest open lot whole (first-in first-out, as the ledger does), until `orders` orders are done.
- * Every tenth order went through a limit order (FILLED, with its transaction and a notification),
- * and every twentieth left a balance point.
+ * Every tenth order went through a limit order (FILLED, with its transaction and a notification).
+ * Every user's history spans the same 30 days, whatever its number of orders, with a balance point
+ * every 90 minutes: balance points come with time, not with orders (the app records them on a
+ * timer and after fills), so a user with 100 orders over a month has as full a balance chart as
+ * one with 100,000.
  */
 import { randomBytes } from 'node:crypto';
 import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS, type PriceUnits } from '@papertrade/domain';
@@ -18,6 +21,8 @@ import { inTransaction } from '../packages/server/src/db/transaction.ts';
 type Rows<T extends keyof DB> = Insertable<DB[T]>[];
 
 const BUY_CENTS = 500n;
+const HISTORY_SPAN_MS = 30 * 24 * 3_600_000;
+const POINT_EVERY_MS = 90 * 60_000;
 
 /** Same shape as db/new-id.ts (time, sequence, random), but for a time in the past. */
 const pastId = (at: number, seq: number) =>
@@ -35,7 +40,9 @@ export async function writeHistory(
   orders: number,
   openLots: number,
 ): Promise<void> {
-  const start = Date.now() - (orders + 10) * 1_000;
+  const start = Date.now() - HISTORY_SPAN_MS - 10_000;
+  const step = Math.floor(HISTORY_SPAN_MS / orders);
+  let nextPoint = start;
   const txs: Rows<'transactions'> = [];
   const limitOrders: Rows<'limit_orders'> = [];
   const notes: Rows<'notifications'> = [];
@@ -45,7 +52,7 @@ export async function writeHistory(
   let head = 0;
 
   for (let i = 0; i < orders; i += 1) {
-    const at = start + i * 1_000;
+    const at = start + i * step;
     const price = (user.price * BigInt(1_000 + Math.round(50 * Math.sin(i / 37)))) / 1_000n;
     const buying = i < openLots || (i - openLots) % 2 === 1;
     const id = pastId(at, 0);
@@ -76,7 +83,9 @@ export async function writeHistory(
       });
       notes.push({ id: pastId(at, 1), user_id: user.id, type: 'TRANSACTION', text: 'Your limit order filled', url: '/home', read: 1, created_at: at });
     }
-    if (i % 20 === 19) points.push({ portfolio_id: user.id, epoch: 0, ts: at, balance_cents: cash + BUY_CENTS * BigInt(open.length - head) });
+    for (; nextPoint <= at; nextPoint += POINT_EVERY_MS) {
+      points.push({ portfolio_id: user.id, epoch: 0, ts: nextPoint, balance_cents: cash + BUY_CENTS * BigInt(open.length - head) });
+    }
   }
 
   const lots = open.slice(head);
