@@ -3,9 +3,9 @@ import { units, USD } from '../../test-support/test-rows.ts';
 import { costToCents, replayFifo, type FillRow } from './fifo-replay.ts';
 
 let seq = 0;
-const fill = (type: FillRow['type'], symbol: string, shares: string, price: string, totalCents: bigint): FillRow => {
+const fill = (type: FillRow['type'], symbol: string, shares: string, price: string, totalCents: bigint, feeCents = 0n): FillRow => {
   seq += 1;
-  return { id: `t${String(seq).padStart(4, '0')}`, type, symbol, shares: units(shares), price: units(price), totalCents, createdAt: seq };
+  return { id: `t${String(seq).padStart(4, '0')}`, type, symbol, shares: units(shares), price: units(price), totalCents, feeCents, createdAt: seq };
 };
 
 describe('replayFifo', () => {
@@ -21,7 +21,7 @@ describe('replayFifo', () => {
       [USD(18_000), USD(3_000)],
       [USD(20_000), USD(-5_000)],
     ]);
-    expect(result.open).toEqual(new Map([['BTC', { shares: units('0.3'), cost: units('0.3') * units('40000') }]]));
+    expect(result.open).toEqual(new Map([['BTC', { shares: units('0.3'), cost: units('0.3') * units('40000'), feeCents: 0n }]]));
     expect(result.unmatchedShares).toBe(0n);
   });
 
@@ -51,7 +51,7 @@ describe('replayFifo', () => {
     const [sale] = result.sales;
     expect(sale?.costCents).toBe(12_000n);
     expect(sale?.realisedCents).toBe(400n);
-    expect(result.open.get('BTC')).toEqual({ shares: units('0.00033333'), cost: units('0.00033333') * units('29999.99999999') });
+    expect(result.open.get('BTC')).toEqual({ shares: units('0.00033333'), cost: units('0.00033333') * units('29999.99999999'), feeCents: 0n });
   });
 
   it('a whole position sold and bought again starts a new cost', () => {
@@ -69,6 +69,26 @@ describe('replayFifo', () => {
     const result = replayFifo([fill('PURCHASE', 'ADA', '1', '1', USD(1)), fill('SELL', 'ADA', '3', '1', USD(3))]);
     expect(result.unmatchedShares).toBe(units('2'));
     expect(result.open.size).toBe(0);
+  });
+
+  it('fees: a sale nets its own fee and carries its lots\' share of their buy fees, each fee counted once in all', () => {
+    const result = replayFifo([
+      // A $1.00 fee on 3 shares, then a $0.10 fee on 1 share.
+      fill('PURCHASE', 'SOL', '3', '100', USD(300), USD(1)),
+      fill('PURCHASE', 'SOL', '1', '110', USD(110), USD(0.1)),
+      // 1 of the first lot's 3 shares: a third of $1.00, rounded down to $0.33.
+      fill('SELL', 'SOL', '1', '120', USD(120), USD(0.12)),
+      // The first lot's last 2 shares take the rest of its fee ($0.67), the second lot all of its $0.10.
+      fill('SELL', 'SOL', '3', '90', USD(270), USD(0.27)),
+    ]);
+    expect(result.sales.map((s) => [s.proceedsCents, s.costCents, s.realisedCents])).toEqual([
+      [USD(119.88), USD(100.33), USD(19.55)],
+      [USD(269.73), USD(310.77), USD(-41.04)],
+    ]);
+    // Sold out: realised P&L is exactly what the cash gained and lost, fees included.
+    const cashMoved = -USD(301) - USD(110.1) + USD(119.88) + USD(269.73);
+    expect(result.sales.reduce((sum, s) => sum + s.realisedCents, 0n)).toBe(cashMoved);
+    expect(result.open).toEqual(new Map());
   });
 
   it('costToCents rounds half a cent up and less down', () => {

@@ -84,7 +84,9 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
   let unrealised = 0n;
   const positions = symbols.map((symbol) => {
     const valueCents = values.get(symbol) ?? 0n;
-    const costCents = costToCents(input.lotTotals.get(symbol)?.cost ?? 0n);
+    // The fees paid buying the shares still held are part of what they cost, as a sale's cost
+    // carries its lots' fees (fifo-replay.ts): so total = start + realised + unrealised, fees and all.
+    const costCents = costToCents(input.lotTotals.get(symbol)?.cost ?? 0n) + (replay?.open.get(symbol)?.feeCents ?? 0n);
     const unrealisedCents = (held.get(symbol) ?? 0n) > 0n ? valueCents - costCents : 0n;
     unrealised += unrealisedCents;
     const realised = realisedBySymbol.get(symbol);

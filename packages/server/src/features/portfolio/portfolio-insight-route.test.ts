@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { insertTransaction, units } from '../../test-support/test-rows.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { setRealism } from '../trading/fee-test-kit.ts';
 import { costToCents } from './fifo-replay.ts';
 import { MAX_REPLAYED_FILLS } from './portfolio-insight-route.ts';
 
@@ -91,6 +92,33 @@ describe('GET /portfolio-insight', () => {
     for (const s of sales) expect(Math.round((s.proceeds - s.cost) * 100)).toBe(Math.round(s.realisedPnl * 100));
     // What the second buy paid is rounded up to the cent; the lot's cost is not.
     expect(costOfShares(units('0.33333333'), units('198.87654321'))).toBe(6630n);
+  });
+
+  it('with the typical exchange\'s fees: realised P&L nets every fee, and every dollar is still where it started, realised or unrealised', async () => {
+    expectStatus(await setRealism(t.app, ann, { trading_fee_bps: 10, trading_fee_min_usd: 0, spread_bps: 0 }), 200);
+    await setPrice(t.app, 'SOL', 200);
+    expectStatus(await buy(t.app, ann, 'SOL', 1000, 'USD'), 200);
+    await setPrice(t.app, 'SOL', 210);
+    expectStatus(await buy(t.app, ann, 'SOL', 500, 'USD'), 200);
+    await setPrice(t.app, 'SOL', 220);
+    const part = (await sell(t.app, ann, 'SOL', 3, 'SYMBOL')).json<{ transaction: { transactionTotal: number; fee: number } }>();
+    expect(part.transaction.fee).toBeGreaterThan(0);
+
+    const held = await insight(ann);
+    expect(held.realisedPnl).not.toBeNull();
+    // 3 of the first buy's shares: proceeds less the sale's fee, less what they cost with their part of the buy's fee.
+    const [sale] = held.bestTrades;
+    expect(sale?.proceeds).toBe(Math.round((part.transaction.transactionTotal - part.transaction.fee) * 100) / 100);
+    expect(Math.round(held.totalBalance * 100)).toBe(Math.round((held.startingBalance + held.realisedPnl! + held.unrealisedPnl) * 100));
+
+    // Sold out: realised P&L is exactly what the account gained or lost, fees included.
+    await setPrice(t.app, 'SOL', 190);
+    const shares = held.positions.find((p) => p.symbol === 'SOL')?.shares ?? 0;
+    expectStatus(await sell(t.app, ann, 'SOL', shares, 'SYMBOL'), 200);
+    const done = await insight(ann);
+    expect(done.positions).toEqual([{ symbol: 'SOL', shares: 0, value: 0, cost: 0, unrealisedPnl: 0, realisedPnl: done.realisedPnl }]);
+    expect(Math.round(done.realisedPnl! * 100)).toBe(Math.round((done.totalBalance - done.startingBalance) * 100));
+    expect(done.realisedPnl).toBeLessThan(0);
   });
 
   it('shares reserved by a working sell order stay in the allocation and in the position', async () => {

@@ -22,7 +22,7 @@ export const MAX_REPLAYED_FILLS = 20_000;
 async function epochFills(db: Kysely<DB>, portfolioId: string, epoch: bigint): Promise<FillRow[] | null> {
   const rows = await db
     .selectFrom('transactions')
-    .select(['id', 'type', 'symbol', 'shares', 'total_cents', 'price', 'created_at'])
+    .select(['id', 'type', 'symbol', 'shares', 'total_cents', 'fee_cents', 'price', 'created_at'])
     .where('portfolio_id', '=', portfolioId)
     .where('epoch', '=', epoch)
     .orderBy('id')
@@ -35,6 +35,7 @@ async function epochFills(db: Kysely<DB>, portfolioId: string, epoch: bigint): P
     symbol: r.symbol,
     shares: BigInt(r.shares),
     totalCents: BigInt(r.total_cents),
+    feeCents: BigInt(r.fee_cents),
     price: BigInt(r.price),
     createdAt: Number(r.created_at),
   }));
