@@ -188,6 +188,20 @@ export type OpenLimitInput = OpenLimitBody;
 export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
 export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
 /** PUT /limit-position: new prices or a new amount for a WORKING order, which keeps its id. */
+/**
+ * PUT /limit-position's `attached`: the prices of a waiting bracket's legs. Only prices: a trail
+ * is a different kind of leg, changed by cancelling the purchase and placing a new one.
+ */
+export const ModifyAttachedLegs = z
+  .object({
+    takeProfit: TakeProfitLeg.optional(),
+    stopLoss: z.object({ stopPrice: positiveAmount(8, 'Stop-loss price') }).strict().optional(),
+  })
+  .strict()
+  .refine((a) => a.takeProfit !== undefined || a.stopLoss !== undefined, {
+    message: 'Send a takeProfit, a stopLoss or both',
+    path: ['takeProfit'],
+  });
 export const ModifyLimitBody = z
   .object({
     positionId: z.string().min(1).max(64),
@@ -196,9 +210,11 @@ export const ModifyLimitBody = z
     stopPrice: positiveAmount(8, 'Stop price').optional(),
     purchaseAsk: usdAmount('Purchase amount').optional(),
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
+    /** New prices for a waiting purchase's bracket legs (a trailing stop-loss's trail is not changed here). */
+    attached: ModifyAttachedLegs.optional(),
   })
-  .refine((b) => [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk].some((v) => v !== undefined), {
-    message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk or sellAsk',
+  .refine((b) => [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk, b.attached].some((v) => v !== undefined), {
+    message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk, sellAsk or attached',
     path: ['limitAsk'],
   });
 export type ModifyLimitBody = z.infer<typeof ModifyLimitBody>;

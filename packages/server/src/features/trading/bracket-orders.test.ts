@@ -151,6 +151,94 @@ describe('bracket orders', () => {
   });
 });
 
+describe("changing a waiting bracket's legs (PUT /limit-position attached)", () => {
+  const bracketOfRow = async (id: string) => {
+    const row = await orderRow(t.ctx, id);
+    return { tp: row?.tp_limit_price ?? null, sl: row?.sl_stop_price ?? null, limit: row?.limit_price };
+  };
+
+  it('changes the take-profit, the stop-loss or both, reserving nothing more, and the fill opens the legs at the new prices', async () => {
+    const parent = await bracketBuy();
+    const before = await balances(t.ctx, ann.id, 'SOL');
+    const tp = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 240 } } });
+    expectStatus(tp, 200);
+    expect(tp.json<OpenAnswer>().limitPosition).toMatchObject({ attached: { takeProfit: { limitAsk: 240 }, stopLoss: { stopPrice: 180 } } });
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 24_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
+    expectStatus(await modify({ positionId: parent.positionId, attached: { stopLoss: { stopPrice: 175 } } }), 200);
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 24_000_000_000n, sl: 17_500_000_000n, limit: 19_000_000_000n });
+    expectStatus(await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 250.5 }, stopLoss: { stopPrice: 170.25 } } }), 200);
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 25_050_000_000n, sl: 17_025_000_000n, limit: 19_000_000_000n });
+    // The bracket reserves nothing until its purchase fills: cash and shares are as they were.
+    expect(await balances(t.ctx, ann.id, 'SOL')).toEqual(before);
+    await expectSound(t.ctx, [ann.id]);
+
+    await setPrice(t.app, 'SOL', 189);
+    expect(await legsOf(parent.positionId)).toMatchObject([
+      { leg: 'TAKE_PROFIT', status: 'WORKING', limit_price: 25_050_000_000n },
+      { leg: 'STOP_LOSS', status: 'WORKING', stop_price: 17_025_000_000n },
+    ]);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('checks the legs against the new entry in the same change, and with a limit together', async () => {
+    const parent = await bracketBuy();
+    // A stop-loss at 186 is below today's limit of 190 but not below the new one of 185.
+    const crossed = await modify({ positionId: parent.positionId, limitAsk: 185, attached: { stopLoss: { stopPrice: 186 } } });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json()).toMatchObject({ code: 'STOP_LOSS_ABOVE_ENTRY', field: 'attached.stopLoss.stopPrice' });
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 23_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
+    // A new limit of 199 and a take-profit just above it are one consistent change.
+    expectStatus(await modify({ positionId: parent.positionId, limitAsk: 199, attached: { takeProfit: { limitAsk: 199.5 } } }), 200);
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 19_950_000_000n, sl: 18_000_000_000n, limit: 19_900_000_000n });
+    const below = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 198 } } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_ENTRY', field: 'attached.takeProfit.limitAsk' });
+  });
+
+  it('a take-profit under the stop-loss is 400 under the field and changes nothing', async () => {
+    const parent = await bracketBuy();
+    const before = await balances(t.ctx, ann.id, 'SOL');
+    const res = await modify({ positionId: parent.positionId, limitAsk: 170, attached: { takeProfit: { limitAsk: 175 } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_STOP', field: 'attached.takeProfit.limitAsk' });
+    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 23_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toEqual(before);
+  });
+
+  it('a leg the order does not carry, a trailing stop-loss and an order without a bracket are refused', async () => {
+    const tpOnly = await open({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { takeProfit: { limitAsk: 230 } } });
+    const noLeg = await modify({ positionId: tpOnly.positionId, attached: { stopLoss: { stopPrice: 180 } } });
+    expect(noLeg.statusCode).toBe(400);
+    expect(noLeg.json()).toMatchObject({ code: 'NO_BRACKET_LEG', field: 'attached.stopLoss' });
+    expect(await bracketOfRow(tpOnly.positionId)).toEqual({ tp: 23_000_000_000n, sl: null, limit: 19_000_000_000n });
+
+    const plain = await open({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100 });
+    const none = await modify({ positionId: plain.positionId, attached: { takeProfit: { limitAsk: 230 } } });
+    expect(none.json()).toMatchObject({ code: 'NO_BRACKET_LEG', field: 'attached' });
+
+    const trailing = await bracketBuy({ trailPercent: 5 });
+    const trail = await modify({ positionId: trailing.positionId, attached: { stopLoss: { stopPrice: 170 } } });
+    expect(trail.statusCode).toBe(400);
+    expect(trail.json()).toMatchObject({ field: 'attached.stopLoss.stopPrice' });
+    // The trail stays; the take-profit of the same bracket may still move.
+    expectStatus(await modify({ positionId: trailing.positionId, attached: { takeProfit: { limitAsk: 260 } } }), 200);
+    expect(await orderRow(t.ctx, trailing.positionId)).toMatchObject({ tp_limit_price: 26_000_000_000n, sl_stop_price: null });
+
+    const empty = await modify({ positionId: tpOnly.positionId, attached: {} });
+    expect(empty.statusCode).toBe(400);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a filled purchase is 409: its legs are orders of their own now', async () => {
+    const parent = await bracketBuy();
+    await setPrice(t.app, 'SOL', 189);
+    const res = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 240 } } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ORDER_NOT_WORKING' });
+    expect(await legsOf(parent.positionId)).toMatchObject([{ limit_price: 23_000_000_000n }, { stop_price: 18_000_000_000n }]);
+  });
+});
+
 describe('OCO pairs', () => {
   beforeEach(async () => {
     expectStatus(await buy(t.app, ann, 'SOL', 6), 200);

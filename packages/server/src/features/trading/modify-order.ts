@@ -1,4 +1,4 @@
-import { bracketProblem, centsFromNumber, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
+import { bracketProblem, centsFromNumber, type BracketProblem, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
@@ -7,7 +7,7 @@ import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledg
 import type { TradingPortfolio } from '../contests/contest-rules.ts';
 import { checkContestRules, type LimitOrderRow } from './limit-orders.ts';
 import { currentPrice } from './market-orders.ts';
-import { bracketOf } from './oco-legs.ts';
+import { bracketOf, type BracketTerms } from './oco-legs.ts';
 import { checkSize, checkStopSide, exactPrice } from './order-terms.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'database'>;
@@ -62,7 +62,8 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     if (body.stopPrice !== undefined && stopPrice !== null) checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
     const sizedAt = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
-    const otherLegs = await checkLegs(trx, order, limitPrice, stopPrice, body);
+    const legs = newLegPrices(order, body);
+    const otherLegs = await checkLegs(trx, order, limitPrice, stopPrice, body, legs);
 
     // The cancel half: guarded by the state read above, so a trigger that moved it meanwhile wins.
     const replaced = await trx
@@ -73,6 +74,8 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
         sell_shares: sellShares,
         ...(body.limitAsk !== undefined ? { limit_price: limitPrice } : {}),
         ...(body.stopPrice !== undefined ? { stop_price: stopPrice } : {}),
+        // A waiting bracket's legs are only columns of this row until it fills: nothing to reserve.
+        ...legs.columns,
       })
       .where('id', '=', order.id)
       .where('status', '=', 'WORKING')
@@ -82,6 +85,10 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     // A pair sells one amount: its other leg follows, and the reservation below moves once.
     if (sellShares !== null && otherLegs.length) {
       await trx.updateTable('limit_orders').set({ sell_shares: sellShares }).where('id', 'in', otherLegs.map((l) => l.id)).execute();
+    }
+    // The reservation moves only with the amount: new prices (or new leg prices) keep it as it is.
+    if (body.purchaseAsk === undefined && body.sellAsk === undefined) {
+      return { ...order, limit_price: limitPrice, stop_price: stopPrice, ...legs.columns };
     }
     await releaseReservation(trx, {
       portfolioId: portfolio.id,
@@ -93,8 +100,41 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     // The new order half: a reservation that does not fit throws, and the whole change rolls back.
     if (purchaseCents !== null) await debitCash(trx, portfolio.id, purchaseCents, 'purchaseAsk');
     else await takeFreeShares(trx, portfolio.id, order.symbol, sellShares ?? 0n, 'sellAsk');
-    return { ...order, limit_price: limitPrice, stop_price: stopPrice, purchase_cents: purchaseCents, sell_shares: sellShares };
+    return { ...order, limit_price: limitPrice, stop_price: stopPrice, purchase_cents: purchaseCents, sell_shares: sellShares, ...legs.columns };
   });
+}
+
+interface LegChange {
+  /** The bracket as it will be, or null when the order carries none. */
+  bracket: BracketTerms | null;
+  /** The bracket columns to write: only the legs sent. */
+  columns: { tp_limit_price?: PriceUnits; sl_stop_price?: PriceUnits };
+}
+
+/**
+ * `attached`: new prices for a waiting purchase's legs (decision 015). A leg the order does not
+ * carry is 400 NO_BRACKET_LEG rather than an addition: adding a leg is a new bracket, placed as one.
+ */
+function newLegPrices(order: LimitOrderRow, body: ModifyLimitBody): LegChange {
+  const bracket = bracketOf(order);
+  const sent = body.attached;
+  if (!sent) return { bracket, columns: {} };
+  if (!bracket) throw badRequest('NO_BRACKET_LEG', 'This order carries no take-profit or stop-loss to change', 'attached');
+  const columns: LegChange['columns'] = {};
+  let { takeProfit, stopLoss } = bracket;
+  if (sent.takeProfit) {
+    if (takeProfit === null) throw badRequest('NO_BRACKET_LEG', 'This order carries no take-profit to change', 'attached.takeProfit');
+    takeProfit = columns.tp_limit_price = exactPrice(sent.takeProfit.limitAsk, 'attached.takeProfit.limitAsk');
+  }
+  if (sent.stopLoss) {
+    if (stopLoss === null) throw badRequest('NO_BRACKET_LEG', 'This order carries no stop-loss to change', 'attached.stopLoss');
+    if (!('stop' in stopLoss)) {
+      throw badRequest('VALIDATION_ERROR', 'This stop-loss trails: cancel the order and place a new one to change the trail', 'attached.stopLoss.stopPrice');
+    }
+    columns.sl_stop_price = exactPrice(sent.stopLoss.stopPrice, 'attached.stopLoss.stopPrice');
+    stopLoss = { stop: columns.sl_stop_price };
+  }
+  return { bracket: { takeProfit, stopLoss }, columns };
 }
 
 /**
@@ -102,15 +142,21 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
  * still below its take-profit and above its stop-loss; a take-profit still above the other
  * leg's stop, a stop-loss still below the other leg's take-profit. Answers the pair's other legs.
  */
-async function checkLegs(trx: Trx, order: LimitOrderRow, limitPrice: PriceUnits, stopPrice: PriceUnits | null, body: ModifyLimitBody): Promise<LimitOrderRow[]> {
+async function checkLegs(
+  trx: Trx,
+  order: LimitOrderRow,
+  limitPrice: PriceUnits,
+  stopPrice: PriceUnits | null,
+  body: ModifyLimitBody,
+  { bracket }: LegChange,
+): Promise<LimitOrderRow[]> {
   const field = body.limitAsk !== undefined ? 'limitAsk' : 'stopPrice';
-  const bracket = bracketOf(order);
-  if (bracket && (body.limitAsk !== undefined || body.stopPrice !== undefined)) {
+  if (bracket && (body.limitAsk !== undefined || body.stopPrice !== undefined || body.attached !== undefined)) {
     const entry = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : (stopPrice ?? limitPrice);
     const sl = bracket.stopLoss;
     const firstStop = sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry, sl.trail);
     const problem = bracketProblem(entry, order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? 'the limit' : 'the stop', bracket.takeProfit, firstStop);
-    if (problem) throw badRequest(problem.code, problem.message, field);
+    if (problem) throw badRequest(problem.code, problem.message, problemField(problem.code, body, field));
   }
   if (order.oco_group_id === null) return [];
   const others = await trx
@@ -129,6 +175,14 @@ async function checkLegs(trx: Trx, order: LimitOrderRow, limitPrice: PriceUnits,
     }
   }
   return others;
+}
+
+/** A bracket problem goes under the leg that was sent, else under the entry price that moved. */
+function problemField(code: BracketProblem['code'], body: ModifyLimitBody, entryField: string): string {
+  const tp = body.attached?.takeProfit ? 'attached.takeProfit.limitAsk' : null;
+  const sl = body.attached?.stopLoss ? 'attached.stopLoss.stopPrice' : null;
+  if (code === 'TAKE_PROFIT_BELOW_STOP') return tp ?? sl ?? entryField;
+  return (code === 'TAKE_PROFIT_BELOW_ENTRY' ? tp : sl) ?? entryField;
 }
 
 /** The new amount in exact units when one was sent, else the order's own. */
