@@ -15,6 +15,14 @@ import type { ChartLine, LineDrag } from './order-lines.ts';
 const buyLimit: LineDrag = { positionId: 'o1', field: 'limitAsk', side: 'PURCHASE', name: 'Buy limit' };
 const sellStop: LineDrag = { positionId: 'o2', field: 'stopPrice', side: 'SELL', name: 'Sell stop' };
 const buyStop: LineDrag = { positionId: 'o3', field: 'stopPrice', side: 'PURCHASE', name: 'Buy stop' };
+/** A waiting bracket buy at a $90 limit with a take-profit at $120 and a stop-loss at $80. */
+const bracketLeg = (leg: 'takeProfit' | 'stopLoss'): LineDrag => ({
+  positionId: 'o4',
+  field: leg === 'takeProfit' ? 'limitAsk' : 'stopPrice',
+  side: 'SELL',
+  name: leg === 'takeProfit' ? 'Pending take-profit' : 'Pending stop-loss',
+  leg: { leg, entry: 90, entryName: 'the limit', other: leg === 'takeProfit' ? 80 : 120 },
+});
 
 describe('hitLine', () => {
   const lines = [
@@ -98,6 +106,19 @@ describe('dropProblem', () => {
     );
   });
 
+  it("keeps a waiting bracket's leg on its side of the entry and of the other leg, not of the market", () => {
+    // A stop-loss above the market is fine while the buy waits: it works only after the fill.
+    expect(dropProblem(bracketLeg('stopLoss'), 85, 70)).toBeNull();
+    expect(dropProblem(bracketLeg('takeProfit'), 95, 100)).toBeNull();
+    expect(dropProblem(bracketLeg('takeProfit'), 89, 100)).toBe(
+      'The take-profit must be above the limit of $90.00: at $89.00 it would sell at once.',
+    );
+    expect(dropProblem(bracketLeg('stopLoss'), 90, 100)).toBe('The stop-loss must be below the limit of $90.00: at $90.00 it would sell at once.');
+    const noStop: LineDrag = { ...bracketLeg('takeProfit'), leg: { leg: 'takeProfit', entry: 90, entryName: 'the limit', other: null } };
+    expect(dropProblem(noStop, 91, 100)).toBeNull();
+    expect(dropProblem(bracketLeg('takeProfit'), 0, 100)).toBe('A price must be above $0.');
+  });
+
   it('leaves the side to the server when the price is not known', () => {
     expect(dropProblem(sellStop, 120, Number.NaN)).toBeNull();
   });
@@ -107,6 +128,20 @@ describe('the request and the toast', () => {
   it('sends the one price the line changes', () => {
     expect(moveRequest(buyLimit, '0xabc', 96.5)).toEqual({ positionId: 'o1', walletAddress: '0xabc', limitAsk: 96.5 });
     expect(moveRequest(sellStop, '0xabc', 88)).toEqual({ positionId: 'o2', walletAddress: '0xabc', stopPrice: 88 });
+  });
+
+  it("sends a waiting bracket's leg price under attached", () => {
+    expect(moveRequest(bracketLeg('takeProfit'), '0xabc', 125)).toEqual({
+      positionId: 'o4',
+      walletAddress: '0xabc',
+      attached: { takeProfit: { limitAsk: 125 } },
+    });
+    expect(moveRequest(bracketLeg('stopLoss'), '0xabc', 82.5)).toEqual({
+      positionId: 'o4',
+      walletAddress: '0xabc',
+      attached: { stopLoss: { stopPrice: 82.5 } },
+    });
+    expect(movedText(bracketLeg('takeProfit'), 125)).toBe('Pending take-profit moved to $125.00');
   });
 
   it('names the line and its price', () => {

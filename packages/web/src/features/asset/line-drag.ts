@@ -4,10 +4,10 @@
  * the PUT /limit-position body it sends and the toast's words. use-line-drag.ts does the pointer
  * work, order-move.tsx the request and its undo.
  */
-import { formatPrice, stopOnWrongSide } from '@papertrade/domain';
+import { bracketProblem, formatPrice, stopOnWrongSide } from '@papertrade/domain';
 import { toPriceUnits } from '../../lib/portfolio.ts';
 import type { ModifyLimitInput } from '../trading/api/modify-limit-position.ts';
-import type { ChartLine, LineDrag } from './order-lines.ts';
+import type { ChartLine, LegDrag, LineDrag } from './order-lines.ts';
 
 /** How near a line (CSS px) a press takes it: a finger is broader than a mouse. */
 export const HIT_DISTANCE = { mouse: 5, touch: 12 } as const;
@@ -71,6 +71,7 @@ const usd = (n: number) => `$${formatPrice(n)}`;
  */
 export function dropProblem(drag: LineDrag, price: number, market: number): string | null {
   if (!(price > 0)) return 'A price must be above $0.';
+  if (drag.leg) return legProblem(drag.leg, price);
   if (drag.field !== 'stopPrice' || !(market > 0)) return null;
   if (!stopOnWrongSide(drag.side, toPriceUnits(price), toPriceUnits(market))) return null;
   return drag.side === 'SELL'
@@ -78,8 +79,25 @@ export function dropProblem(drag: LineDrag, price: number, market: number): stri
     : `A buy stop must be above the current price of ${usd(market)}: at ${usd(price)} it would buy at once.`;
 }
 
-/** PUT /limit-position with the one price the line changes: {positionId, walletAddress, limitAsk}. */
+/**
+ * A waiting bracket's leg is checked as the server checks it (bracketProblem): against the buy's
+ * entry and the other leg, not the market, since it only works once the buy has filled.
+ */
+function legProblem(leg: LegDrag, price: number): string | null {
+  const at = (n: number | null) => (n === null ? null : toPriceUnits(n));
+  const takeProfit = leg.leg === 'takeProfit' ? price : leg.other;
+  const stopLoss = leg.leg === 'stopLoss' ? price : leg.other;
+  const problem = bracketProblem(toPriceUnits(leg.entry), leg.entryName, at(takeProfit), at(stopLoss));
+  return problem ? `${problem.message}.` : null;
+}
+
+/**
+ * PUT /limit-position with the one price the line changes: {positionId, walletAddress, limitAsk};
+ * a waiting bracket's leg under `attached`: {attached: {takeProfit: {limitAsk}}}.
+ */
 export function moveRequest(drag: LineDrag, walletAddress: string, price: number): ModifyLimitInput {
+  if (drag.leg?.leg === 'takeProfit') return { positionId: drag.positionId, walletAddress, attached: { takeProfit: { limitAsk: price } } };
+  if (drag.leg?.leg === 'stopLoss') return { positionId: drag.positionId, walletAddress, attached: { stopLoss: { stopPrice: price } } };
   return { positionId: drag.positionId, walletAddress, [drag.field]: price };
 }
 

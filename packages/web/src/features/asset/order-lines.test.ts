@@ -169,7 +169,7 @@ describe('orderLines: what dragging each line changes', () => {
 describe('pendingLegLines: a waiting bracket buy’s legs', () => {
   const bracket = order({ limitAsk: 90, purchaseAsk: 900, attached: { takeProfit: { limitAsk: 120 }, stopLoss: { stopPrice: 80 } } });
 
-  it('draws a take-profit at its limit and a stop-loss at its stop, pending and not draggable', () => {
+  it('draws a take-profit at its limit and a stop-loss at its stop, pending, each dragged under attached', () => {
     expect(pendingLegLines(bracket)).toEqual([
       {
         id: 'o1:take-profit',
@@ -177,7 +177,13 @@ describe('pendingLegLines: a waiting bracket buy’s legs', () => {
         role: 'take-profit',
         title: 'Take-profit, after the buy fills',
         label: 'Take-profit $120.00 (after the buy fills)',
-        fixed: LEG_PENDING_FIXED,
+        drag: {
+          positionId: 'o1',
+          field: 'limitAsk',
+          side: 'SELL',
+          name: 'Pending take-profit',
+          leg: { leg: 'takeProfit', entry: 90, entryName: 'the limit', other: 80 },
+        },
         pending: true,
       },
       {
@@ -186,13 +192,19 @@ describe('pendingLegLines: a waiting bracket buy’s legs', () => {
         role: 'stop',
         title: 'Stop-loss, after the buy fills',
         label: 'Stop-loss $80.00 (after the buy fills)',
-        fixed: LEG_PENDING_FIXED,
+        drag: {
+          positionId: 'o1',
+          field: 'stopPrice',
+          side: 'SELL',
+          name: 'Pending stop-loss',
+          leg: { leg: 'stopLoss', entry: 90, entryName: 'the limit', other: 120 },
+        },
         pending: true,
       },
     ]);
   });
 
-  it('a trailing stop-loss is drawn where it would start: the entry minus its trail, about', () => {
+  it('a trailing stop-loss is drawn where it would start: the entry minus its trail, about, and does not drag', () => {
     const pct = order({ limitAsk: 90, attached: { stopLoss: { trailPercent: 5 } } });
     expect(pendingLegLines(pct)).toEqual([
       expect.objectContaining({
@@ -200,15 +212,22 @@ describe('pendingLegLines: a waiting bracket buy’s legs', () => {
         price: 85.5,
         role: 'stop',
         label: 'Trailing stop-loss about $85.50 (trails 5% from the fill, after the buy fills)',
+        fixed: LEG_PENDING_FIXED,
         pending: true,
       }),
     ]);
+    expect(pendingLegLines(pct)[0]?.drag).toBeUndefined();
+    // Beside a trailing stop-loss, the take-profit drags, checked against the entry only.
+    const withTp = order({ limitAsk: 90, attached: { takeProfit: { limitAsk: 110 }, stopLoss: { trailPercent: 5 } } });
+    expect(pendingLegLines(withTp)[0]?.drag?.leg).toEqual({ leg: 'takeProfit', entry: 90, entryName: 'the limit', other: null });
     // A stop buy enters at its stop, not at limitAsk.
     const stopBuy = order({ orderType: 'STOP', stopPrice: 105, limitAsk: 105, attached: { stopLoss: { trailAmount: 7.5 } } });
     expect(pendingLegLines(stopBuy)[0]).toMatchObject({
       price: 97.5,
       label: 'Trailing stop-loss about $97.50 (trails $7.50 from the fill, after the buy fills)',
     });
+    const stopBuyTp = order({ orderType: 'STOP', stopPrice: 105, limitAsk: 105, attached: { takeProfit: { limitAsk: 130 } } });
+    expect(pendingLegLines(stopBuyTp)[0]?.drag?.leg).toMatchObject({ entry: 105, entryName: 'the stop' });
     // A stop-limit buy enters at its limit.
     const stopLimit = order({ orderType: 'STOP_LIMIT', stopPrice: 105, limitAsk: 106, attached: { stopLoss: { trailPercent: 10 } } });
     expect(pendingLegLines(stopLimit)[0]?.price).toBe(95.4);
@@ -222,13 +241,13 @@ describe('pendingLegLines: a waiting bracket buy’s legs', () => {
     expect(pendingLegLines(order())).toEqual([]);
   });
 
-  it('chartLines draws the buy’s entry line and then its two legs; only the entry can be dragged', () => {
+  it('chartLines draws the buy’s entry line and then its two legs, all three draggable', () => {
     const user = makeUser({ limitPositions: [bracket] });
     const lines = chartLines(user, 'SOL', false);
     expect(lines.map((l) => [l.id, l.price, l.role, Boolean(l.drag), Boolean(l.pending)])).toEqual([
       ['o1', 90, 'entry', true, false],
-      ['o1:take-profit', 120, 'take-profit', false, true],
-      ['o1:stop-loss', 80, 'stop', false, true],
+      ['o1:take-profit', 120, 'take-profit', true, true],
+      ['o1:stop-loss', 80, 'stop', true, true],
     ]);
     expect(lines[0]?.label).toBe('Buy limit $90.00 (then take-profit $120.00, stop-loss $80.00) · $900.00');
   });

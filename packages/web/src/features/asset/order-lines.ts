@@ -24,13 +24,32 @@ export type LineRole = 'entry' | 'take-profit' | 'stop' | 'average-cost';
 /** A price of a working order that its line on the chart moves (line-drag.ts). */
 export type LineField = 'limitAsk' | 'stopPrice';
 
-/** What dragging a line changes: one price of one working order (PUT /limit-position). */
+/**
+ * A waiting bracket's leg that a line moves: the leg, and what the server checks it against
+ * (bracketProblem), so a drop past the entry or the other leg is refused before it is sent.
+ */
+export interface LegDrag {
+  leg: 'takeProfit' | 'stopLoss';
+  /** Where the position starts: the buy's limit, else its stop. */
+  entry: number;
+  /** "the limit" or "the stop", as the server's message says. */
+  entryName: string;
+  /** The bracket's other leg's price, when it has one with a price (not a trailing stop-loss). */
+  other: number | null;
+}
+
+/**
+ * What dragging a line changes: one price of one working order (PUT /limit-position), or with
+ * `leg` one leg price of a waiting bracket buy (sent under `attached`); `field` is then the leg's
+ * own price name.
+ */
 export interface LineDrag {
   positionId: string;
   field: LineField;
   side: OrderSide;
   /** The line in the toast after a move: "Buy limit", "Sell stop-limit’s stop". */
   name: string;
+  leg?: LegDrag;
 }
 
 export interface ChartLine {
@@ -48,7 +67,8 @@ export interface ChartLine {
   fixed?: string;
   /**
    * A waiting bracket buy's leg, drawn where it will work once the buy fills: fainter and thinner
-   * than a working order's line (line-style.ts), and never draggable.
+   * than a working order's line (line-style.ts). A price leg drags (it changes the buy's bracket);
+   * a trailing one does not.
    */
   pending?: boolean;
 }
@@ -198,23 +218,25 @@ export function orderLines(p: LimitPosition): ChartLine[] {
   ];
 }
 
-export const LEG_PENDING_FIXED = 'not an order yet, so its line cannot be dragged';
+/** A waiting trailing stop-loss has no price to move: it starts from the fill's price. */
+export const LEG_PENDING_FIXED = 'trails from the fill, so its line cannot be dragged';
 
 /**
  * Where a waiting bracket buy's position starts, as the server checks its legs: a limit's or a
  * stop-limit's limit, else its (current) stop.
  */
-function bracketEntry(p: LimitPosition): number {
+function bracketEntry(p: LimitPosition): { price: number; name: string } {
   const kind = p.orderType ?? 'LIMIT';
-  return kind === 'LIMIT' || kind === 'STOP_LIMIT' ? p.limitAsk : (p.stopPrice ?? p.limitAsk);
+  return kind === 'LIMIT' || kind === 'STOP_LIMIT' ? { price: p.limitAsk, name: 'the limit' } : { price: p.stopPrice ?? p.limitAsk, name: 'the stop' };
 }
 
 /**
  * A waiting bracket buy's legs, drawn before they exist so the whole trade shows on the chart: a
  * take-profit at its limit; a stop-loss at its stop, or a trailing one where it would start, the
- * entry minus its trail (the server starts it from the fill's price, so this is "about"). Not
- * draggable: PUT /limit-position changes the buy's own prices only; once it fills, the legs are
- * working orders with lines of their own that can be dragged.
+ * entry minus its trail (the server starts it from the fill's price, so this is "about"). A
+ * price leg drags like an order's line: PUT /limit-position with `attached` changes it on the buy.
+ * A trailing one has no price to change. Once the buy fills, the legs are working orders with
+ * lines of their own.
  */
 export function pendingLegLines(p: LimitPosition): ChartLine[] {
   const attached = p.attached;
@@ -222,6 +244,15 @@ export function pendingLegLines(p: LimitPosition): ChartLine[] {
   const after = 'after the buy fills';
   const lines: ChartLine[] = [];
   const tp = attached.takeProfit;
+  const sl = attached.stopLoss;
+  const entry = bracketEntry(p);
+  const legDrag = (leg: LegDrag['leg'], other: number | undefined): LineDrag => ({
+    positionId: p.positionId,
+    field: leg === 'takeProfit' ? 'limitAsk' : 'stopPrice',
+    side: 'SELL',
+    name: leg === 'takeProfit' ? 'Pending take-profit' : 'Pending stop-loss',
+    leg: { leg, entry: entry.price, entryName: entry.name, other: other ?? null },
+  });
   if (tp) {
     lines.push({
       id: `${p.positionId}:take-profit`,
@@ -229,11 +260,10 @@ export function pendingLegLines(p: LimitPosition): ChartLine[] {
       role: 'take-profit',
       title: `Take-profit, ${after}`,
       label: `Take-profit ${usd(tp.limitAsk)} (${after})`,
-      fixed: LEG_PENDING_FIXED,
+      drag: legDrag('takeProfit', sl?.stopPrice),
       pending: true,
     });
   }
-  const sl = attached.stopLoss;
   const trail =
     sl?.trailPercent !== undefined
       ? { bps: BigInt(Math.round(sl.trailPercent * 100)), words: `${sl.trailPercent}%` }
@@ -247,11 +277,11 @@ export function pendingLegLines(p: LimitPosition): ChartLine[] {
       role: 'stop',
       title: `Stop-loss, ${after}`,
       label: `Stop-loss ${usd(sl.stopPrice)} (${after})`,
-      fixed: LEG_PENDING_FIXED,
+      drag: legDrag('stopLoss', tp?.limitAsk),
       pending: true,
     });
   } else if (trail) {
-    const start = priceToNumber(trailingStop('SELL', toPriceUnits(bracketEntry(p)), trail));
+    const start = priceToNumber(trailingStop('SELL', toPriceUnits(entry.price), trail));
     if (start > 0) {
       lines.push({
         id: `${p.positionId}:stop-loss`,

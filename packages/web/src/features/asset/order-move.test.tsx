@@ -7,7 +7,7 @@ import { makeUser, WALLET } from '../../test/fixtures.ts';
 import { mockApi, type Handler } from '../../test/mock-api.ts';
 import { renderPage } from '../../test/render.tsx';
 import type { ChartLine } from './order-lines.ts';
-import { orderLines } from './order-lines.ts';
+import { orderLines, pendingLegLines } from './order-lines.ts';
 import { useOrderMove } from './order-move.tsx';
 
 const order: LimitPosition = {
@@ -22,6 +22,8 @@ const order: LimitPosition = {
 const [buyLine] = orderLines(order) as [ChartLine];
 const sellStop: LimitPosition = { ...order, type: 'SELL', orderType: 'STOP', stopPrice: 90, limitAsk: 90, purchaseAsk: undefined, sellAsk: 1 };
 const [stopLine] = orderLines(sellStop) as [ChartLine];
+const bracketBuy: LimitPosition = { ...order, limitAsk: 90, attached: { takeProfit: { limitAsk: 120 }, stopLoss: { stopPrice: 80 } } };
+const [takeProfitLine] = pendingLegLines(bracketBuy) as [ChartLine];
 
 /** Drops `line` at `price` on a press, and shows what move answered. */
 function Harness({ line, price }: { line: ChartLine; price: number }) {
@@ -69,6 +71,45 @@ describe('useOrderMove', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Buy limit not moved. This order is no longer working.');
     expect(screen.getByRole('status')).toHaveTextContent('false');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it("moves a waiting bracket's take-profit under attached, and Undo puts it back", async () => {
+    const withTp = (limitAsk: number) => ({ ...bracketBuy, attached: { ...bracketBuy.attached, takeProfit: { limitAsk } } });
+    const handler: Handler = (r) => {
+      if (r.method !== 'PUT' || r.path !== '/limit-position') return undefined;
+      const moved = withTp((r.body as { attached: { takeProfit: { limitAsk: number } } }).attached.takeProfit.limitAsk);
+      return { body: { ...makeUser({ limitPositions: [moved] }), limitPosition: moved } };
+    };
+    const { calls } = mockApi(handler);
+    renderPage(<Harness line={takeProfitLine} price={125} />);
+    await userEvent.click(screen.getByRole('button', { name: 'drop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pending take-profit moved to $125.00');
+    expect(screen.getByRole('status')).toHaveTextContent('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Pending take-profit back at $120.00'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { positionId: 'o1', walletAddress: WALLET, attached: { takeProfit: { limitAsk: 125 } } },
+      { positionId: 'o1', walletAddress: WALLET, attached: { takeProfit: { limitAsk: 120 } } },
+    ]);
+  });
+
+  it("refuses a take-profit dragged under the buy's limit without asking the server", async () => {
+    const { calls } = mockApi(() => undefined);
+    renderPage(<Harness line={takeProfitLine} price={89} />);
+    await userEvent.click(screen.getByRole('button', { name: 'drop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pending take-profit not moved. The take-profit must be above the limit of $90.00: at $89.00 it would sell at once.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('false');
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's refusal of a leg move and answers false", async () => {
+    mockApi(() => ({ status: 409, body: { error: 'This order is already filled: only a working order can be changed', code: 'ORDER_NOT_WORKING' } }));
+    renderPage(<Harness line={takeProfitLine} price={125} />);
+    await userEvent.click(screen.getByRole('button', { name: 'drop' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pending take-profit not moved. This order is already filled');
+    expect(screen.getByRole('status')).toHaveTextContent('false');
   });
 
   it('refuses a stop on the wrong side of the market without asking the server', async () => {

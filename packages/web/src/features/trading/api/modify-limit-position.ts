@@ -10,6 +10,8 @@ export interface ModifyLimitInput {
   stopPrice?: number;
   purchaseAsk?: number;
   sellAsk?: number;
+  /** A waiting bracket buy's leg prices (docs/api.md "Brackets and OCO pairs"). */
+  attached?: { takeProfit?: { limitAsk: number }; stopLoss?: { stopPrice: number } };
 }
 
 /**
