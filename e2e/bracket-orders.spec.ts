@@ -86,7 +86,7 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   );
   await expect(ordersOf(page).getByRole('listitem')).toHaveCount(1);
   // Three lines while the buy waits: its entry, and its two legs where they will work once it
-  // fills (faded; not orders yet, so they cannot be dragged).
+  // fills (faded; not orders yet, but their prices can be dragged: the next test).
   await expect(
     legendOf(page).getByText(
       'Buy limit $90.00 (then take-profit $110.00, stop-loss $80.00) · $900.00',
@@ -95,8 +95,8 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   ).toBeVisible();
   await expect(legendOf(page).getByRole('listitem')).toHaveText([
     /^Buy limit \$90\.00 /,
-    /^Take-profit \$110\.00 \(after the buy fills\)\s*\(not an order yet, so its line cannot be dragged\)$/,
-    /^Stop-loss \$80\.00 \(after the buy fills\)\s*\(not an order yet, so its line cannot be dragged\)$/,
+    /^Take-profit \$110\.00 \(after the buy fills\)$/,
+    /^Stop-loss \$80\.00 \(after the buy fills\)$/,
   ]);
 
   // The buy fills: its two legs are working, for the shares it bought, drawn as two lines.
@@ -193,6 +193,88 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
     notifications.getByText(
       /Limit order filled: bought .*take-profit at \$110\.00 and stop-loss at \$80\.00 now working/,
     ),
+  ).toBeVisible();
+});
+
+/** The user's waiting ETC bracket buy as the server has it. */
+async function waitingBracket(
+  request: APIRequestContext,
+  user: TestUser,
+  positionId: string,
+): Promise<{ status: string; attached?: { takeProfit?: { limitAsk: number } } }> {
+  const response = await request.get('/auth/session', { headers: authHeaders(user) });
+  expect(response.status()).toBe(200);
+  const { user: record } = (await response.json()) as {
+    user: {
+      limitPositions: {
+        positionId: string;
+        status: string;
+        attached?: { takeProfit?: { limitAsk: number } };
+      }[];
+    };
+  };
+  const order = record.limitPositions.find((p) => p.positionId === positionId);
+  if (!order) throw new Error(`No order ${positionId}`);
+  return order;
+}
+
+test("a waiting bracket buy's pending take-profit line drags: the bracket changes, and Undo puts it back", async ({
+  page,
+  request,
+  user,
+}) => {
+  test.setTimeout(60_000);
+  await setPrice(request, 'etcusd', 100);
+  // Far below the price, so it waits through the other test's prices (89 and 79).
+  const placed = await request.post('/open-limit-position', {
+    headers: authHeaders(user),
+    data: {
+      type: 'PURCHASE',
+      symbol: 'ETC',
+      walletAddress: user.walletAddress,
+      limitAsk: 60,
+      purchaseAsk: 600,
+      attached: { takeProfit: { limitAsk: 93 }, stopLoss: { stopPrice: 50 } },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { positionId } = ((await placed.json()) as { limitPosition: { positionId: string } })
+    .limitPosition;
+
+  await page.goto('/asset?pair=etcusd');
+  const legend = legendOf(page);
+  await expect(legend.getByRole('listitem')).toHaveText([
+    /^Buy limit \$60\.00 /,
+    /^Take-profit \$93\.00 \(after the buy fills\)$/,
+    /^Stop-loss \$50\.00 \(after the buy fills\)$/,
+  ]);
+  const figureName = /^Ethereum Classic price/;
+  const figure = page.getByRole('figure', { name: figureName });
+  await figure.scrollIntoViewIfNeeded();
+  // The pending leg's line is faded: found as it shows over the chart's background (so off the
+  // grid's round prices, where it would show over a grid line instead).
+  const colour = await lineColour(page, 'ETC', /^Take-profit \$93\.00 \(after/);
+  const y = await steadyLineY(page, figureName, colour);
+  const box = (await figure.boundingBox())!;
+  await dragLine(page, box.x + box.width * 0.4, y, -20);
+
+  await expect(moveToast(page)).toContainText(/^Pending take-profit moved to \$\d+\.\d\d/);
+  const moved = Number(
+    /\$([\d,.]+)/.exec((await moveToast(page).textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
+  expect(moved).toBeGreaterThan(93);
+  const order = await waitingBracket(request, user, positionId);
+  expect(order.status).toBe('WORKING');
+  expect(order.attached?.takeProfit?.limitAsk).toBe(moved);
+  await expect(
+    legend.getByText(`Take-profit $${moved.toFixed(2)} (after the buy fills)`, { exact: true }),
+  ).toBeVisible();
+
+  await moveToast(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Pending take-profit back at $93.00')).toBeVisible();
+  expect((await waitingBracket(request, user, positionId)).attached?.takeProfit?.limitAsk).toBe(93);
+  await expect(
+    legend.getByText('Take-profit $93.00 (after the buy fills)', { exact: true }),
   ).toBeVisible();
 });
 

@@ -26,6 +26,8 @@ export async function lineColour(
 /**
  * The page y (CSS px) of the horizontal line drawn in `colour` on the chart's pane, or null:
  * the pane row (of its canvases) with the most pixels of that colour, if they cross a sixth of it.
+ * A faded colour ("rgba(46, 125, 50, 0.5)", a waiting bracket's leg) is looked for as it shows
+ * over the pane's background, the colour most of its pixels have (so not on a grid line).
  */
 export async function lineY(
   page: Page,
@@ -34,7 +36,7 @@ export async function lineY(
 ): Promise<number | null> {
   const figure = page.getByRole('figure', { name: figureName });
   return figure.evaluate((el, wanted) => {
-    const [r, g, b] = (wanted.match(/\d+/g) ?? []).map(Number);
+    const [r0, g0, b0, a = 1] = (wanted.match(/[\d.]+/g) ?? []).map(Number);
     const box = el.getBoundingClientRect();
     const panes = Array.from(el.querySelectorAll('canvas')).filter((c) => {
       const rect = c.getBoundingClientRect();
@@ -49,12 +51,24 @@ export async function lineY(
       const { width, height } = canvas;
       if (width === 0 || height === 0) continue;
       const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+      let [r, g, b] = [r0!, g0!, b0!];
+      if (a < 1) {
+        const seen = new Map<number, number>();
+        for (let i = 0; i < data.length; i += 4 * 97) {
+          const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
+        const bg = [...seen].sort((x, y) => y[1] - x[1])[0]?.[0] ?? 0;
+        const blend = (c: number, shift: number) =>
+          Math.round(a * c + (1 - a) * ((bg >> shift) & 255));
+        [r, g, b] = [blend(r, 16), blend(g, 8), blend(b, 0)];
+      }
       for (let y = 0; y < height; y += 1) {
         let count = 0;
         for (let x = 0; x < width; x += 1) {
           const i = (y * width + x) * 4;
           const near =
-            Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!);
+            Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
           if (near < 40 && data[i + 3]! > 200) count += 1;
         }
         if (count > best.count) best = { row: y, count, canvas };
