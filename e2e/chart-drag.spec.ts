@@ -142,6 +142,10 @@ test.describe('phone', () => {
     });
     await expect(toast(page)).toContainText(/^Buy limit moved to \$\d{3}\.\d\d/);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The toast sits above the Trade bar (and the navigation under it), not over the Trade button.
+    const trade = (await page.getByRole('button', { name: 'Trade', exact: true }).boundingBox())!;
+    const shown = (await toast(page).boundingBox())!;
+    expect(shown.y + shown.height, 'the toast overlaps the Trade button').toBeLessThanOrEqual(trade.y);
     const order = await orderOf(request, user, id);
     expect(order.limitAsk).toBeLessThan(320);
     await expect(page.getByRole('list', { name: 'Working AAVE orders' })).toContainText(`$${order.limitAsk.toFixed(2)}`);

@@ -2,12 +2,14 @@ import type { Asset } from '@papertrade/domain';
 import { Alert, IconButton, Snackbar, Tooltip } from '@mui/material';
 import NotificationAddOutlined from '@mui/icons-material/NotificationAddOutlined';
 import { useState } from 'react';
+import { usePageToastPlacement } from '../../lib/toast-placement.ts';
 import { AlertDialog } from './alert-dialog.tsx';
 
 /** The bell beside the price: opens the price alert dialog, then says the alert is set. */
 export function AlertBell({ asset, name, wallet }: { asset: Asset; name: string; wallet: string }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const placement = usePageToastPlacement();
   const label = `Set a price alert for ${asset.symbol}`;
   return (
     <>
@@ -28,7 +30,12 @@ export function AlertBell({ asset, name, wallet }: { asset: Asset; name: string;
           }}
         />
       )}
-      <Snackbar open={done !== null} autoHideDuration={6000} onClose={(_, reason) => reason !== 'clickaway' && setDone(null)}>
+      <Snackbar
+        open={done !== null}
+        autoHideDuration={6000}
+        onClose={(_, reason) => reason !== 'clickaway' && setDone(null)}
+        {...placement}
+      >
         <Alert severity="success" variant="filled" onClose={() => setDone(null)}>
           {done}
         </Alert>

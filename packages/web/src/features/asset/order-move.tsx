@@ -2,6 +2,7 @@ import Close from '@mui/icons-material/Close';
 import { Alert, Button, IconButton, Snackbar } from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
+import { usePageToastPlacement } from '../../lib/toast-placement.ts';
 import { useModifyLimitPosition } from '../trading/api/modify-limit-position.ts';
 import { dropProblem, movedText, moveRequest, undoneText } from './line-drag.ts';
 import type { ChartLine, LineDrag } from './order-lines.ts';
@@ -61,12 +62,14 @@ export function useOrderMove(wallet: string | undefined, market: number) {
 
   const close = () => setOpen(false);
   const back = toast?.undo;
+  const placement = usePageToastPlacement();
   const element = (
     <Snackbar
       key={toast?.key}
       open={open}
       autoHideDuration={back ? 10_000 : 6000}
       onClose={(_, reason) => reason !== 'clickaway' && close()}
+      {...placement}
     >
       {toast ? (
         <Alert

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
+import { usePageToastPlacement } from '../../lib/toast-placement.ts';
 import { useCancelLimitPosition } from '../trading/api/cancel-limit-position.ts';
 import { ModifyOrderDialog } from './modify-order-dialog.tsx';
 import {
@@ -39,6 +40,7 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
   const [cancelling, setCancelling] = useState<LimitPosition | null>(null);
   const [modifying, setModifying] = useState<LimitPosition | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const placement = usePageToastPlacement();
 
   const confirmCancel = () => {
     const order = cancelling;
@@ -112,6 +114,7 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
         open={done !== null}
         autoHideDuration={6000}
         onClose={(_, reason) => reason !== 'clickaway' && setDone(null)}
+        {...placement}
       >
         <Alert severity="success" variant="filled" onClose={() => setDone(null)}>
           {done}
