@@ -132,6 +132,9 @@ export default function LeaderboardPage() {
   const period = parsed.success ? parsed.data : 'all';
   const query = useLeaderboard(period);
   const mine = useMyRank(user.walletAddress, period);
+  // The board ranks main portfolios: with a contest portfolio active, the app's wallet is the
+  // contest's, so "(you)" follows the row the server gave as the caller's own.
+  const myBoardWallet = mine.data?.walletAddress ?? user.walletAddress;
   const rows = query.data?.pages.flatMap((p) => p.entries) ?? [];
   const current = PERIODS.find((p) => p.value === period) ?? PERIODS[2];
   return (
@@ -190,7 +193,7 @@ export default function LeaderboardPage() {
                 <Row
                   key={row.walletAddress}
                   row={row}
-                  me={row.walletAddress.toLowerCase() === user.walletAddress.toLowerCase()}
+                  me={row.walletAddress.toLowerCase() === myBoardWallet.toLowerCase()}
                   myWallet={user.walletAddress}
                 />
               ))}
