@@ -39,4 +39,26 @@ describe('profile preview', () => {
       `/users/${WALLET}/profile`,
     ]);
   });
+
+  it('with a contest portfolio active, shows the main portfolio\'s profile, the one others see', async () => {
+    const contestWallet = '0xc0ffee0000000000000000000000000000000001';
+    const api = mockApi((r) => {
+      if (r.path === '/auth/session') {
+        return { body: { user: makeUser({ walletAddress: contestWallet, portfolio: { kind: 'CONTEST', contestId: 'c1' } }) } };
+      }
+      if (r.path === '/portfolios') {
+        return {
+          body: [
+            { walletAddress: WALLET, kind: 'MAIN', name: 'Main' },
+            { walletAddress: contestWallet, kind: 'CONTEST', contestId: 'c1', name: 'Spring Cup' },
+          ],
+        };
+      }
+      if (r.path === `/users/${WALLET}/profile`) return { body: profile };
+      return undefined;
+    });
+    renderPage(<PreviewPage />);
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path).filter((p) => p.startsWith('/users/'))).toEqual([`/users/${WALLET}/profile`]);
+  });
 });
