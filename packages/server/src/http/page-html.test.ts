@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NO_SESSION_META, pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManifest } from './page-html.ts';
 
@@ -44,5 +45,33 @@ describe('page preloads', () => {
     expect(pageChunks('/', manifest)).toEqual([]);
     const html = withPreloads(INDEX, [], ['/assets/data.js']);
     expect(html).toContain('src="/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/data.js" />');
+  });
+
+  it('preloads a contest page and a join link by their first segment', () => {
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'src/app/data-layout.tsx': { file: 'assets/data.js' },
+      'src/app/shell/app-shell.tsx': { file: 'assets/shell.js' },
+      'src/features/contests/contest-page.tsx': { file: 'assets/contest.js' },
+      'src/features/contests/join-page.tsx': { file: 'assets/join.js' },
+    };
+    expect(pageChunks('/contests/01abc', manifest)).toEqual(['/assets/data.js', '/assets/shell.js', '/assets/contest.js']);
+    expect(pageChunks('/join/01abc', manifest)).toEqual(['/assets/data.js', '/assets/shell.js', '/assets/join.js']);
+  });
+
+  it('every signed-in page the web app warms is preloaded by the server too', () => {
+    // The web app's list (route-chunks.ts) and this one are kept in step: a page missing here only loses speed, so a test says so.
+    const source = readFileSync(new URL('../../../web/src/app/route-chunks.ts', import.meta.url), 'utf8');
+    const block = (name: string) => /\{([^}]*)\}/.exec(source.slice(source.indexOf(`const ${name}`)))?.[1] ?? '';
+    const paths = [...`${block('SHELL_PAGES')}${block('SHELL_PREFIXES')}`.matchAll(/'(\/[^']*)':/g)].map((m) => m[1] as string);
+    expect(paths.length).toBeGreaterThan(10);
+    const manifest: ViteManifest = Object.fromEntries(
+      ['src/app/data-layout.tsx', 'src/app/shell/app-shell.tsx'].map((key) => [key, { file: key }]),
+    );
+    for (const path of paths) {
+      const probe = path.endsWith('/') ? `${path}x` : path;
+      // With only the layout and shell in the manifest, a page the server knows still answers them.
+      expect(pageChunks(probe, manifest), path).toEqual(['/src/app/data-layout.tsx', '/src/app/shell/app-shell.tsx']);
+    }
   });
 });

@@ -52,11 +52,23 @@ const SHELL_PAGES: Record<string, string> = {
   '/account': 'src/features/account/account-page.tsx',
   '/watchlist': 'src/features/watchlist/watchlist-page.tsx',
   '/learn': 'src/features/learn/learn-page.tsx',
+  '/order': 'src/features/order/order-page.tsx',
+  '/notifications': 'src/features/notifications/notifications-page.tsx',
+  '/transaction': 'src/features/transactions/transaction-page.tsx',
+  '/all-transactions': 'src/features/transactions/all-transactions-page.tsx',
+  '/portfolio': 'src/features/portfolio-insight/portfolio-page.tsx',
+  '/contests': 'src/features/contests/contests-page.tsx',
+};
+/** Shell pages with a parameter in the path, by their first segment. */
+const SHELL_PREFIXES: Record<string, string> = {
+  '/contests/': 'src/features/contests/contest-page.tsx',
+  '/join/': 'src/features/contests/join-page.tsx',
 };
 
 /** The chunk files `pathname` needs at once (not the entry, which the HTML loads anyway). */
 export function pageChunks(pathname: string, manifest: ViteManifest): string[] {
-  const page = SHELL_PAGES[pathname];
+  const prefix = Object.keys(SHELL_PREFIXES).find((p) => pathname.startsWith(p));
+  const page = SHELL_PAGES[pathname] ?? (prefix ? SHELL_PREFIXES[prefix] : undefined);
   if (!page) return [];
   const files = new Set<string>();
   const visit = (key: string) => {
