@@ -19,25 +19,25 @@ const toast = (page: Page, text: string | RegExp) =>
 /** The toast of a line dragged on the chart (order-move.tsx). */
 const moveToast = (page: Page) => page.getByRole('alert').filter({ hasText: /moved/ });
 
-/** The user's ETC take-profit leg as the server has it. */
-async function takeProfitLeg(
-  request: APIRequestContext,
-  user: TestUser,
-): Promise<{ positionId: string; limitAsk: number; status: string }> {
+/** The user's orders as the server has them (the fields these tests read). */
+interface ServerOrder {
+  positionId: string;
+  symbol: string;
+  leg?: string;
+  limitAsk: number;
+  status: string;
+  attached?: { takeProfit?: { limitAsk: number } };
+}
+async function serverOrders(request: APIRequestContext, user: TestUser): Promise<ServerOrder[]> {
   const response = await request.get('/auth/session', { headers: authHeaders(user) });
   expect(response.status()).toBe(200);
-  const { user: record } = (await response.json()) as {
-    user: {
-      limitPositions: {
-        positionId: string;
-        symbol: string;
-        leg?: string;
-        limitAsk: number;
-        status: string;
-      }[];
-    };
-  };
-  const leg = record.limitPositions.find(
+  const { user: record } = (await response.json()) as { user: { limitPositions: ServerOrder[] } };
+  return record.limitPositions;
+}
+
+/** The user's ETC take-profit leg as the server has it. */
+async function takeProfitLeg(request: APIRequestContext, user: TestUser): Promise<ServerOrder> {
+  const leg = (await serverOrders(request, user)).find(
     (p) => p.symbol === 'ETC' && p.leg === 'TAKE_PROFIT' && p.status === 'WORKING',
   );
   if (!leg) throw new Error('No working ETC take-profit');
@@ -201,19 +201,8 @@ async function waitingBracket(
   request: APIRequestContext,
   user: TestUser,
   positionId: string,
-): Promise<{ status: string; attached?: { takeProfit?: { limitAsk: number } } }> {
-  const response = await request.get('/auth/session', { headers: authHeaders(user) });
-  expect(response.status()).toBe(200);
-  const { user: record } = (await response.json()) as {
-    user: {
-      limitPositions: {
-        positionId: string;
-        status: string;
-        attached?: { takeProfit?: { limitAsk: number } };
-      }[];
-    };
-  };
-  const order = record.limitPositions.find((p) => p.positionId === positionId);
+): Promise<ServerOrder> {
+  const order = (await serverOrders(request, user)).find((p) => p.positionId === positionId);
   if (!order) throw new Error(`No order ${positionId}`);
   return order;
 }
