@@ -18,6 +18,15 @@ export interface BracketProblem {
 const shown = (p: PriceUnits) => `$${formatExactPrice(priceToNumber(p))}`;
 
 /**
+ * Where a waiting bracket purchase's position starts, as its legs are checked: a limit's or a
+ * stop-limit's limit, else its (current) stop; with the words bracketProblem's message uses.
+ * Generic so the server passes exact units and the web its numbers.
+ */
+export function bracketEntry<P>(orderType: string, limit: P, stop: P | null | undefined): { price: P; name: 'the limit' | 'the stop' } {
+  return orderType === 'LIMIT' || orderType === 'STOP_LIMIT' ? { price: limit, name: 'the limit' } : { price: stop ?? limit, name: 'the stop' };
+}
+
+/**
  * What is wrong with a pair of legs, or null. `entry` is where the position starts: a bracket's
  * limit or stop, or the current price for an OCO pair on held shares; `entryName` names it in the
  * message ("the limit", "the current price"). A stop-loss that trails is checked by its first stop.

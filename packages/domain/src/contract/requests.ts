@@ -187,7 +187,6 @@ export type OpenLimitBody = z.input<typeof OpenLimitBody>;
 export type OpenLimitInput = OpenLimitBody;
 export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
 export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
-/** PUT /limit-position: new prices or a new amount for a WORKING order, which keeps its id. */
 /**
  * PUT /limit-position's `attached`: the prices of a waiting bracket's legs. Only prices: a trail
  * is a different kind of leg, changed by cancelling the purchase and placing a new one.
@@ -202,6 +201,7 @@ export const ModifyAttachedLegs = z
     message: 'Send a takeProfit, a stopLoss or both',
     path: ['takeProfit'],
   });
+/** PUT /limit-position: new prices or a new amount for a WORKING order, which keeps its id. */
 export const ModifyLimitBody = z
   .object({
     positionId: z.string().min(1).max(64),

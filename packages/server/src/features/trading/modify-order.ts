@@ -1,4 +1,4 @@
-import { bracketProblem, centsFromNumber, type BracketProblem, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
+import { bracketEntry, bracketProblem, centsFromNumber, type BracketProblem, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
@@ -152,10 +152,10 @@ async function checkLegs(
 ): Promise<LimitOrderRow[]> {
   const field = body.limitAsk !== undefined ? 'limitAsk' : 'stopPrice';
   if (bracket && (body.limitAsk !== undefined || body.stopPrice !== undefined || body.attached !== undefined)) {
-    const entry = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : (stopPrice ?? limitPrice);
+    const entry = bracketEntry(order.order_type, limitPrice, stopPrice);
     const sl = bracket.stopLoss;
-    const firstStop = sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry, sl.trail);
-    const problem = bracketProblem(entry, order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? 'the limit' : 'the stop', bracket.takeProfit, firstStop);
+    const firstStop = sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry.price, sl.trail);
+    const problem = bracketProblem(entry.price, entry.name, bracket.takeProfit, firstStop);
     if (problem) throw badRequest(problem.code, problem.message, problemField(problem.code, body, field));
   }
   if (order.oco_group_id === null) return [];

@@ -4,6 +4,7 @@
  * a canvas; the chart (chart-overlays.ts) and its legend (chart-legend.tsx) read the same lines.
  */
 import {
+  bracketEntry,
   formatPrice,
   formatShares,
   formatUsd,
@@ -222,15 +223,6 @@ export function orderLines(p: LimitPosition): ChartLine[] {
 export const LEG_PENDING_FIXED = 'trails from the fill, so its line cannot be dragged';
 
 /**
- * Where a waiting bracket buy's position starts, as the server checks its legs: a limit's or a
- * stop-limit's limit, else its (current) stop.
- */
-function bracketEntry(p: LimitPosition): { price: number; name: string } {
-  const kind = p.orderType ?? 'LIMIT';
-  return kind === 'LIMIT' || kind === 'STOP_LIMIT' ? { price: p.limitAsk, name: 'the limit' } : { price: p.stopPrice ?? p.limitAsk, name: 'the stop' };
-}
-
-/**
  * A waiting bracket buy's legs, drawn before they exist so the whole trade shows on the chart: a
  * take-profit at its limit; a stop-loss at its stop, or a trailing one where it would start, the
  * entry minus its trail (the server starts it from the fill's price, so this is "about"). A
@@ -245,7 +237,7 @@ export function pendingLegLines(p: LimitPosition): ChartLine[] {
   const lines: ChartLine[] = [];
   const tp = attached.takeProfit;
   const sl = attached.stopLoss;
-  const entry = bracketEntry(p);
+  const entry = bracketEntry(p.orderType ?? 'LIMIT', p.limitAsk, p.stopPrice);
   const legDrag = (leg: LegDrag['leg'], other: number | undefined): LineDrag => ({
     positionId: p.positionId,
     field: leg === 'takeProfit' ? 'limitAsk' : 'stopPrice',
