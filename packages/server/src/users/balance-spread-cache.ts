@@ -1,4 +1,6 @@
 import type { StoredPoint } from './epoch-balance-points.ts';
+import { finalCount, packPoints } from './final-points-cache.ts';
+import { RecentMap } from './recent-map.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
@@ -28,7 +30,7 @@ export interface SpreadEntry {
   count: number;
 }
 
-const entries = new Map<string, SpreadEntry>();
+const entries = new RecentMap<SpreadEntry>(MAX_USERS);
 
 /** The smallest ladder value at least span / samples, so at most `samples` + 1 times fit the span. */
 export function gridStep(span: bigint, samples: number): bigint {
@@ -40,11 +42,9 @@ export function gridStep(span: bigint, samples: number): bigint {
 
 /** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
 export function reusable(portfolioId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
-  const entry = entries.get(portfolioId);
+  const entry = entries.peek(portfolioId);
   if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step) return undefined;
-  // Most recently used last, so the oldest key is the one to drop.
-  entries.delete(portfolioId);
-  entries.set(portfolioId, entry);
+  entries.get(portfolioId); // a hit counts as a use: most recently used entries stay
   const final = last - BigInt(SNAPSHOT_MERGE_MS);
   let count = entry.count;
   while (count > 0 && (entry.ts[count - 1] ?? 0n) > final) count -= 1;
@@ -53,21 +53,11 @@ export function reusable(portfolioId: string, epoch: bigint, first: bigint, step
 
 /** Stores the samples whose points are final (older than the merge window before `last`). */
 export function remember(portfolioId: string, key: { epoch: bigint; first: bigint; step: bigint }, samples: readonly StoredPoint[], last: bigint): void {
-  const final = last - BigInt(SNAPSHOT_MERGE_MS);
-  let count = 0;
-  while (count < samples.length && (samples[count]?.ts ?? 0n) <= final) count += 1;
-  const kept = entries.get(portfolioId);
+  const count = finalCount(samples, last);
+  const kept = entries.peek(portfolioId);
   // Usually nothing new became final since the last answer: keep the entry as it is.
   if (kept && kept.epoch === key.epoch && kept.first === key.first && kept.step === key.step && kept.count === count) return;
-  const ts = new BigInt64Array(count);
-  const balance = new BigInt64Array(count);
-  samples.slice(0, count).forEach((p, i) => {
-    ts[i] = p.ts;
-    balance[i] = p.balanceCents;
-  });
-  entries.delete(portfolioId);
-  entries.set(portfolioId, { ...key, ts, balance, count });
-  if (entries.size > MAX_USERS) entries.delete(entries.keys().next().value as string);
+  entries.set(portfolioId, { ...key, ...packPoints(samples, count), count });
 }
 
 /** For tests: the next read of every user seeks all its samples again. */

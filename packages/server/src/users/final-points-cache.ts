@@ -1,4 +1,5 @@
 import type { StoredPoint } from './epoch-balance-points.ts';
+import { RecentMap } from './recent-map.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
@@ -22,16 +23,34 @@ export interface FinalPoints {
   balance: BigInt64Array;
 }
 
-const entries = new Map<string, FinalPoints>();
+const entries = new RecentMap<FinalPoints>(MAX_PORTFOLIOS);
+
+/**
+ * How many of `points` (oldest first) are final: older than the merge window before `newest`, so
+ * no writer can change them or put a point before them any more (total-balance.ts). The one rule
+ * both balance point caches keep points by.
+ */
+export function finalCount(points: readonly StoredPoint[], newest: bigint): number {
+  const final = newest - BigInt(SNAPSHOT_MERGE_MS);
+  let count = 0;
+  while (count < points.length && (points[count]?.ts ?? 0n) <= final) count += 1;
+  return count;
+}
+
+/** The first `count` points, compactly: two 64-bit arrays. */
+export function packPoints(points: readonly StoredPoint[], count: number): { ts: BigInt64Array; balance: BigInt64Array } {
+  const ts = new BigInt64Array(count);
+  const balance = new BigInt64Array(count);
+  for (let i = 0; i < count; i += 1) {
+    ts[i] = (points[i] as StoredPoint).ts;
+    balance[i] = (points[i] as StoredPoint).balanceCents;
+  }
+  return { ts, balance };
+}
 
 /** The final points kept for this portfolio, whatever epoch they belong to (the caller checks it). */
 export function finalPoints(portfolioId: string): FinalPoints | undefined {
-  const entry = entries.get(portfolioId);
-  if (!entry) return undefined;
-  // Most recently used last, so the oldest key is the one to drop.
-  entries.delete(portfolioId);
-  entries.set(portfolioId, entry);
-  return entry;
+  return entries.get(portfolioId);
 }
 
 /** The newest time among the kept points, or -1 when none are kept. */
@@ -51,21 +70,11 @@ export function rememberFinalPoints(
 ): void {
   const newest = points.at(-1)?.ts;
   if (newest === undefined) return;
-  const final = newest - BigInt(SNAPSHOT_MERGE_MS);
-  let count = 0;
-  while (count < points.length && (points[count]?.ts ?? 0n) <= final) count += 1;
-  const kept = entries.get(portfolioId);
+  const count = finalCount(points, newest);
+  const kept = entries.peek(portfolioId);
   // Usually nothing new became final since the last answer: keep the entry as it is.
   if (kept && kept.epoch === epoch && kept.ts.length === count) return;
-  const ts = new BigInt64Array(count);
-  const balance = new BigInt64Array(count);
-  for (let i = 0; i < count; i += 1) {
-    ts[i] = (points[i] as StoredPoint).ts;
-    balance[i] = (points[i] as StoredPoint).balanceCents;
-  }
-  entries.delete(portfolioId);
-  entries.set(portfolioId, { epoch, ts, balance });
-  if (entries.size > MAX_PORTFOLIOS) entries.delete(entries.keys().next().value as string);
+  entries.set(portfolioId, { epoch, ...packPoints(points, count) });
 }
 
 /** For tests: the next read of every portfolio reads all its points again. */
