@@ -16,7 +16,7 @@ import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
-import { recordTriggers } from './fill-triggers.ts';
+import { fillTriggers, type ClaimedTerms, type FillTrigger } from './fill-triggers.ts';
 import type { LimitOrderRow } from './limit-orders.ts';
 import { bracketOf, cancelOtherLegs, insertLegs, legRows, reservationsFreed, type BracketTerms } from './oco-legs.ts';
 import { costRulesOf, costsOf } from './trading-costs.ts';
@@ -53,13 +53,12 @@ export interface BatchResult {
   owners: ReadonlyMap<string, string>;
 }
 
-interface Claimed {
+interface Claimed extends ClaimedTerms {
   id: string;
   portfolio_id: string;
   purchase_cents: bigint | null;
   sell_shares: bigint | null;
   transaction_id: string | null;
-  limit_price: bigint | null;
   oco_group_id: string | null;
   leg: string | null;
   tp_limit_price: bigint | null;
@@ -91,7 +90,8 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
       ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
     RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price,
-      limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount`.execute(trx);
+      limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount,
+      limit_orders.order_type, limit_orders.stop_price, limit_orders.water_mark, limit_orders.trail_bps, limit_orders.trail_amount`.execute(trx);
   const byId = new Map(claimed.map((o) => [o.id, o]));
 
   const quoted: Fill[] = [];
@@ -131,13 +131,13 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   if (side === 'PURCHASE') await settleBuys(trx, symbol, at, done);
   else unmatchedShares = await settleSells(trx, symbol, done);
   await refuse(trx, input, refused);
-  await insertTransactions(trx, input, done, portfolios);
+  // Why each filled, written with its transaction; a kind other than LIMIT says it in the notification too.
+  const why = fillTriggers(input, done, byId);
+  await insertTransactions(trx, input, done, portfolios, why);
   const legs = await openBracketLegs(trx, input, done, brackets, portfolios);
   // A leg of a pair that filled sold the shares both legs shared: the other leg ends with it.
   const pairs = side === 'SELL' ? done.flatMap((f) => byId.get(f.orderId)?.oco_group_id ?? []) : [];
   if (pairs.length) await cancelOtherLegs(trx, pairs, at);
-  // Why each filled, on its transaction; a kind other than LIMIT says it in the notification too.
-  const why = await recordTriggers(trx, input, done);
   const verb = side === 'PURCHASE' ? 'bought' : 'sold';
   // The tick's price is formatted once for the batch; a fill moved by a spread formats its own.
   const tickShown = priceText(price);
@@ -260,16 +260,30 @@ export function refusalNotice(
   };
 }
 
-/** One transaction row per fill, in one statement: what the order history and the lots refer to. */
-async function insertTransactions(trx: Trx, input: BatchInput, fills: readonly Fill[], portfolios: ReadonlyMap<string, LockedPortfolio>): Promise<void> {
+/**
+ * One transaction row per fill, with why it filled (the tick's price, the order's kind and the
+ * reason), in one statement: what the order history and the lots refer to.
+ */
+async function insertTransactions(
+  trx: Trx,
+  input: BatchInput,
+  fills: readonly Fill[],
+  portfolios: ReadonlyMap<string, LockedPortfolio>,
+  why: ReadonlyMap<string, FillTrigger>,
+): Promise<void> {
   if (!fills.length) return;
   const rows = batchRows(
     trx,
-    { id: 'text', portfolio_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', price: 'bigint', fee_cents: 'bigint', position_id: 'text' },
-    fills.map((f) => [f.transactionId, f.portfolioId, portfolios.get(f.portfolioId)?.epoch ?? 0n, f.shares, f.totalCents, f.price, f.feeCents, f.orderId]),
+    { id: 'text', portfolio_id: 'text', epoch: 'bigint', shares: 'bigint', total_cents: 'bigint', price: 'bigint', fee_cents: 'bigint', position_id: 'text', trigger_type: 'text', trigger_reason: 'text' },
+    fills.map((f) => {
+      const trigger = why.get(f.transactionId);
+      return [f.transactionId, f.portfolioId, portfolios.get(f.portfolioId)?.epoch ?? 0n, f.shares, f.totalCents, f.price, f.feeCents, f.orderId, trigger?.kind ?? null, trigger?.reason ?? null];
+    }),
   );
-  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at)
+  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at,
+      trigger_type, trigger_price, trigger_reason)
     SELECT c.id, c.portfolio_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
-      c.price, c.fee_cents, c.position_id, CAST(${input.at} AS bigint)
+      c.price, c.fee_cents, c.position_id, CAST(${input.at} AS bigint),
+      c.trigger_type, CASE WHEN c.trigger_type IS NULL THEN NULL ELSE CAST(${input.price} AS bigint) END, c.trigger_reason
     FROM ${rows} AS c`.execute(trx);
 }
