@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { namedStatementPool } from './pg-named-statements.ts';
 import type { DB } from './schema.ts';
 import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointOptions } from './wal-checkpointer.ts';
 
@@ -116,7 +117,7 @@ export function openDatabase(options: {
     // An idle connection that dies (server restart, dropped database) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: closeWhenEnded(db, pool), poolStats };
   }

@@ -17,10 +17,46 @@ function pgSeqScans(plan: PgPlan, tables: ReadonlySet<string>): string[] {
   return [...here, ...(plan.Plans ?? []).flatMap((p) => pgSeqScans(p, tables))];
 }
 
+/** A parameter as a quoted literal (arrays in PostgreSQL's array text form), for EXECUTE. */
+function pgLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const scalar = (v: unknown): string => {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return v.toString();
+    throw new Error(`no literal for a parameter of type ${typeof v}`);
+  };
+  const element = (e: unknown) => (e === null ? 'NULL' : `"${scalar(e).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  const text = Array.isArray(value) ? `{${value.map(element).join(',')}}` : scalar(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL would use for `sql` once it caches a generic plan for it: the app prepares
+ * its statements (db/pg-named-statements.ts), and after five runs PostgreSQL may plan them for any
+ * parameters instead of these. Prepared under the same text, explained with the same values.
+ */
+async function pgGenericPlan(db: Kysely<DB>, sql: string, parameters: readonly unknown[]): Promise<{ Plan: PgPlan }[]> {
+  if (parameters.length === 0) return [];
+  return db.connection().execute(async (c) => {
+    await c.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
+    try {
+      await c.executeQuery(CompiledQuery.raw(`PREPARE generic_probe AS ${sql}`));
+      // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals of the types PREPARE inferred.
+      const { rows } = await c.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
+        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) EXECUTE generic_probe(${parameters.map(pgLiteral).join(', ')})`),
+      );
+      return rows[0]?.['QUERY PLAN'] ?? [];
+    } finally {
+      await c.executeQuery(CompiledQuery.raw('DEALLOCATE generic_probe'));
+      await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
+    }
+  });
+}
+
 /**
  * Every step of the statements' plans that reads a whole table of `tables` (SQLite's `SCAN t`,
- * with or without an index, PostgreSQL's Seq Scan), each with the statement it belongs to.
- * EXPLAIN runs each statement with its own parameters and executes nothing.
+ * with or without an index, PostgreSQL's Seq Scan in the plan for these parameters or in the
+ * generic one), each with the statement it belongs to. EXPLAIN executes nothing.
  */
 export async function fullScans(db: Kysely<DB>, dialect: Dialect, statements: readonly Captured[], tables: readonly string[]): Promise<string[]> {
   const wanted = new Set(tables);
@@ -39,6 +75,7 @@ export async function fullScans(db: Kysely<DB>, dialect: Dialect, statements: re
         CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${sql}`, [...parameters]),
       );
       for (const step of rows[0]?.['QUERY PLAN'] ?? []) found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} in: ${where}`));
+      for (const step of await pgGenericPlan(db, sql, parameters)) found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} (generic plan) in: ${where}`));
     }
   }
   return found;

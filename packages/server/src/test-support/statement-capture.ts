@@ -55,7 +55,11 @@ export async function captureStatements(work: () => Promise<unknown>): Promise<C
     return entry;
   });
   const restorePg = wrap(pg.Client.prototype as unknown as Record<string, unknown>, ['query'], (_self, args) => {
-    const [text, values] = args;
+    // A statement comes as (text, values) or, named (db/pg-named-statements.ts), as a config.
+    const [first, second] = args;
+    const config = typeof first === 'object' && first !== null && 'text' in first ? (first as { text: unknown; values?: unknown }) : null;
+    const text = config ? config.text : first;
+    const values = config ? config.values : second;
     if (typeof text !== 'string') return undefined;
     const entry: Captured = { sql: text, parameters: Array.isArray(values) ? values : [] };
     seen.push(entry);
