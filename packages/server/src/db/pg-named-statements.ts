@@ -3,7 +3,7 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import type pg from 'pg';
 
 /**
- * PostgreSQL statements sent as named prepared statements (docs/decisions/017-postgres-named-statements.md).
+ * PostgreSQL statements sent as named prepared statements (docs/decisions/016-postgres-named-statements.md).
  *
  * Kysely sends each query as an unnamed statement, which PostgreSQL parses and plans anew every
  * time: on the order path (about 20 statements an order) that was most of PostgreSQL's CPU. Named
