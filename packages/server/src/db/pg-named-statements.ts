@@ -8,7 +8,7 @@ import type pg from 'pg';
  * Kysely sends each query as an unnamed statement, which PostgreSQL parses and plans anew every
  * time: on the order path (about 20 statements an order) that was most of PostgreSQL's CPU. Named
  * by a hash of their text, each connection parses a statement once and binds it afterwards, and
- * PostgreSQL may keep its plan. bench:orders -- --pg: 270 -> 380 orders/s on the 2-core machine.
+ * PostgreSQL may keep its plan. bench:orders -- --pg: 182–270 -> 363–383 orders/s on the 2-core machine.
  *
  * Bounds and escapes:
  * - A connection prepares at most NAMED_PER_CONNECTION distinct texts (a text that varies, like an
@@ -22,23 +22,24 @@ import type pg from 'pg';
  */
 export const NAMED_PER_CONNECTION = 256;
 
-/** The statements PostgreSQL plans; anything else (EXPLAIN, SET, NOTIFY ...) runs unnamed. */
+/** The statements PostgreSQL plans; anything else (EXPLAIN, SET, PREPARE ...) runs unnamed. */
 const PLANNED = /^\s*(select|insert|update|delete|with)\b/i;
 
-/** The texts each connection has prepared, by connection. */
-const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+/** Each connection's prepared texts and their names: a text is hashed once per connection, not per run. */
+const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 const nameOf = (text: string) => `k${createHash('sha1').update(text).digest('base64url')}`;
 
 function namedQuery(client: pg.PoolClient, text: string, values: readonly unknown[]): pg.QueryConfig | null {
   if (values.length === 0 || !PLANNED.test(text)) return null;
   let names = prepared.get(client);
-  if (!names) prepared.set(client, (names = new Set()));
-  if (!names.has(text)) {
+  if (!names) prepared.set(client, (names = new Map<string, string>()));
+  let name = names.get(text);
+  if (name === undefined) {
     if (names.size >= NAMED_PER_CONNECTION) return null;
-    names.add(text);
+    names.set(text, (name = nameOf(text)));
   }
-  return { name: nameOf(text), text, values: [...values] };
+  return { name, text, values: [...values] };
 }
 
 /** The pool Kysely's PostgresDialect is given: `pool`'s clients, their parameterised queries named. */

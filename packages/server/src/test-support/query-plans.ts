@@ -41,13 +41,17 @@ async function pgGenericPlan(db: Kysely<DB>, sql: string, parameters: readonly u
     await c.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
     try {
       await c.executeQuery(CompiledQuery.raw(`PREPARE generic_probe AS ${sql}`));
-      // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals of the types PREPARE inferred.
-      const { rows } = await c.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
-        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) EXECUTE generic_probe(${parameters.map(pgLiteral).join(', ')})`),
-      );
-      return rows[0]?.['QUERY PLAN'] ?? [];
+      // Deallocated only once prepared, so a PREPARE that fails reports its own error.
+      try {
+        // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals of the types PREPARE inferred.
+        const { rows } = await c.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
+          CompiledQuery.raw(`EXPLAIN (FORMAT JSON) EXECUTE generic_probe(${parameters.map(pgLiteral).join(', ')})`),
+        );
+        return rows[0]?.['QUERY PLAN'] ?? [];
+      } finally {
+        await c.executeQuery(CompiledQuery.raw('DEALLOCATE generic_probe'));
+      }
     } finally {
-      await c.executeQuery(CompiledQuery.raw('DEALLOCATE generic_probe'));
       await c.executeQuery(CompiledQuery.raw('RESET plan_cache_mode'));
     }
   });
