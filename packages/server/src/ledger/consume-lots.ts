@@ -1,8 +1,7 @@
 import type { ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
-import type { Trx } from '../db/transaction.ts';
 import { batchIds, batchRows } from '../db/batch-rows.ts';
-import { chunks } from '../users/chunks.ts';
+import { isPostgres, type Trx } from '../db/transaction.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
 interface LotRow {
@@ -15,26 +14,25 @@ interface LotRow {
 /** First page size: a sale usually ends in its first lot or two; later pages grow fourfold. */
 const FIRST_PAGE = 4;
 const LARGEST_PAGE = 1_000;
-/** Users per statement: each is one UNION ALL arm (SQLite allows 500 arms). */
-const USERS_PER_READ = 100;
 
 /**
  * Each user's oldest `page` lots of `symbol` after the last one already read: one index seek per
- * user in lots_user_symbol (portfolio_id, symbol, id), in id order, so a sale reads the lots it
- * consumes and a few more, never all of the user's lots.
+ * user in lots_portfolio_symbol (portfolio_id, symbol, id), in id order, so a sale reads the lots
+ * it consumes and a few more, never all of the user's lots. One statement for the whole batch,
+ * whose text does not depend on its size: a LATERAL join on PostgreSQL, and on SQLite (which has
+ * no LATERAL) a correlated IN list of rowids. It replaced a UNION ALL of one arm per user, which
+ * took 2.5 times as long for 500 users and was prepared again for every other count of users.
  */
 async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, string>, page: number): Promise<LotRow[]> {
-  const out: LotRow[] = [];
-  for (const part of chunks([...after], USERS_PER_READ)) {
-    const arms = part.map(
-      ([portfolioId, lastId]) => sql`SELECT * FROM (
-        SELECT id, portfolio_id, shares, price FROM lots WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND id > ${lastId}
-        ORDER BY id LIMIT ${page}) AS l`,
-    );
-    const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(trx);
-    out.push(...rows);
-  }
-  return out;
+  const users = batchRows(trx, { portfolio_id: 'text', last_id: 'text' }, [...after]);
+  const { rows } = isPostgres(trx)
+    ? await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
+        CROSS JOIN LATERAL (SELECT id, portfolio_id, shares, price FROM lots
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${page}) AS l`.execute(trx)
+    : await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
+        JOIN lots AS l ON l.rowid IN (SELECT rowid FROM lots
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${page})`.execute(trx);
+  return rows;
 }
 
 /**
