@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { namedStatementPool } from './pg-named-statements.ts';
 import type { DB } from './schema.ts';
+import { withRowObjects } from './sqlite-row-objects.ts';
 import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointOptions } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,18 +29,22 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely's SQLite driver prepares every statement anew, which costs as much as running a small
  * one. The app sends the same few dozen statements again and again, so keep them prepared
  * (least recently used out first). A statement still being iterated is busy: it gets a fresh one.
+ * Reader statements hand their rows over as arrays, made into objects in sqlite-row-objects.ts.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, { stmt: SQLite.Statement; api: SqliteStatement }>();
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      let stmt = cache.get(sql);
-      if (stmt) cache.delete(sql);
-      if (!stmt || stmt.busy) stmt = sqlite.prepare(sql);
-      cache.set(sql, stmt);
+      let entry = cache.get(sql);
+      if (entry) cache.delete(sql);
+      if (!entry || entry.stmt.busy) {
+        const stmt = sqlite.prepare(sql);
+        entry = { stmt, api: withRowObjects(stmt) };
+      }
+      cache.set(sql, entry);
       if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      return stmt;
+      return entry.api;
     },
   };
 }

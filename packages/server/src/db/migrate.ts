@@ -9,6 +9,7 @@ import * as portfoliosAndContests from './migrations/006-portfolios-and-contests
 import * as priceAlerts from './migrations/007-price-alerts.ts';
 import * as stopOrders from './migrations/008-stop-orders.ts';
 import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
+import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-price-alerts': priceAlerts,
   '008-stop-orders': stopOrders,
   '009-brackets-and-oco': bracketsAndOco,
+  '010-notifications-by-user': notificationsByUser,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
