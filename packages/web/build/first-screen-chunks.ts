@@ -52,12 +52,28 @@ function staticClosure(start: Chunk[], byFile: Map<string, Chunk>): Set<Chunk> {
 }
 
 /**
+ * The modules that `start` imports without import(), directly or through others: what the first
+ * screen can run. It over-counts through barrel files (every module `@mui/material`'s index names),
+ * so it only ever narrows the chunks above, never widens them.
+ */
+function staticModules(start: string[], imports: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...start];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(imports.get(id) ?? []));
+  }
+  return seen;
+}
+
+/**
  * Module id → chunk name for the real build: every module the plain build rendered is named, so
  * the chunks stay as the plain build made them except for the merge below. (Rollup moves any module
  * left unnamed into the named chunk that imports it first, through barrel files too: that once
  * pulled other pages' MUI components into the entry.)
  */
-function planChunks(chunks: Chunk[], options: FirstScreenOptions): Map<string, string> {
+function planChunks(chunks: Chunk[], options: FirstScreenOptions, imports: ReadonlyMap<string, readonly string[]>): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunkOf = (file: string) => {
     const id = path.join(options.root, file);
@@ -69,6 +85,11 @@ function planChunks(chunks: Chunk[], options: FirstScreenOptions): Map<string, s
   if (!entry) throw new Error('first-screen-chunks: the plain build has no entry chunk');
   const signedIn = staticClosure(options.firstScreen.map(chunkOf), byFile);
   const landing = staticClosure([chunkOf(options.landing)], byFile);
+  // Rollup's merge of small chunks (experimentalMinChunkSize) may put modules that nothing on the
+  // first screen imports, only later pages, into a chunk the first screen loads: it had put the
+  // Learn page's lessons (11 KB) with MUI's List, and the icons page with the shell's icons. Those
+  // modules keep their chunk's own name instead of joining signed-in.
+  const firstScreenModules = staticModules(options.firstScreen.map((file) => path.join(options.root, file)), imports);
 
   const plan = new Map<string, string>();
   const names = new Set(['index', 'signed-in', EMPTY_CHUNK]);
@@ -83,7 +104,10 @@ function planChunks(chunks: Chunk[], options: FirstScreenOptions): Map<string, s
     // Shared with the landing page (logo, icon button, formatters: ~2 KB gzipped): in the entry,
     // which the landing page loads anyway, rather than files of their own on both pages.
     else if (signedIn.has(chunk)) merged = landing.has(chunk) ? 'index' : 'signed-in';
-    for (const id of Object.keys(chunk.modules)) plan.set(id, id === route ? name : merged);
+    for (const id of Object.keys(chunk.modules)) {
+      const later = merged === 'signed-in' && !firstScreenModules.has(id);
+      plan.set(id, id === route || later ? name : merged);
+    }
   }
   return plan;
 }
@@ -108,8 +132,16 @@ export function firstScreenChunks(options: FirstScreenOptions): Plugin {
     },
     async config() {
       const plain = options.plainBuild();
+      const imports = new Map<string, readonly string[]>();
+      const recordImports: Plugin = {
+        name: 'papertrade-first-screen-imports',
+        generateBundle() {
+          for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+        },
+      };
       const output = await build({
         ...plain,
+        plugins: [...(plain.plugins ?? []), recordImports],
         configFile: false,
         logLevel: 'silent',
         build: { ...plain.build, write: false, manifest: false },
@@ -118,7 +150,7 @@ export function firstScreenChunks(options: FirstScreenOptions): Plugin {
       const chunks = outputs.flatMap((o) =>
         'output' in o ? o.output.filter((item): item is Chunk => item.type === 'chunk') : [],
       );
-      const plan = planChunks(chunks, options);
+      const plan = planChunks(chunks, options, imports);
       return {
         build: {
           rollupOptions: {
