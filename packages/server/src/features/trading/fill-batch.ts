@@ -80,14 +80,14 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
   if (portfolios.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n, owners: new Map() };
   // Each order's transaction id is made here, in batch order, and written with the claim.
   const orders = batchRows(trx, { id: 'text', tx: 'text' }, input.orderIds.map((id) => [id, newId(at)]));
-  const owners = batchIds(trx, portfolios.keys());
+  // Each owner with the epoch read under its lock: an order of an earlier epoch (before a reset) is not claimed.
+  const owners = batchRows(trx, { id: 'text', epoch: 'bigint' }, [...portfolios.values()].map((p) => [p.id, p.epoch]));
   const { rows: claimed } = await sql<Claimed>`UPDATE limit_orders
     SET status = 'FILLED', fill_price = ${price}, closed_at = ${at}, transaction_id = c.tx
     FROM ${orders} AS c
     WHERE limit_orders.id = c.id
-      AND limit_orders.portfolio_id IN (SELECT id FROM ${owners} AS o)
+      AND (limit_orders.portfolio_id, limit_orders.epoch) IN (SELECT id, epoch FROM ${owners} AS o)
       AND limit_orders.status = 'WORKING'
-      AND limit_orders.epoch = (SELECT epoch FROM portfolios WHERE portfolios.id = limit_orders.portfolio_id)
       ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
     RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price,
       limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount,

@@ -71,4 +71,15 @@ describe('limit fills in a batch', () => {
     expect(await lotTotals(bob.id)).toEqual({ shares: bobShares, cost: (bobShares * TICK).toString() });
     await expectSound(t.ctx, [ann.id, bob.id]);
   });
+
+  it('does not fill an order of an earlier epoch of its portfolio, even when the price crosses it', async () => {
+    await setPrice(t.app, 'DOGE', 0.00001);
+    const id = await open(bob, { type: 'PURCHASE', purchaseAsk: 100 });
+    // What a reset does to the portfolio; an order it missed keeps the old epoch.
+    await t.ctx.db.updateTable('portfolios').set((eb) => ({ epoch: eb('epoch', '+', 1) })).where('id', '=', bob.id).execute();
+    await setPrice(t.app, 'DOGE', LIMIT);
+    const order = await t.ctx.db.selectFrom('limit_orders').select(['status', 'transaction_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'WORKING', transaction_id: null });
+    expect(await t.ctx.db.selectFrom('transactions').select('id').where('position_id', '=', id).execute()).toEqual([]);
+  });
 });
