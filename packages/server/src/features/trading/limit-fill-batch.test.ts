@@ -76,7 +76,7 @@ describe('limit fills in a batch', () => {
     await setPrice(t.app, 'DOGE', 0.00001);
     const id = await open(bob, { type: 'PURCHASE', purchaseAsk: 100 });
     // What a reset does to the portfolio; an order it missed keeps the old epoch.
-    await t.ctx.db.updateTable('portfolios').set((eb) => ({ epoch: eb('epoch', '+', 1) })).where('id', '=', bob.id).execute();
+    await t.ctx.db.updateTable('portfolios').set((eb) => ({ epoch: eb('epoch', '+', 1n) })).where('id', '=', bob.id).execute();
     await setPrice(t.app, 'DOGE', LIMIT);
     const order = await t.ctx.db.selectFrom('limit_orders').select(['status', 'transaction_id']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'WORKING', transaction_id: null });
