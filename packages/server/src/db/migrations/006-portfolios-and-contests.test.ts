@@ -1,20 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
-import { migrateTo, migrateToLatest } from '../migrate.ts';
-import { createPgDatabase, disposeTestDatabase } from '../../test-support/test-app.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
 
 describe('migration 006: portfolios', () => {
-  it('keeps every existing user\'s money, positions and history as their main portfolio', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-migrate-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const databaseUrl = adminUrl ? await createPgDatabase(adminUrl) : undefined;
-    const database = openDatabase({ databaseUrl, dataDir });
-    try {
-      await migrateTo(database, '005-second-factors');
+  it('keeps every existing user\'s money, positions and history as their main portfolio', () =>
+    withDatabaseMigratedTo('005-second-factors', async (database) => {
       const db = database.db;
       // A user as the schema before 006 held them: cash, epoch and reset on the users row.
       await sql`INSERT INTO users (id, email, email_verified, password_hash, username, username_lower, display_name,
@@ -44,9 +35,5 @@ describe('migration 006: portfolios', () => {
       // Deleting the user still takes every money row with it, through the portfolio.
       await db.deleteFrom('users').where('id', '=', 'u1').execute();
       expect(await count('lots')).toEqual([]);
-    } finally {
-      await database.close();
-      await disposeTestDatabase({ dataDir, databaseUrl });
-    }
-  });
+    }));
 });

@@ -1,20 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
-import { migrateTo, migrateToLatest } from '../migrate.ts';
-import { createPgDatabase, disposeTestDatabase } from '../../test-support/test-app.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
 
 describe('migration 008: stop orders', () => {
-  it('turns existing orders into LIMIT / GTC orders working as limits, and fills into fills without a trigger', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-migrate-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const databaseUrl = adminUrl ? await createPgDatabase(adminUrl) : undefined;
-    const database = openDatabase({ databaseUrl, dataDir });
-    try {
-      await migrateTo(database, '007-price-alerts');
+  it('turns existing orders into LIMIT / GTC orders working as limits, and fills into fills without a trigger', () =>
+    withDatabaseMigratedTo('007-price-alerts', async (database) => {
       const db = database.db;
       await sql`INSERT INTO users (id, email, email_verified, password_hash, username, username_lower, display_name,
           account_type, wallet_address, settings, watchlist, created_at)
@@ -37,9 +28,5 @@ describe('migration 008: stop orders', () => {
       const { rows } = await sql<{ id: string }>`SELECT id FROM limit_orders
         WHERE status = 'WORKING' AND armed = 0 AND symbol = 'BTC' AND type = 'PURCHASE' AND limit_price >= 150`.execute(db);
       expect(rows).toEqual([{ id: 'o1' }]);
-    } finally {
-      await database.close();
-      await disposeTestDatabase({ dataDir, databaseUrl });
-    }
-  });
+    }));
 });

@@ -1,20 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
-import { migrateTo, migrateToLatest } from '../migrate.ts';
-import { createPgDatabase, disposeTestDatabase } from '../../test-support/test-app.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
 
 describe('migration 010: notifications by user', () => {
-  it('keeps every notification and its id unique, and reads a user newest first from one range on SQLite', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-migrate-'));
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    const databaseUrl = adminUrl ? await createPgDatabase(adminUrl) : undefined;
-    const database = openDatabase({ databaseUrl, dataDir });
-    try {
-      await migrateTo(database, '009-brackets-and-oco');
+  it('keeps every notification and its id unique, and reads a user newest first from one range on SQLite', () =>
+    withDatabaseMigratedTo('009-brackets-and-oco', async (database) => {
       const db = database.db;
       for (const [id, wallet] of [['u1', '0xaaa'], ['u2', '0xbbb']] as const) {
         await sql`INSERT INTO users (id, email, email_verified, password_hash, username, username_lower, display_name,
@@ -44,15 +35,11 @@ describe('migration 010: notifications by user', () => {
         sql`INSERT INTO notifications (id, user_id, type, text, url, read, created_at) VALUES ('n1', 'u2', 'INFORMATIVE', 'x', '/', 0, 9000)`.execute(db),
       ).rejects.toThrow(/unique/i);
 
-      if (!databaseUrl) {
+      if (database.dialect === 'sqlite') {
         const { rows: plan } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
           SELECT * FROM notifications WHERE user_id = 'u1' ORDER BY created_at DESC, id DESC LIMIT 100`.execute(db);
         expect(plan.map((p) => p.detail).join('\n')).toMatch(/SEARCH notifications USING PRIMARY KEY \(user_id=\?\)/);
         expect(plan.map((p) => p.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
       }
-    } finally {
-      await database.close();
-      await disposeTestDatabase({ dataDir, databaseUrl });
-    }
-  });
+    }));
 });
