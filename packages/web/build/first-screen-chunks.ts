@@ -37,32 +37,14 @@ type Chunk = Rollup.OutputChunk;
 /** Where the modules with no code left go (dropped from the output: nothing imports it). */
 const EMPTY_CHUNK = 'tree-shaken';
 
-function staticClosure(start: Chunk[], byFile: Map<string, Chunk>): Set<Chunk> {
-  const seen = new Set<Chunk>();
-  const visit = (chunk: Chunk) => {
-    if (seen.has(chunk)) return;
-    seen.add(chunk);
-    for (const file of chunk.imports) {
-      const imported = byFile.get(file);
-      if (imported) visit(imported);
-    }
-  };
-  start.forEach(visit);
-  return seen;
-}
-
-/**
- * The modules that `start` imports without import(), directly or through others: what the first
- * screen can run. It over-counts through barrel files (every module `@mui/material`'s index names),
- * so it only ever narrows the chunks above, never widens them.
- */
-function staticModules(start: string[], imports: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const seen = new Set<string>();
+/** Everything `start` reaches through `next`, itself included: the static closure of a chunk or module graph. */
+function reachable<T>(start: Iterable<T>, next: (item: T) => Iterable<T>): Set<T> {
+  const seen = new Set<T>();
   const stack = [...start];
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(imports.get(id) ?? []));
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (seen.has(item)) continue;
+    seen.add(item);
+    stack.push(...next(item));
   }
   return seen;
 }
@@ -83,13 +65,15 @@ function planChunks(chunks: Chunk[], options: FirstScreenOptions, imports: Reado
   };
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('first-screen-chunks: the plain build has no entry chunk');
-  const signedIn = staticClosure(options.firstScreen.map(chunkOf), byFile);
-  const landing = staticClosure([chunkOf(options.landing)], byFile);
+  const importedChunks = (chunk: Chunk) => chunk.imports.flatMap((file) => byFile.get(file) ?? []);
+  const signedIn = reachable(options.firstScreen.map(chunkOf), importedChunks);
+  const landing = reachable([chunkOf(options.landing)], importedChunks);
   // Rollup's merge of small chunks (experimentalMinChunkSize) may put modules that nothing on the
   // first screen imports, only later pages, into a chunk the first screen loads: it had put the
   // Learn page's lessons (11 KB) with MUI's List, and the icons page with the shell's icons. Those
-  // modules keep their chunk's own name instead of joining signed-in.
-  const firstScreenModules = staticModules(options.firstScreen.map((file) => path.join(options.root, file)), imports);
+  // modules keep their chunk's own name instead of joining signed-in. The walk over-counts through
+  // barrel files (every module `@mui/material`'s index names), so it only narrows those chunks.
+  const firstScreenModules = reachable(options.firstScreen.map((file) => path.join(options.root, file)), (id) => imports.get(id) ?? []);
 
   const plan = new Map<string, string>();
   const names = new Set(['index', 'signed-in', EMPTY_CHUNK]);
