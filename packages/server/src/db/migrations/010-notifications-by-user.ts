@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * SQLite: notifications are stored in their user's order (docs/decisions/017-sqlite-rows-and-clustered-notifications.md).
+ * SQLite: notifications are stored in their user's order (docs/decisions/017-sqlite-row-objects-and-notifications-by-user.md).
  *
  * The table becomes WITHOUT ROWID with the primary key (user_id, created_at, id): a user's newest
  * 100 notifications, which every User answer carries, are then one range of neighbouring rows
