@@ -206,6 +206,10 @@ try {
   const setupStart = performance.now();
   let userIds: string[];
   if (keptDir && existsSync(file)) {
+    // A kept database follows the schema: migrations added since it was seeded run on it first.
+    const database = openDatabase({ dataDir });
+    await migrateToLatest(database);
+    await database.close();
     const raw = new SQLite(file);
     userIds = raw.prepare('SELECT id FROM users ORDER BY id').pluck().all() as string[];
     raw.close();

@@ -1,6 +1,7 @@
 import type { ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchIds, batchRows } from '../db/batch-rows.ts';
+import { literalLimit } from '../db/literal-limit.ts';
 import { isPostgres, type Trx } from '../db/transaction.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
@@ -28,10 +29,10 @@ async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, s
   const { rows } = isPostgres(trx)
     ? await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
         CROSS JOIN LATERAL (SELECT id, portfolio_id, shares, price FROM lots
-          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${page}) AS l`.execute(trx)
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)}) AS l`.execute(trx)
     : await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
         JOIN lots AS l ON l.rowid IN (SELECT rowid FROM lots
-          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${page})`.execute(trx);
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)})`.execute(trx);
   return rows;
 }
 

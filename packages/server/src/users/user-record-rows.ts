@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, LimitOrdersTable, NotificationsTable, PortfoliosTable, UsersTable } from '../db/schema.ts';
+import { literalLimit } from '../db/literal-limit.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 import type { TransactionFields } from './row-mappers.ts';
 import { WORKING } from './total-balance.ts';
@@ -44,7 +45,7 @@ async function recentLots(db: Db, portfolioId: string, symbols: string[], limit:
   if (!symbols.length) return [];
   const arms = symbols.map(
     (symbol) => sql`SELECT * FROM (
-      SELECT symbol, id, price FROM lots WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} ORDER BY id DESC LIMIT ${limit}) AS l`,
+      SELECT symbol, id, price FROM lots WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} ORDER BY id DESC LIMIT ${literalLimit(limit)}) AS l`,
   );
   const { rows } = await sql<LotRow>`${sql.join(arms, sql` UNION ALL `)}`.execute(db);
   // Lot ids sort by creation time: oldest first, the order the lots are sold in.
@@ -92,15 +93,15 @@ export async function loadUserRecordRows(db: Db, portfolioId: string, limits: Re
       UNION ALL
       SELECT * FROM (
         SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} AND status <> ${WORKING}
-        ORDER BY created_at DESC LIMIT ${limits.closedOrders}
+        ORDER BY created_at DESC LIMIT ${literalLimit(limits.closedOrders)}
       ) AS closed`.execute(db),
     sql<TransactionFields>`
       SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason
       FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch}
-      ORDER BY created_at DESC, id DESC LIMIT ${limits.history}`.execute(db),
+      ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.history)}`.execute(db),
     sql<Selectable<NotificationsTable>>`
       SELECT * FROM notifications WHERE user_id = ${owner}
-      ORDER BY created_at DESC, id DESC LIMIT ${limits.notifications}`.execute(db),
+      ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.notifications)}`.execute(db),
     loadEpochBalancePoints(db, portfolioId, limits.balancePoints),
   ]);
 

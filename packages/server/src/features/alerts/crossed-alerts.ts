@@ -1,5 +1,6 @@
 import type { PriceUnits } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
+import { literalLimit } from '../../db/literal-limit.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
  * query visibly implies its WHERE. Every branch is one range of that index (an ABOVE alert is
  * reached by a price at or above its level, so its level is <= the price; a BELOW alert the
  * other way round), so a tick that reaches nothing is one statement of two index probes per
- * symbol, however many alerts wait.
+ * symbol, however many alerts wait. The limits are written in too (db/literal-limit.ts).
  */
 const WAITING = sql`triggered_at IS NULL`;
 
@@ -31,10 +32,10 @@ export async function reachedAlerts(
       const alias = sql.raw(`a${n++}`);
       branches.push(sql`SELECT id, user_id FROM (SELECT id, user_id FROM price_alerts
         WHERE ${WAITING} AND symbol = ${symbol} AND direction = ${sql.lit(direction)} AND ${level}
-        LIMIT ${limit}) AS ${alias}`);
+        LIMIT ${literalLimit(limit)}) AS ${alias}`);
     }
   }
   if (branches.length === 0) return [];
-  const { rows } = await sql<ReachedAlert>`${sql.join(branches, sql` UNION ALL `)} LIMIT ${limit}`.execute(db);
+  const { rows } = await sql<ReachedAlert>`${sql.join(branches, sql` UNION ALL `)} LIMIT ${literalLimit(limit)}`.execute(db);
   return rows;
 }
