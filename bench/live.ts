@@ -20,6 +20,10 @@
  * what the server's part of a tick would take on a quiet machine; the server's longest event-loop stall during the ticks (what any
  * other request would have waited); and the client processes' CPU time per tick (the server's and
  * theirs share the machine's two cores, so their sum over two bounds how fast a tick can be).
+ *
+ * Then the floor (bench/fan-out-floor.ts): fresh client processes, all 10,000 sockets anonymous,
+ * against a bare `net` server that only writes a frame of the real prices message's size to each
+ * socket per tick. Its p99 is what the fan-out itself costs on this machine, app or no app.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +34,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { BROADCAST_CHUNK } from '../packages/server/src/realtime/live-hub.ts';
+import { startFanOutFloor } from './fan-out-floor.ts';
 import type { ClientJob, FromClients, ToClients } from './live-clients.ts';
 
 const SOCKETS = Number(process.env.LIVE_SOCKETS ?? 10_000);
@@ -80,6 +86,100 @@ async function signUp(base: string, i: number): Promise<string | null> {
   return response.status === 201 ? ((await response.json()) as { token: string }).token : null;
 }
 
+interface Measured {
+  connected: number;
+  failed: number;
+  signedInWithUser: number;
+  connectMs: number;
+  samples: number[];
+  ticks: number;
+  incomplete: number;
+  closedByServer: number;
+  serverCpuMs: number[];
+  clientCpuMs: number[];
+  stallMs: number;
+}
+
+/**
+ * Forks the client processes against `port` with their share of `tokens` and `anonymous` sockets,
+ * waits until every socket has its snapshot, then runs TICKS ticks through `tick` (which resolves
+ * with the tick's start, the `at` the clients read), each after every socket got the previous one.
+ */
+async function measure(
+  port: number,
+  socketTokens: string[],
+  anonymous: number,
+  tick: () => Promise<number>,
+  children: ChildProcess[],
+): Promise<Measured> {
+  const inboxes: Inbox[] = [];
+  const mine: ChildProcess[] = [];
+  for (let p = 0; p < CLIENT_PROCESSES; p += 1) {
+    const child = fork(CLIENTS_FILE, { execArgv: ['--import', 'tsx'] });
+    child.on('exit', (code) => {
+      if (code) console.error(`live: client process exited with ${code}`);
+    });
+    children.push(child);
+    mine.push(child);
+    inboxes.push(new Inbox(child));
+    const share = (list: number, k: number) => Math.floor((list * (k + 1)) / CLIENT_PROCESSES) - Math.floor((list * k) / CLIENT_PROCESSES);
+    const tokenStart = Math.floor((socketTokens.length * p) / CLIENT_PROCESSES);
+    child.send({
+      port,
+      tokens: socketTokens.slice(tokenStart, tokenStart + share(socketTokens.length, p)),
+      anonymous: share(anonymous, p),
+    } satisfies ClientJob);
+  }
+  const readies = await Promise.all(inboxes.map((inbox) => inbox.receive('ready', 90_000)));
+  if (readies.some((r) => r === null)) throw new Error('clients did not connect in time');
+  const ready = readies as Array<Extract<FromClients, { kind: 'ready' }>>;
+
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
+  const clientCpuMs: number[] = [];
+  const serverCpuMs: number[] = [];
+  let ticks = 0;
+  let incomplete = 0;
+  for (let i = 0; i < TICKS; i += 1) {
+    const cpu = process.cpuUsage();
+    const at = await tick();
+    const reports = await Promise.all(inboxes.map((inbox) => inbox.receive('tick', 10_000)));
+    if (reports.some((r) => r === null || r.at !== at)) {
+      incomplete += 1;
+      continue;
+    }
+    ticks += 1;
+    const used = process.cpuUsage(cpu);
+    serverCpuMs.push((used.user + used.system) / 1000);
+    clientCpuMs.push(reports.reduce((ms, r) => ms + r!.cpuMs, 0));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  stalls.disable();
+
+  for (const child of mine) child.send({ kind: 'close' } satisfies ToClients);
+  const done = await Promise.all(inboxes.map((inbox) => inbox.receive('done', 10_000)));
+  return {
+    connected: ready.reduce((n, r) => n + r.sockets, 0),
+    failed: ready.reduce((n, r) => n + r.failed, 0),
+    signedInWithUser: ready.reduce((n, r) => n + r.signedInWithUser, 0),
+    connectMs: Math.max(...ready.map((r) => r.connectMs)),
+    samples: done.flatMap((d) => d?.latencies ?? []).sort((a, b) => a - b),
+    ticks,
+    incomplete,
+    closedByServer: done.reduce((n, d) => n + (d?.closedByServer ?? 0), 0),
+    serverCpuMs: serverCpuMs.sort((a, b) => a - b),
+    clientCpuMs: clientCpuMs.sort((a, b) => a - b),
+    stallMs: stalls.max / 1e6,
+  };
+}
+
+const latencyText = (m: Measured) =>
+  `${m.connected} sockets, ${m.ticks} ticks, tick start to client p50 ${percentile(m.samples, 50)} ms, p99 ${percentile(m.samples, 99)} ms, ` +
+  `max ${m.samples[m.samples.length - 1] ?? NaN} ms`;
+const cpuText = (m: Measured) =>
+  `server CPU per tick p50 ${percentile(m.serverCpuMs, 50).toFixed(0)} ms; server's longest event-loop stall ${m.stallMs.toFixed(0)} ms; ` +
+  `clients' CPU per tick p50 ${percentile(m.clientCpuMs, 50).toFixed(0)} ms`;
+
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const deadline = setTimeout(() => {
@@ -119,82 +219,46 @@ async function main(): Promise<void> {
   const socketTokens = userTokens.flatMap((token) => Array<string>(SOCKETS_PER_USER).fill(token));
   const anonymous = SOCKETS - socketTokens.length;
 
-  const inboxes: Inbox[] = [];
-  for (let p = 0; p < CLIENT_PROCESSES; p += 1) {
-    const child = fork(CLIENTS_FILE, { execArgv: ['--import', 'tsx'] });
-    child.on('exit', (code) => {
-      if (code) console.error(`live: client process exited with ${code}`);
-    });
-    children.push(child);
-    inboxes.push(new Inbox(child));
-    const share = (list: number, k: number) => Math.floor((list * (k + 1)) / CLIENT_PROCESSES) - Math.floor((list * k) / CLIENT_PROCESSES);
-    const tokenStart = Math.floor((socketTokens.length * p) / CLIENT_PROCESSES);
-    child.send({
-      port,
-      tokens: socketTokens.slice(tokenStart, tokenStart + share(socketTokens.length, p)),
-      anonymous: share(anonymous, p),
-    } satisfies ClientJob);
-  }
-  const readies = await Promise.all(inboxes.map((inbox) => inbox.receive('ready', 90_000)));
-  if (readies.some((r) => r === null)) throw new Error('clients did not connect in time');
-  const ready = readies as Array<Extract<FromClients, { kind: 'ready' }>>;
-  const connected = ready.reduce((n, r) => n + r.sockets, 0);
-  const failed = ready.reduce((n, r) => n + r.failed, 0);
-  const signedInWithUser = ready.reduce((n, r) => n + r.signedInWithUser, 0);
-
-  const stalls = monitorEventLoopDelay({ resolution: 1 });
-  stalls.enable();
-  const clientCpuMs: number[] = [];
-  const serverCpuMs: number[] = [];
-  let ticks = 0;
-  let incomplete = 0;
-  for (let i = 0; i < TICKS; i += 1) {
-    const cpu = process.cpuUsage();
+  const real = await measure(port, socketTokens, anonymous, async () => {
     const response = await fetch(`${base}/market-control/tick`, { method: 'POST' });
     if (response.status !== 200) throw new Error(`tick answered ${response.status}`);
     await response.arrayBuffer();
-    const at = lastPricesAt;
-    const reports = await Promise.all(inboxes.map((inbox) => inbox.receive('tick', 10_000)));
-    if (reports.some((r) => r === null || r.at !== at)) {
-      incomplete += 1;
-      continue;
-    }
-    ticks += 1;
-    const used = process.cpuUsage(cpu);
-    serverCpuMs.push((used.user + used.system) / 1000);
-    clientCpuMs.push(reports.reduce((ms, r) => ms + r!.cpuMs, 0));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  stalls.disable();
-
-  for (const child of children) child.send({ kind: 'close' } satisfies ToClients);
-  const done = await Promise.all(inboxes.map((inbox) => inbox.receive('done', 10_000)));
+    return lastPricesAt;
+  }, children);
+  // The floor's message: the real prices message's bytes, with each tick's own `at`.
+  const assets = await ctx.market.listAssets();
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const samples = done.flatMap((d) => d?.latencies ?? []).sort((a, b) => a - b);
-  const closedByServer = done.reduce((n, d) => n + (d?.closedByServer ?? 0), 0);
-  const p50 = percentile(samples, 50);
-  const p99 = percentile(samples, 99);
-  const max = samples[samples.length - 1] ?? NaN;
   console.log(
-    `live: ${connected} sockets in ${CLIENT_PROCESSES} client processes (${socketTokens.length} signed in as ${userTokens.length} users, ` +
-      `${signedInWithUser} of them got their user record), connected in ${Math.round(Math.max(...ready.map((r) => r.connectMs)))} ms` +
-      `${failed ? `, ${failed} failed` : ''}${closedByServer ? `, ${closedByServer} closed by the server` : ''}`,
+    `live: ${real.connected} sockets in ${CLIENT_PROCESSES} client processes (${socketTokens.length} signed in as ${userTokens.length} users, ` +
+      `${real.signedInWithUser} of them got their user record), connected in ${Math.round(real.connectMs)} ms` +
+      `${real.failed ? `, ${real.failed} failed` : ''}${real.closedByServer ? `, ${real.closedByServer} closed by the server` : ''}`,
   );
   console.log(
-    `live: ${samples.length} messages${incomplete ? `, ${incomplete} ticks incomplete` : ''}; ` +
-      `tick itself (prices stored, listeners run) p50 ${percentile(tickMs.sort((a, b) => a - b), 50)} ms; ` +
-      `server CPU per tick p50 ${percentile(serverCpuMs.sort((a, b) => a - b), 50).toFixed(0)} ms; ` +
-      `server's longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms; ` +
-      `clients' CPU per tick p50 ${percentile(clientCpuMs.sort((a, b) => a - b), 50).toFixed(0)} ms`,
+    `live: ${real.samples.length} messages${real.incomplete ? `, ${real.incomplete} ticks incomplete` : ''}; ` +
+      `tick itself (prices stored, listeners run) p50 ${percentile(tickMs.sort((a, b) => a - b), 50)} ms; ${cpuText(real)}`,
   );
+  console.log(`live: ${latencyText(real)} (target p99 <= ${TARGET_P99_MS} ms)`);
+
+  const floor = await startFanOutFloor((at) => JSON.stringify({ type: 'prices', assets, at }));
+  const bare = await measure(floor.port, [], SOCKETS, () => floor.tick(), children);
+  await floor.close();
   console.log(
-    `live: ${connected} sockets, ${ticks} ticks, tick start to client p50 ${p50} ms, p99 ${p99} ms, max ${max} ms ` +
-      `(target p99 <= ${TARGET_P99_MS} ms)`,
+    `live floor (a bare net server writing the same frame, ${JSON.stringify({ type: 'prices', assets, at: Date.now() }).length} bytes, to every socket, ` +
+      `${BROADCAST_CHUNK} per turn): ${latencyText(bare)}; ${cpuText(bare)}${bare.incomplete || bare.failed ? `; ${bare.incomplete} ticks incomplete, ${bare.failed} failed` : ''}`,
   );
   clearTimeout(deadline);
-  if (p99 > TARGET_P99_MS || incomplete > 0 || failed > 0 || connected < SOCKETS || closedByServer > 0 || signedInWithUser < socketTokens.length) process.exitCode = 1;
+  if (
+    percentile(real.samples, 99) > TARGET_P99_MS ||
+    real.incomplete > 0 ||
+    real.failed > 0 ||
+    real.connected < SOCKETS ||
+    real.closedByServer > 0 ||
+    real.signedInWithUser < socketTokens.length
+  ) {
+    process.exitCode = 1;
+  }
 }
 
 await main();

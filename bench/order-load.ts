@@ -32,6 +32,15 @@ export async function makeUsers(base: string): Promise<Session[]> {
   return users;
 }
 
+/** The headers and body of one user's order of `usd` dollars of BTC (no user: the same bytes' shape, no session). */
+export function orderRequest(user: Session | null, usd: number): { headers: Record<string, string>; body: string } {
+  const walletAddress = user?.walletAddress ?? `0x${'0'.repeat(40)}`;
+  return {
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user?.token ?? 'none'}`, wallet: walletAddress },
+    body: JSON.stringify({ symbol: 'BTC', walletAddress, assetAmount: usd, unit: 'USD' }),
+  };
+}
+
 export function runOrderLoad(url: string, users: Session[]): Promise<autocannon.Result> {
   let next = 0;
   const order = (route: string, usd: number): autocannon.Request => ({
@@ -40,11 +49,7 @@ export function runOrderLoad(url: string, users: Session[]): Promise<autocannon.
     setupRequest: (request, context) => {
       const ctxUser = context as { user?: Session };
       const user = (ctxUser.user ??= users[next++ % users.length] as Session);
-      return {
-        ...request,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}`, wallet: user.walletAddress },
-        body: JSON.stringify({ symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: usd, unit: 'USD' }),
-      };
+      return { ...request, ...orderRequest(user, usd) };
     },
   });
   return autocannon({

@@ -8,8 +8,13 @@
  * autocannon runs for 10 s with 50 connections, each connection one user alternating a 10 USD buy
  * and a 5 USD sell of BTC. Then 10 s of GET /bare on a bare Fastify process. Prints one line per
  * measure and the ratio. BENCH_CPU_PROFILE=<dir> writes the server's CPU profile there.
+ *
+ * The floor: after the load, one more buy's answer (a User of the size the load produced) is kept,
+ * and the bare process answers the load's own POSTs with it, 10 s serialized on every request as
+ * the real server does and 10 s as bytes serialized once. No order can be faster than its answer
+ * alone, so those lines bound what any change short of a smaller answer can reach on this machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,9 +22,21 @@ import { freePort } from '../deploy/cluster/free-port.ts';
 import { repoRoot, startInstance, waitUntilUp, type Instance } from '../deploy/cluster/instance.ts';
 import { spawnGroup } from '../deploy/cluster/process-group.ts';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
-import { CONNECTIONS, DURATION_S, describeResult, makeUsers, runOrderLoad } from './order-load.ts';
+import type { Session } from '../deploy/test/http-client.ts';
+import { CONNECTIONS, DURATION_S, describeResult, makeUsers, orderRequest, runOrderLoad } from './order-load.ts';
 
 const onPostgres = process.argv.includes('--pg');
+
+const answerFile = path.join(mkdtempSync(path.join(tmpdir(), 'papertrade-bench-answer-')), 'answer.json');
+
+/** One more buy of the load's first user, as the load sends it: its answer's text, as the server sent it. */
+async function captureAnswer(url: string, user: Session): Promise<string> {
+  const { headers, body } = orderRequest(user, 10);
+  const response = await fetch(`${url}/purchase-asset`, { method: 'POST', headers, body });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`the answer's buy answered ${response.status}: ${text}`);
+  return text;
+}
 
 async function benchOrders(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-bench-orders-'));
@@ -47,6 +64,7 @@ async function benchOrders(): Promise<number> {
     const users = await makeUsers(server.url);
     const result = await runOrderLoad(server.url, users);
     console.log(`orders (${onPostgres ? 'PostgreSQL' : 'SQLite'}): ${describeResult(result)}`);
+    writeFileSync(answerFile, await captureAnswer(server.url, users[0] as Session));
     return result.requests.average;
   } finally {
     await server?.process.stop();
@@ -55,22 +73,35 @@ async function benchOrders(): Promise<number> {
   }
 }
 
-async function benchBare(): Promise<number> {
+interface Baselines {
+  bare: number;
+  answer: number;
+}
+
+async function benchBaselines(): Promise<Baselines> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const bare = spawnGroup(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile },
   });
   try {
-    await waitUntilUp({ name: 'bare fastify', port, url: `http://127.0.0.1:${port}`, process: bare });
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/bare`, connections: CONNECTIONS, duration: DURATION_S });
+    await waitUntilUp({ name: 'bare fastify', port, url, process: bare });
+    const result = await autocannon({ url: `${url}/bare`, connections: CONNECTIONS, duration: DURATION_S });
     console.log(`bare fastify: ${describeResult(result)}`);
-    return result.requests.average;
+    const kb = (Buffer.byteLength(readAnswer()) / 1024).toFixed(1);
+    const answerLoad = (route: string) => autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: DURATION_S, method: 'POST', ...orderRequest(null, 10) });
+    const answer = await answerLoad('/answer');
+    console.log(`the answer alone (${kb} KB, serialized per request): ${describeResult(answer)}`);
+    console.log(`the answer's bytes alone (${kb} KB, serialized once): ${describeResult(await answerLoad('/answer-bytes'))}`);
+    return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
     await bare.stop();
   }
 }
 
+const readAnswer = () => readFileSync(answerFile, 'utf8');
 const orders = await benchOrders();
-const bare = await benchBare();
-console.log(`orders / bare: ${(orders / bare).toFixed(3)}`);
+const baselines = await benchBaselines();
+rmSync(path.dirname(answerFile), { recursive: true, force: true });
+console.log(`orders / bare: ${(orders / baselines.bare).toFixed(3)}; orders / the answer alone: ${(orders / baselines.answer).toFixed(2)}`);
