@@ -2,10 +2,15 @@
  * The baselines of bench:orders: a bare Fastify route, in a process of its own like the real
  * server, on the port in PORT. With ANSWER_FILE (a real order's answer, captured by bench:orders
  * from the real server), two more routes answer a POST with that answer and nothing else: the
- * floor an order cannot go below while its answer is the contract's User.
+ * floor an order cannot go below while its answer is the contract's User. With ROUND_TRIPS_URL
+ * (a PostgreSQL database), /round-trips makes as many round trips as an order over HTTP does
+ * (statement-capture, 2026-11-28: a $10 buy 20, a $5 sell 22), each a trivial named statement on
+ * a pool of the app's size: the session's read, a transaction of ten, the notify, and the answer's
+ * eight reads side by side, as the app sends them. What is left is PostgreSQL's wake-ups.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import pg from 'pg';
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', () => ({ ok: true }));
@@ -19,6 +24,26 @@ if (answerFile) {
   bare.post('/answer', () => answer);
   // Serialized once: what is left with an answer kept as bytes between orders.
   bare.post('/answer-bytes', (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+}
+const roundTripsUrl = process.env.ROUND_TRIPS_URL;
+if (roundTripsUrl) {
+  const pool = new pg.Pool({ connectionString: roundTripsUrl, max: 10 });
+  const trip = (client: pg.Pool | pg.PoolClient, n: number) => client.query({ name: 'trip', text: 'SELECT $1::int AS n', values: [n] });
+  bare.post('/round-trips', async () => {
+    await trip(pool, 0);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (let i = 1; i <= 8; i += 1) await trip(client, i);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await trip(pool, 9);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => trip(pool, 10 + i)));
+    return { ok: true };
+  });
+  bare.addHook('onClose', () => pool.end());
 }
 await bare.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.once('SIGTERM', () => void bare.close().then(() => process.exit(0)));

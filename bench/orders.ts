@@ -13,6 +13,8 @@
  * and the bare process answers the load's own POSTs with it, 10 s serialized on every request as
  * the real server does and 10 s as bytes serialized once. No order can be faster than its answer
  * alone, so those lines bound what any change short of a smaller answer can reach on this machine.
+ * With --pg, the bare process also makes an order's round trips to a database of the same
+ * cluster with trivial statements (bare-server.ts): what PostgreSQL's wake-ups alone allow.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,10 +40,11 @@ async function captureAnswer(url: string, user: Session): Promise<string> {
   return text;
 }
 
+const postgres = onPostgres ? startThrowawayPostgres() : null;
+if (onPostgres && !postgres) throw new Error('PostgreSQL is missing: apt-get install -y postgresql');
+
 async function benchOrders(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-bench-orders-'));
-  const postgres = onPostgres ? startThrowawayPostgres() : null;
-  if (onPostgres && !postgres) throw new Error('PostgreSQL is missing: apt-get install -y postgresql');
   const profileDir = process.env.BENCH_CPU_PROFILE;
   let server: Instance | undefined;
   try {
@@ -68,7 +71,6 @@ async function benchOrders(): Promise<number> {
     return result.requests.average;
   } finally {
     await server?.process.stop();
-    postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -83,7 +85,7 @@ async function benchBaselines(): Promise<Baselines> {
   const url = `http://127.0.0.1:${port}`;
   const bare = spawnGroup(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile },
+    env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile, ...(postgres ? { ROUND_TRIPS_URL: postgres.url } : {}) },
   });
   try {
     await waitUntilUp({ name: 'bare fastify', port, url, process: bare });
@@ -94,6 +96,7 @@ async function benchBaselines(): Promise<Baselines> {
     const answer = await answerLoad('/answer');
     console.log(`the answer alone (${kb} KB, serialized per request): ${describeResult(answer)}`);
     console.log(`the answer's bytes alone (${kb} KB, serialized once): ${describeResult(await answerLoad('/answer-bytes'))}`);
+    if (postgres) console.log(`an order's 20 round trips alone (trivial statements): ${describeResult(await answerLoad('/round-trips'))}`);
     return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
     await bare.stop();
@@ -101,7 +104,13 @@ async function benchBaselines(): Promise<Baselines> {
 }
 
 const readAnswer = () => readFileSync(answerFile, 'utf8');
-const orders = await benchOrders();
-const baselines = await benchBaselines();
-rmSync(path.dirname(answerFile), { recursive: true, force: true });
+let orders: number;
+let baselines: Baselines;
+try {
+  orders = await benchOrders();
+  baselines = await benchBaselines();
+} finally {
+  postgres?.stop();
+  rmSync(path.dirname(answerFile), { recursive: true, force: true });
+}
 console.log(`orders / bare: ${(orders / baselines.bare).toFixed(3)}; orders / the answer alone: ${(orders / baselines.answer).toFixed(2)}`);
