@@ -1,6 +1,7 @@
 import type { PriceUnits } from '@papertrade/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { statementByShape, type ShapedStatement } from '../../db/statement-by-shape.ts';
 
 export type Side = 'PURCHASE' | 'SELL';
 
@@ -53,37 +54,64 @@ export type Hit =
   | { what: 'LIMIT' | 'STOP' | 'MARK'; symbol: string; side: Side }
   | { what: 'EXPIRY'; symbol: ''; side: Side };
 
+const SIDES = ['PURCHASE', 'SELL'] as const;
+
+export interface TickInput {
+  prices: ReadonlyMap<string, PriceUnits>;
+  at: number;
+}
+
 /**
- * What this tick has to do at all, in one statement of one index probe per (symbol, side) and
- * index (limits crossed, stops crossed, water marks passed) plus one for expiries, so a tick that
- * crosses nothing costs a single round trip whatever the number of orders.
+ * The tick's probes: one per (symbol, side) and index (limits crossed, stops crossed, water marks
+ * passed), plus one for expiries. Each is ordered by its index's last column: with a bare LIMIT
+ * 1, PostgreSQL may guess that many rows match (buys' limits below the price and sells' above it
+ * defeat its estimate of independent columns) and scan the table for the first one, which on a
+ * quiet tick is never found. Ordered, the index is the cheap plan whatever the guess
+ * (trigger-plans.test.ts). Symbols and prices are bound, so the text depends only on how many.
+ */
+export const tickHitsShape: ShapedStatement<TickInput> = {
+  shape: ({ prices }) => String(prices.size),
+  build: ({ prices, at }) => {
+    const probes: RawBuilder<unknown>[] = [];
+    let n = 0;
+    const probe = (what: Hit['what'], where: RawBuilder<unknown>, column: string) => {
+      const alias = sql.raw(`p${n++}`);
+      probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} ORDER BY ${sql.raw(column)} LIMIT 1) AS ${alias}`);
+    };
+    for (const [symbol, price] of prices) {
+      for (const side of SIDES) {
+        probe('LIMIT', crossesSql('LIMIT', symbol, side, price), 'limit_price');
+        probe('STOP', crossesSql('STOP', symbol, side, price), 'stop_price');
+        probe('MARK', marksPassedSql(symbol, side, price), 'water_mark');
+      }
+    }
+    // The expiry probe reads the expiry index alone; symbol and type are answered as constants.
+    probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT 1) AS px`);
+    return sql`${sql.join(probes, sql` UNION ALL `)}`;
+  },
+  // Each probe binds its symbol, then its price.
+  parameters: ({ prices, at }) => {
+    const values: unknown[] = [];
+    for (const [symbol, price] of prices) {
+      for (let probe = 0; probe < SIDES.length * 3; probe += 1) values.push(symbol, price);
+    }
+    values.push(at);
+    return values;
+  },
+};
+export const tickHitsStatement = statementByShape(tickHitsShape);
+
+/**
+ * What this tick has to do at all, in one statement (tickHitsStatement), so a tick that crosses
+ * nothing costs a single round trip whatever the number of orders.
  */
 export async function tickHits(
   db: Kysely<DB>,
   prices: ReadonlyMap<string, PriceUnits>,
   at: number,
 ): Promise<Hit[]> {
-  const probes: RawBuilder<unknown>[] = [];
-  let n = 0;
-  // Each probe is ordered by its index's last column: with a bare LIMIT 1, PostgreSQL may guess
-  // that many rows match (buys' limits below the price and sells' above it defeat its estimate
-  // of independent columns) and scan the table for the first one, which on a quiet tick is never
-  // found. Ordered, the index is the cheap plan whatever the guess (trigger-plans.test.ts).
-  const probe = (what: Hit['what'], where: RawBuilder<unknown>, column: string) => {
-    const alias = sql.raw(`p${n++}`);
-    probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} ORDER BY ${sql.raw(column)} LIMIT 1) AS ${alias}`);
-  };
-  for (const [symbol, price] of prices) {
-    for (const side of ['PURCHASE', 'SELL'] as const) {
-      probe('LIMIT', crossesSql('LIMIT', symbol, side, price), 'limit_price');
-      probe('STOP', crossesSql('STOP', symbol, side, price), 'stop_price');
-      probe('MARK', marksPassedSql(symbol, side, price), 'water_mark');
-    }
-  }
-  if (probes.length === 0) return [];
-  // The expiry probe reads the expiry index alone; symbol and type are answered as constants.
-  probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT 1) AS px`);
-  const { rows } = await sql<{ what: Hit['what']; symbol: string; type: Side }>`${sql.join(probes, sql` UNION ALL `)}`.execute(db);
+  if (prices.size === 0) return [];
+  const { rows } = await db.executeQuery<{ what: Hit['what']; symbol: string; type: Side }>(tickHitsStatement(db, { prices, at }));
   return rows.map((r) => ({ what: r.what, symbol: r.symbol, side: r.type }) as Hit);
 }
 
