@@ -14,16 +14,13 @@
  * the users whose orders filled go to the batched queue. Its flush, which the app runs within a
  * second of the tick, is timed on its own and printed beside the tick.
  *
- * Then the floor (fillWritesFloor below): 1,000 more crossing orders filled by the fewest raw
- * statements the schema allows, no Kysely, no rules, no fill reasons: per fill, the order leaves
- * the working lists, its transaction, its notification, the owner's cash or holding, lot totals
- * and a lot, in the tick's four transactions. What the real tick costs above it is the product's
- * own work; what the floor costs is SQLite writing the rows the screens read.
+ * Then the floor (fill-writes-floor.ts): 1,000 more crossing orders, four times, filled by the
+ * fewest raw statements that leave the same rows, on a connection set as the app's.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import SQLite from 'better-sqlite3';
 import { ASSET_CATALOG } from '../packages/server/src/market/asset-catalog.ts';
 import { openDatabase } from '../packages/server/src/db/database.ts';
@@ -32,6 +29,7 @@ import { newId } from '../packages/server/src/db/new-id.ts';
 import { createInProcessBus } from '../packages/server/src/realtime/event-bus.ts';
 import { createLimitTrigger } from '../packages/server/src/features/trading/limit-trigger.ts';
 import { createBalancePointQueue } from '../packages/server/src/users/balance-point-queue.ts';
+import { fillWritesFloor } from './fill-writes-floor.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const USERS = 10_000;
@@ -207,75 +205,8 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
   raw.close();
 }
 
-/**
- * Fills the crossing orders addCrossingOrders added, at the crossing tick's prices, with one
- * prepared statement per row written: the least SQLite work that leaves the same rows behind
- * (the order FILLED, a transaction, a notification, cash or holding, lot totals, a lot bought or
- * taken from). Returns the milliseconds of its four transactions, finding the orders included.
- */
-function fillWritesFloor(raw: SQLite.Database): number {
-  const at = Date.now();
-  const btc = scale(market.get('BTC') as bigint, 0.94);
-  const eth = scale(market.get('ETH') as bigint, 1.06);
-  const find = raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_working
-    WHERE symbol = ? AND type = ? AND status = 'WORKING' AND armed = 0 AND (CASE WHEN type = 'PURCHASE' THEN limit_price >= ? ELSE limit_price <= ? END)`);
-  const findStops = raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_stops
-    WHERE symbol = ? AND type = ? AND status = 'WORKING' AND armed = 1 AND (CASE WHEN type = 'PURCHASE' THEN stop_price <= ? ELSE stop_price >= ? END)`);
-  const claim = raw.prepare(`UPDATE limit_orders SET status = 'FILLED', fill_price = ?, closed_at = ?, transaction_id = ? WHERE id = ?`);
-  const transaction = raw.prepare(`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at)
-    VALUES (?, ?, 0, ?, 'LIMIT', ?, ?, ?, ?, 0, ?, ?)`);
-  const notification = raw.prepare(`INSERT INTO notifications (id, user_id, "type", "text", url, read, created_at) VALUES (?, ?, 'TRANSACTION', ?, ?, 0, ?)`);
-  const cash = raw.prepare('UPDATE portfolios SET cash_cents = cash_cents + ? WHERE id = ?');
-  const holding = raw.prepare(`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (?, ?, ?)
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`);
-  // The cost is a decimal text (it passes 64 bits): read, added in JavaScript, written back.
-  const readTotals = raw.prepare('SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?');
-  const writeTotals = raw.prepare(`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?)
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`);
-  const noTotals = raw.prepare('DELETE FROM lot_totals WHERE portfolio_id = ? AND symbol = ?');
-  const addTotals = (portfolioId: string, symbol: string, shares: bigint, cost: bigint) => {
-    const row = readTotals.get(portfolioId, symbol) as { shares: bigint; cost: string } | undefined;
-    const next = { shares: (row?.shares ?? 0n) + shares, cost: BigInt(row?.cost ?? '0') + cost };
-    if (next.shares > 0n) writeTotals.run(portfolioId, symbol, next.shares, next.cost.toString());
-    else noTotals.run(portfolioId, symbol);
-  };
-  const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const oldestLot = raw.prepare('SELECT id FROM lots WHERE portfolio_id = ? AND symbol = ? ORDER BY id LIMIT 1').pluck();
-  const takeFromLot = raw.prepare('UPDATE lots SET shares = shares - ? WHERE id = ?');
-  type Found = { id: string; portfolio_id: string; purchase_cents: bigint | null; sell_shares: bigint | null };
-  const fill = (symbol: string, price: bigint, orders: Found[]) => {
-    for (const o of orders) {
-      const tx = newId(at);
-      const buy = o.purchase_cents !== null;
-      const { shares, totalCents: cents } = buy
-        ? quoteMarketBuy({ unit: 'USD', cents: o.purchase_cents as bigint }, price)
-        : quoteMarketSell({ unit: 'SYMBOL', shares: o.sell_shares as bigint }, price);
-      claim.run(price, at, tx, o.id);
-      transaction.run(tx, o.portfolio_id, buy ? 'PURCHASE' : 'SELL', symbol, shares, cents, price, o.id, at);
-      notification.run(newId(at), o.portfolio_id, `Limit order filled: ${buy ? 'bought' : 'sold'} ${shares} ${symbol} at ${price}`, `/transaction?id=${tx}`, at);
-      if (buy) {
-        // A buy's cash left when it was placed (reserved): holding, lot totals and a new lot.
-        holding.run(o.portfolio_id, symbol, shares);
-        addTotals(o.portfolio_id, symbol, shares, shares * price);
-        lot.run(newId(at), o.portfolio_id, symbol, shares, price, at);
-      } else {
-        // A sell's shares left the holding when it was placed: cash, lot totals and its oldest lot.
-        cash.run(cents, o.portfolio_id);
-        addTotals(o.portfolio_id, symbol, -shares, -shares * price);
-        takeFromLot.run(shares, oldestLot.get(o.portfolio_id, symbol));
-      }
-    }
-  };
-  const batch = raw.transaction((symbol: string, type: string, price: bigint, stops: boolean) =>
-    fill(symbol, price, (stops ? findStops : find).all(symbol, type, price, price) as Found[]),
-  );
-  const started = performance.now();
-  batch('BTC', 'PURCHASE', btc, false);
-  batch('BTC', 'SELL', btc, true);
-  batch('ETH', 'SELL', eth, false);
-  batch('ETH', 'PURCHASE', eth, true);
-  return performance.now() - started;
-}
+/** The crossing tick's prices: BTC 6 % down, ETH 6 % up. */
+const crossingPrices = () => ({ BTC: scale(market.get('BTC') as bigint, 0.94), ETH: scale(market.get('ETH') as bigint, 1.06) });
 
 // ---------------------------------------------------------------- measure
 const file = path.join(dataDir, 'app.db');
@@ -318,8 +249,7 @@ try {
       if (quiet.filled !== 0) throw new Error(`a quiet tick filled ${quiet.filled} orders`);
     }
     const prices = new Map(market);
-    prices.set('BTC', scale(market.get('BTC') as bigint, 0.94));
-    prices.set('ETH', scale(market.get('ETH') as bigint, 1.06));
+    for (const [symbol, price] of Object.entries(crossingPrices())) prices.set(symbol, price);
     const started = performance.now();
     const result = await trigger(prices, Date.now());
     crossingTimes.push(performance.now() - started);
@@ -340,7 +270,7 @@ try {
   const floorTimes: number[] = [];
   for (let run = 0; run < FLOOR_RUNS; run += 1) {
     addCrossingOrders(file, userIds);
-    floorTimes.push(fillWritesFloor(raw));
+    floorTimes.push(fillWritesFloor(raw, crossingPrices()));
   }
   raw.pragma('wal_checkpoint(TRUNCATE)');
   raw.close();
