@@ -1,10 +1,13 @@
 import type { PriceUnits } from '@papertrade/domain';
 import {
+  type DatabaseIntrospector,
+  type DialectAdapter,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type QueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -16,24 +19,19 @@ import { tickHitsShape } from '../features/trading/crossing-orders.ts';
 import type { DB } from './schema.ts';
 import { statementByShape, type ShapedStatement } from './statement-by-shape.ts';
 
-/** Compiles only: the dialects' own compilers, no connection. */
+/** Compiles only: a dialect's own adapter and compiler, no connection. */
+const compilerOnly = (adapter: DialectAdapter, compiler: () => QueryCompiler, Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector) =>
+  new Kysely<DB>({
+    dialect: {
+      createAdapter: () => adapter,
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new Introspector(db),
+      createQueryCompiler: compiler,
+    },
+  });
 const dialects = {
-  SQLite: new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  }),
-  PostgreSQL: new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
+  SQLite: compilerOnly(new SqliteAdapter(), () => new SqliteQueryCompiler(), SqliteIntrospector),
+  PostgreSQL: compilerOnly(new PostgresAdapter(), () => new PostgresQueryCompiler(), PostgresIntrospector),
 };
 
 /** Fresh: what Kysely compiles for this input with no text kept. */
