@@ -18,19 +18,23 @@ export interface ShapedStatement<I> {
   parameters(input: I): unknown[];
 }
 
-/** Shapes kept per statement: a market has one symbol list at a time, a few across a restart of its catalog. */
+/** Shapes kept per statement and database: a market has one symbol list at a time, a few across a restart of its catalog. */
 const MAX_SHAPES = 16;
 
 export function statementByShape<I>(spec: ShapedStatement<I>): <DB>(db: Kysely<DB>, input: I) => CompiledQuery {
-  // One text per dialect and shape; null: this shape's parameters did not match, never cached.
-  const texts = new Map<string, string | null>();
+  // Texts per database (its adapter, shared by its transactions: the same dialect and plugins
+  // compile the same text), then per shape; null: that shape's parameters did not match, never kept.
+  const textsByDatabase = new WeakMap<object, Map<string, string | null>>();
   return (db, input) => {
-    const key = `${db.getExecutor().adapter.constructor.name}\u0000${spec.shape(input)}`;
-    const text = texts.get(key);
+    const { adapter } = db.getExecutor();
+    let texts = textsByDatabase.get(adapter);
+    if (!texts) textsByDatabase.set(adapter, (texts = new Map<string, string | null>()));
+    const shape = spec.shape(input);
+    const text = texts.get(shape);
     if (text) return CompiledQuery.raw(text, spec.parameters(input));
     const compiled = spec.build(input).compile(db);
     if (text === undefined && texts.size < MAX_SHAPES) {
-      texts.set(key, sameValues(compiled.parameters, spec.parameters(input)) ? compiled.sql : null);
+      texts.set(shape, sameValues(compiled.parameters, spec.parameters(input)) ? compiled.sql : null);
     }
     return compiled;
   };
