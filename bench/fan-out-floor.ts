@@ -1,7 +1,7 @@
 /**
  * The floor of bench:live: a bare `net` server that accepts GET /live's WebSocket upgrade and, per
  * tick, writes one pre-built text frame to every socket the way the real hub does (the same
- * bytes to each, BROADCAST_CHUNK sockets per turn of the event loop, Nagle off as ws sets it). No
+ * bytes to each, in the hub's turns of the event loop: inTurns; Nagle off as ws sets it). No
  * app, no bus, no market, no JSON per tick beyond the one payload: what is left is Node's write
  * per socket, the kernel's loopback delivery and the clients' reading. The real server's p99 cannot
  * go below this one's on the same machine.
@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { BROADCAST_CHUNK } from '../packages/server/src/realtime/live-hub.ts';
+import { inTurns } from '../packages/server/src/realtime/live-hub.ts';
 import { textFrame } from '../packages/server/src/realtime/ws-frame.ts';
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -51,12 +51,7 @@ export async function startFanOutFloor(payloadAt: (at: number) => string): Promi
     async tick() {
       const at = Date.now();
       const frame = textFrame(Buffer.from(payloadAt(at)));
-      const targets = [...sockets];
-      for (let start = 0; start < targets.length; start += BROADCAST_CHUNK) {
-        if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        const end = Math.min(targets.length, start + BROADCAST_CHUNK);
-        for (let i = start; i < end; i += 1) targets[i]!.write(frame);
-      }
+      await inTurns([...sockets], (socket) => socket.write(frame));
       return at;
     },
     async close() {

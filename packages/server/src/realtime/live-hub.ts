@@ -18,6 +18,15 @@ const SESSION_CHECK_CHUNK = 500;
  */
 export const BROADCAST_CHUNK = 1000;
 
+/** Calls `each` on every target, BROADCAST_CHUNK of them per turn of the event loop. */
+export async function inTurns<T>(targets: readonly T[], each: (target: T) => void): Promise<void> {
+  for (let start = 0; start < targets.length; start += BROADCAST_CHUNK) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const end = Math.min(targets.length, start + BROADCAST_CHUNK);
+    for (let i = start; i < end; i += 1) each(targets[i]!);
+  }
+}
+
 export interface LiveClient {
   socket: WebSocket;
   /** The connection under `socket`, when known: pre-framed messages are written straight to it. */
@@ -179,12 +188,7 @@ export class LiveHub {
    * A socket that closes meanwhile is skipped by send().
    */
   private async broadcast(message: OutMessage): Promise<void> {
-    const targets = [...this.clients];
-    for (let start = 0; start < targets.length; start += BROADCAST_CHUNK) {
-      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const end = Math.min(targets.length, start + BROADCAST_CHUNK);
-      for (let i = start; i < end; i += 1) this.send(targets[i]!, message);
-    }
+    await inTurns([...this.clients], (client) => this.send(client, message));
   }
 
   /** One build at a time; ticks that arrive meanwhile collapse into one more build. */
