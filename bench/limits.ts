@@ -23,7 +23,7 @@ import path from 'node:path';
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import SQLite from 'better-sqlite3';
 import { ASSET_CATALOG } from '../packages/server/src/market/asset-catalog.ts';
-import { openDatabase } from '../packages/server/src/db/database.ts';
+import { configureConnection, openDatabase } from '../packages/server/src/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { newId } from '../packages/server/src/db/new-id.ts';
 import { createInProcessBus } from '../packages/server/src/realtime/event-bus.ts';
@@ -262,11 +262,11 @@ try {
     }
   }
   await db.close();
-  // The floor's connection is set as the app's (database.ts), checkpoints left to the app's worker,
+  // The floor's connection is set as the app's (configureConnection), no checkpoints on it (the app's run in a worker),
   // and kept across its runs as the trigger's is: the first run warms its page cache.
   const raw = new SQLite(file);
-  raw.defaultSafeIntegers(true);
-  for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'wal_autocheckpoint = 0']) raw.pragma(pragma);
+  configureConnection(raw);
+  raw.pragma('wal_autocheckpoint = 0');
   const floorTimes: number[] = [];
   for (let run = 0; run < FLOOR_RUNS; run += 1) {
     addCrossingOrders(file, userIds);

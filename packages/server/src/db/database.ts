@@ -129,13 +129,7 @@ export function openDatabase(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'app.db');
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  // A commit writes the log without fsync; a process crash loses nothing (the OS has the pages),
-  // a power cut may lose the last commits. The checkpoints fsync (wal-checkpoint-worker.ts).
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.defaultSafeIntegers(true);
+  configureConnection(sqlite);
   // This connection no longer checkpoints: a worker thread does (docs/decisions/008-sqlite-checkpoints.md).
   const walCheckpointer = startWalCheckpointer(sqlite, file, options.walCheckpoints);
   const dialect = new QueuedSqliteDialect(withStatementCache(sqlite));
@@ -150,4 +144,15 @@ export function openDatabase(options: {
     }
   };
   return { db, dialect: 'sqlite', close, poolStats: () => dialect.driver?.stats(), walCheckpointer };
+}
+
+/** How the app's SQLite connection is set, for it and for what must measure the same (bench:limits' floor). */
+export function configureConnection(sqlite: SQLite.Database): void {
+  sqlite.pragma('journal_mode = WAL');
+  // A commit writes the log without fsync; a process crash loses nothing (the OS has the pages),
+  // a power cut may lose the last commits. The checkpoints fsync (wal-checkpoint-worker.ts).
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
 }
