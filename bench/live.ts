@@ -241,11 +241,12 @@ async function main(): Promise<void> {
   );
   console.log(`live: ${latencyText(real)} (target p99 <= ${TARGET_P99_MS} ms)`);
 
-  const floor = await startFanOutFloor((at) => JSON.stringify({ type: 'prices', assets, at }));
+  const pricesAt = (at: number) => JSON.stringify({ type: 'prices', assets, at });
+  const floor = await startFanOutFloor(pricesAt);
   const bare = await measure(floor.port, [], SOCKETS, () => floor.tick(), children);
   await floor.close();
   console.log(
-    `live floor (a bare net server writing the same frame, ${JSON.stringify({ type: 'prices', assets, at: Date.now() }).length} bytes, to every socket, ` +
+    `live floor (a bare net server writing the same frame, ${pricesAt(Date.now()).length} bytes, to every socket, ` +
       `${BROADCAST_CHUNK} per turn): ${latencyText(bare)}; ${cpuText(bare)}${bare.incomplete || bare.failed ? `; ${bare.incomplete} ticks incomplete, ${bare.failed} failed` : ''}`,
   );
   clearTimeout(deadline);
