@@ -15,6 +15,8 @@
  * alone, so those lines bound what any change short of a smaller answer can reach on this machine.
  * With --pg, the bare process also makes an order's round trips to a database of the same
  * cluster with trivial statements (bare-server.ts): what PostgreSQL's wake-ups alone allow.
+ * On SQLite, last, the time SQLite itself spends on one order (sqlite-time-floor.ts), and the
+ * orders a second that time alone allows on the server's one thread.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import { spawnGroup } from '../deploy/cluster/process-group.ts';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import type { Session } from '../deploy/test/http-client.ts';
 import { CONNECTIONS, DURATION_S, describeResult, makeUsers, orderRequest, runOrderLoad } from './order-load.ts';
+import { sqliteTimePerOrder } from './sqlite-time-floor.ts';
 
 const onPostgres = process.argv.includes('--pg');
 
@@ -114,3 +117,11 @@ try {
   rmSync(path.dirname(answerFile), { recursive: true, force: true });
 }
 console.log(`orders / bare: ${(orders / baselines.bare).toFixed(3)}; orders / the answer alone: ${(orders / baselines.answer).toFixed(2)}`);
+if (!onPostgres) {
+  const floor = await sqliteTimePerOrder();
+  console.log(
+    `SQLite's own time per order (in-process, one at a time): ${floor.sqliteMs.toFixed(3)} ms in ${floor.statements.toFixed(1)} statements, ` +
+      `of ${floor.orderMs.toFixed(3)} ms per order; SQLite alone allows at most ${Math.round(1000 / floor.sqliteMs)} orders/s ` +
+      `(0.1 of bare: ${Math.round(baselines.bare / 10)})`,
+  );
+}
