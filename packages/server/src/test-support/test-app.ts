@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +60,13 @@ export async function disposeTestDatabase(kept: { dataDir: string; databaseUrl?:
 }
 
 /**
+ * A closed SQLite database's files (its write-ahead log, if one was left), copied from the run's
+ * migrated template (migrated-template.ts) when there is one: outside Vitest, as in the benches,
+ * every app migrates its own.
+ */
+const SQLITE_FILES = ['app.db', 'app.db-wal'];
+
+/**
  * A fresh app over a fresh database. To test a restart, create the first app with `{ keep: true }`
  * (its close() then leaves the database), open the same one again with its `{ dataDir, databaseUrl }`,
  * and call disposeTestDatabase once done: an app made with `keep` never removes its database.
@@ -72,6 +79,13 @@ export async function createTestApp(
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl =
     overrides.databaseUrl ?? (adminUrl ? await createPgDatabase(adminUrl) : undefined);
+  // A new SQLite app starts from the run's migrated file; the migrations still run, and find nothing to do.
+  const template = process.env.TEST_TEMPLATE_SQLITE_DIR;
+  if (!databaseUrl && !overrides.dataDir && template) {
+    for (const file of SQLITE_FILES) {
+      if (existsSync(path.join(template, file))) copyFileSync(path.join(template, file), path.join(dataDir, file));
+    }
+  }
   const config: Config = {
     ...loadConfig({}),
     dataDir,
@@ -113,13 +127,25 @@ export interface TestUser {
 
 let userCounter = 0;
 
+/**
+ * One scrypt hash per password for the test process: a test user's hash is real and checked by the
+ * real verifyPassword, but users sharing a password may share its salt. Hashing took ~72 ms per
+ * user on the 2-core machine, and a run makes hundreds of users.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A signed-in user made straight in the database (auth routes have their own tests). */
 export async function createTestUser(ctx: AppContext, options: { username?: string; password?: string } = {}): Promise<TestUser> {
   userCounter += 1;
   const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
   const password = options.password ?? 'correct horse battery';
   const email = `${username.toLowerCase()}@example.test`;
-  const { id, walletAddress } = await insertUser(ctx.db, { email, username, passwordHash: await hashPassword(password) });
+  const { id, walletAddress } = await insertUser(ctx.db, { email, username, passwordHash: await hashOnce(password) });
   const token = await createSession(ctx.db, id);
   return {
     id,
