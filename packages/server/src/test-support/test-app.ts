@@ -15,7 +15,8 @@ import { insertUser } from '../users/create-user.ts';
 /**
  * The database the server tests run on: SQLite in a fresh temporary folder by default, or a
  * fresh PostgreSQL database when TEST_DATABASE_URL points at a server (npm test sets it when one
- * is reachable). Either way each test app gets its own empty database built by the real migrations.
+ * is reachable). Either way each test app gets its own empty database built by the real migrations
+ * (on SQLite under Vitest, a copy of the run's one migrated file: migrated-template.ts).
  */
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
