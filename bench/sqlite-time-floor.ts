@@ -1,14 +1,15 @@
 /**
  * The SQLite floor of bench:orders (orders.ts): the time SQLite itself spends on one order, the
  * statements the product runs today (its writes and its answer's reads), timed around
- * better-sqlite3's own calls. The app runs in this process (test-app.ts), users order one at a
- * time through app.inject, as in the HTTP load ($10 buys and $5 sells of BTC, each user
- * alternating). SQLite runs on the server's one JavaScript thread, so no order path made of these
- * statements, however lean its own code, can pass 1,000 / (SQLite's milliseconds per order)
- * orders a second on this machine. What an order costs above that is the product's JavaScript.
+ * better-sqlite3's own calls by the tests' statement capture. The app runs in this process
+ * (test-app.ts), users order one at a time through app.inject, as in the HTTP load ($10 buys and
+ * $5 sells of BTC, each user alternating). SQLite runs on the server's one JavaScript thread, so
+ * no order path made of these statements, however lean its own code, can pass
+ * 1,000 / (SQLite's milliseconds per order) orders a second on this machine. What an order costs
+ * above that is the product's JavaScript.
  */
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
+import { captureStatements } from '../packages/server/src/test-support/statement-capture.ts';
 import { createTestApp, createTestUser, testDialect, type TestUser } from '../packages/server/src/test-support/test-app.ts';
 
 const USERS = 20;
@@ -21,31 +22,6 @@ export interface SqliteTime {
   /** Of which inside better-sqlite3 (statements run, rows read and written, commits). */
   sqliteMs: number;
   statements: number;
-}
-
-type Call = (this: Database.Statement, ...parameters: unknown[]) => unknown;
-
-/** Adds each call's time on every statement to `into` until the returned function is called. */
-function timeStatements(into: { ms: number; calls: number }): () => void {
-  const probe = new Database(':memory:');
-  const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, Call>;
-  probe.close();
-  // iterate returns before its rows are read; no order statement uses it (the floor would only be lower).
-  const methods = ['run', 'get', 'all'] as const;
-  const originals = methods.map((name) => proto[name] as Call);
-  methods.forEach((name, i) => {
-    const original = originals[i] as Call;
-    proto[name] = function timed(...parameters) {
-      const from = performance.now();
-      try {
-        return original.apply(this, parameters);
-      } finally {
-        into.ms += performance.now() - from;
-        into.calls += 1;
-      }
-    };
-  });
-  return () => methods.forEach((name, i) => (proto[name] = originals[i] as Call));
 }
 
 export async function sqliteTimePerOrder(): Promise<SqliteTime> {
@@ -71,15 +47,14 @@ export async function sqliteTimePerOrder(): Promise<SqliteTime> {
     for (const user of users) await order(user, 1_000);
     for (let i = 0; i < WARM_UP; i += 1) await order(users[i % USERS] as TestUser, null);
 
-    const sqlite = { ms: 0, calls: 0 };
-    const stop = timeStatements(sqlite);
-    const from = performance.now();
-    try {
+    let orderMs = 0;
+    const statements = await captureStatements(async () => {
+      const from = performance.now();
       for (let i = 0; i < ORDERS; i += 1) await order(users[i % USERS] as TestUser, null);
-    } finally {
-      stop();
-    }
-    return { orderMs: (performance.now() - from) / ORDERS, sqliteMs: sqlite.ms / ORDERS, statements: sqlite.calls / ORDERS };
+      orderMs = (performance.now() - from) / ORDERS;
+    });
+    const sqliteMs = statements.reduce((sum, s) => sum + (s.ms ?? 0), 0) / ORDERS;
+    return { orderMs, sqliteMs, statements: statements.length / ORDERS };
   } finally {
     await t.close();
   }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -12,6 +13,11 @@ export interface Captured {
   parameters: readonly unknown[];
   /** Rows the statement returned (a bounded read returns a bounded number), once known. */
   rows?: number;
+  /**
+   * Milliseconds the driver's call took, for SQLite's calls, which run synchronously (an iterate's
+   * rows are read after it returns); none for PostgreSQL's, whose time is spent elsewhere.
+   */
+  ms?: number;
 }
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
@@ -32,9 +38,13 @@ function wrap(
   for (const [name, original] of originals) {
     target[name] = function (this: unknown, ...args: unknown[]) {
       const entry = record(this, args);
+      const from = performance.now();
       const result = original.apply(this, args);
       if (result instanceof Promise) void result.then((r) => count(entry, r), () => undefined);
-      else count(entry, result);
+      else {
+        if (entry) entry.ms = performance.now() - from;
+        count(entry, result);
+      }
       return result;
     };
   }
