@@ -193,8 +193,9 @@ test('/assets filters by name or symbol and sorts by price or day change, kept i
   void user;
   await page.goto('/assets');
   const table = page.getByRole('table', { name: 'Assets' });
-  const firstSymbols = async () =>
-    (await table.locator('tbody tr').allInnerTexts()).map((t) => (/\b([A-Z0-9]{2,6})\b/.exec(t) ?? [])[1]);
+  // The rows are re-rendered after the sort and after the reload: polled, not read once.
+  const firstSymbol = async () =>
+    (await table.locator('tbody tr').allInnerTexts()).map((t) => (/\b([A-Z0-9]{2,6})\b/.exec(t) ?? [])[1])[0];
   await page.getByRole('textbox', { name: 'Filter assets' }).fill('ripple');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('XRP');
@@ -206,10 +207,10 @@ test('/assets filters by name or symbol and sorts by price or day change, kept i
   await page.getByRole('combobox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: 'Price (high to low)' }).click();
   await expect(page).toHaveURL(/sort=priceDesc/);
-  expect((await firstSymbols())[0]).toBe('BTC');
+  await expect.poll(firstSymbol).toBe('BTC');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Price (high to low)');
-  expect((await firstSymbols())[0]).toBe('BTC');
+  await expect.poll(firstSymbol).toBe('BTC');
 });
 
 test('onboarding shows once and can be skipped', async ({ page, user }) => {
