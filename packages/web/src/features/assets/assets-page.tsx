@@ -49,16 +49,15 @@ export default function AssetsPage() {
     () => (assets ? sortAssets(filterAssets(assets, query), sort) : undefined),
     [assets, query, sort],
   );
-  const setParam = (key: 'q' | 'sort', value: string, fallback: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  // From the address as it is now, not as this render read it: React Router hands the updater the
+  // params of the last render, so clearing the filter and choosing a sort before the page had
+  // re-rendered (a busy machine) brought the old filter back with the sort.
+  const setParam = (key: 'q' | 'sort', value: string, fallback: string) => {
+    const next = new URLSearchParams(window.location.search);
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
   const { openTrade, dialog } = useTradeDialog();
   const columns: Column<Asset>[] = [
     {
