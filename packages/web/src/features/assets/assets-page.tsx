@@ -12,6 +12,7 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { withUrlParam } from '../../lib/url-param.ts';
 import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
@@ -49,15 +50,8 @@ export default function AssetsPage() {
     () => (assets ? sortAssets(filterAssets(assets, query), sort) : undefined),
     [assets, query, sort],
   );
-  // From the address as it is now, not as this render read it: React Router hands the updater the
-  // params of the last render, so clearing the filter and choosing a sort before the page had
-  // re-rendered (a busy machine) brought the old filter back with the sort.
-  const setParam = (key: 'q' | 'sort', value: string, fallback: string) => {
-    const next = new URLSearchParams(window.location.search);
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
+  const setParam = (key: 'q' | 'sort', value: string, fallback: string) =>
+    setParams(withUrlParam(key, value, fallback), { replace: true });
   const { openTrade, dialog } = useTradeDialog();
   const columns: Column<Asset>[] = [
     {

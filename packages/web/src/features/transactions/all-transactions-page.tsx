@@ -26,6 +26,7 @@ import {
 import Download from '@mui/icons-material/Download';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { withUrlParam } from '../../lib/url-param.ts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -101,12 +102,7 @@ const TYPES = [
 
 function Filters({ symbols, walletAddress }: { symbols: string[]; walletAddress: string }) {
   const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => setParams(withUrlParam(key, value), { replace: true });
   const archived = params.get('archived') === 'true';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
