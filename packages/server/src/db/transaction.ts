@@ -1,5 +1,5 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import { conflict, notFound } from '../http/app-error.ts';
+import { conflict, forbidden, notFound } from '../http/app-error.ts';
 import type { DB } from './schema.ts';
 
 export type Trx = Transaction<DB>;
@@ -8,11 +8,13 @@ type Db = Kysely<DB> | Trx;
 /**
  * The one way to write more than one statement (docs/decisions/005-transactions-and-bounds.md).
  *
- * Lock order, on PostgreSQL, for every writer: the rows of the portfolios concerned first
- * (ascending id when there are several), then their users' rows, then their orders, holdings, lots
- * and the rest. Writers then queue behind each other on the portfolio row instead of
- * deadlocking, and a reset, a contest's end or a deletion, which takes the same rows first, is
- * atomic against every order of that portfolio.
+ * Lock order, on PostgreSQL, for every writer: a contest's row first when the write changes a
+ * contest or its membership (its rules, a join, a leave, a removal, its end), then the rows of the
+ * portfolios concerned (ascending id when there are several), then their users' rows, then their
+ * orders, holdings, lots and the rest (docs/decisions/019-contest-row-lock.md). Writers then queue
+ * behind each other on the portfolio row instead of deadlocking, and a reset, a contest's end or a
+ * deletion, which takes the same rows first, is atomic against every order of that portfolio. An
+ * order only reads its contest's row (after its portfolio's lock), so it never waits on it.
  *
  * PostgreSQL still aborts one side of a deadlock (40P01) or a serialization conflict (40001)
  * that a batch touching many users can run into; the work is then run again from the start.
@@ -103,28 +105,47 @@ export interface LockedPortfolio {
   epoch: bigint;
   cashCents: bigint;
   contestId: string | null;
+  /** Set once the portfolio was closed (its member removed from the contest): it takes no more orders. */
+  closedAt: number | null;
 }
 
 /**
  * Takes the portfolios' row locks, ascending id, and reads what every money writer needs of
  * them. Every move of money takes these first (the lock order above), so two orders of one
- * portfolio queue, and a reset or a contest's end is atomic against every order of it.
+ * portfolio queue, and a reset or a contest's end is atomic against every order of it. On
+ * PostgreSQL a lock that waited reads the row as its holder committed it, so a writer queued behind
+ * a member's removal sees closed_at: the fills skip such portfolios (fill-batch.ts).
  */
 export async function lockPortfolios(trx: Trx, portfolioIds: readonly string[]): Promise<LockedPortfolio[]> {
   if (portfolioIds.length === 0) return [];
   const rows = await trx
     .selectFrom('portfolios')
-    .select(['id', 'user_id', 'epoch', 'cash_cents', 'contest_id'])
+    .select(['id', 'user_id', 'epoch', 'cash_cents', 'contest_id', 'closed_at'])
     .where('id', 'in', [...new Set(portfolioIds)])
     .orderBy('id')
     .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
     .execute();
-  return rows.map((r) => ({ id: r.id, userId: r.user_id, epoch: BigInt(r.epoch), cashCents: BigInt(r.cash_cents), contestId: r.contest_id }));
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    epoch: BigInt(r.epoch),
+    cashCents: BigInt(r.cash_cents),
+    contestId: r.contest_id,
+    closedAt: r.closed_at === null ? null : Number(r.closed_at),
+  }));
 }
 
+export const portfolioClosed = () =>
+  forbidden('PORTFOLIO_CLOSED', 'The host removed you from this contest: its portfolio takes no more orders');
+
+/**
+ * One portfolio's lock, for an order of it (open, modify, cancel, market): a closed portfolio
+ * refuses here, under its lock, so an order queued behind the member's removal saves nothing.
+ */
 export async function lockPortfolio(trx: Trx, portfolioId: string): Promise<LockedPortfolio> {
   const [portfolio] = await lockPortfolios(trx, [portfolioId]);
   if (!portfolio) throw notFound('USER_NOT_FOUND', 'No such user');
+  if (portfolio.closedAt !== null) throw portfolioClosed();
   return portfolio;
 }
 

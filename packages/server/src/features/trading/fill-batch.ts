@@ -15,6 +15,7 @@ import {
 import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import { chunks } from '../../users/chunks.ts';
 import { notifyMany, type NewNotification } from '../../users/notify.ts';
+import { cancelOrdersOfClosed } from './closed-portfolio-orders.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
 import { fillTriggers, type ClaimedTerms, type FillTrigger } from './fill-triggers.ts';
 import type { LimitOrderRow } from './limit-orders.ts';
@@ -76,8 +77,11 @@ interface Claimed extends ClaimedTerms {
  */
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const { symbol, side, price, at } = input;
-  const portfolios = new Map((await lockPortfolios(trx, input.portfolioIds)).map((p) => [p.id, p]));
-  if (portfolios.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n, owners: new Map() };
+  const locked = await lockPortfolios(trx, input.portfolioIds);
+  // A closed portfolio (its member removed from the contest) fills nothing: its orders end here.
+  await cancelOrdersOfClosed(trx, locked, at);
+  const portfolios = new Map(locked.filter((p) => p.closedAt === null).map((p) => [p.id, p]));
+  if (portfolios.size === 0) return { fills: [], cancelled: [], unmatchedShares: 0n, owners: new Map(locked.map((p) => [p.id, p.userId])) };
   // Each order's transaction id is made here, in batch order, and written with the claim.
   const orders = batchRows(trx, { id: 'text', tx: 'text' }, input.orderIds.map((id) => [id, newId(at)]));
   // Each owner with the epoch read under its lock: an order of an earlier epoch (before a reset) is not claimed.

@@ -10,6 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { portfolioClosed } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
 import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
@@ -23,11 +25,20 @@ import { modifyWorkingOrder } from './modify-order.ts';
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext, balancePoints: BalancePointQueue): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** After the order's transaction commits: a balance point (batched), then every open screen of the user hears. */
+  /**
+   * After the order's transaction commits: a balance point (batched), then every open screen of the
+   * user hears. A contest portfolio closed by the member's removal right after the order committed
+   * has no record any more: the removal cancelled the order, and the answer says why.
+   */
   const afterChange = async (portfolio: RequestPortfolio) => {
     await balancePoints.add(portfolio.id);
     ctx.bus.publish({ type: 'user-changed', userId: portfolio.userId, portfolioId: portfolio.id });
-    return loadUserRecord(ctx.db, portfolio.id);
+    try {
+      return await loadUserRecord(ctx.db, portfolio.id);
+    } catch (error) {
+      if (portfolio.kind === 'CONTEST' && error instanceof AppError && error.code === 'USER_NOT_FOUND') throw portfolioClosed();
+      throw error;
+    }
   };
   // The session is checked before the body is validated, so a visitor learns nothing about input rules.
   const guarded = { preValidation: requireUser, ...plainJsonAnswer };
