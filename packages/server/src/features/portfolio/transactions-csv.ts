@@ -4,20 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
+import { csvLine, csvNumber } from '../../http/csv.ts';
 import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 
-const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,fee,archived';
+const HEADER = csvLine(['id', 'timestamp', 'type', 'method', 'symbol', 'shares', 'price', 'total', 'fee', 'archived']);
 /** Rows read per query: memory stays flat however long the history is. */
 const BATCH = 1000;
 
-/** Quotes a field only when it needs it (RFC 4180); our values are ids, enums and numbers. */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** The whole history of every epoch, newest first, a batch of rows at a time (keyset on created_at, id). */
 export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string): AsyncGenerator<string> {
-  yield `${HEADER}\r\n`;
+  yield HEADER;
   const user = await db.selectFrom('portfolios').select('epoch').where('id', '=', portfolioId).executeTakeFirst();
   if (!user) return;
   const epoch = BigInt(user.epoch);
@@ -41,21 +37,18 @@ export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string):
     if (rows.length === 0) return;
     let chunk = '';
     for (const r of rows) {
-      chunk +=
-        [
-          r.id,
-          new Date(Number(r.created_at)).toISOString(),
-          r.type,
-          r.method,
-          r.symbol,
-          formatUnits(BigInt(r.shares), SHARE_DECIMALS),
-          formatUnits(BigInt(r.price), PRICE_DECIMALS),
-          formatUnits(BigInt(r.total_cents), CENT_DECIMALS),
-          formatUnits(BigInt(r.fee_cents), CENT_DECIMALS),
-          BigInt(r.epoch) < epoch ? 'yes' : 'no',
-        ]
-          .map(field)
-          .join(',') + '\r\n';
+      chunk += csvLine([
+        r.id,
+        new Date(Number(r.created_at)).toISOString(),
+        r.type,
+        r.method,
+        r.symbol,
+        csvNumber(formatUnits(BigInt(r.shares), SHARE_DECIMALS)),
+        csvNumber(formatUnits(BigInt(r.price), PRICE_DECIMALS)),
+        csvNumber(formatUnits(BigInt(r.total_cents), CENT_DECIMALS)),
+        csvNumber(formatUnits(BigInt(r.fee_cents), CENT_DECIMALS)),
+        BigInt(r.epoch) < epoch ? 'yes' : 'no',
+      ]);
     }
     yield chunk;
     if (rows.length < BATCH) return;
