@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Contest } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isPostgres, type Trx } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { BoardCache } from './contest-board.ts';
 import { toContest, type ContestRow } from './contest-record.ts';
@@ -22,6 +23,24 @@ export const contestNotFound = () => notFound('CONTEST_NOT_FOUND', 'No such cont
 
 export async function loadContestRow(db: Db, contestId: string): Promise<ContestRow> {
   const row = await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+  if (!row) throw contestNotFound();
+  return row;
+}
+
+/**
+ * The contest's row, locked for the rest of the transaction and read under the lock: what every
+ * change of a contest or of its membership takes first (db/transaction.ts lock order,
+ * docs/decisions/019-contest-row-lock.md). A join and a change of the starting balance then queue
+ * on it, so the join reads the balance the change left. FOR NO KEY UPDATE, as the user locks:
+ * it queues the writers of this contest but not an insert that merely references the row.
+ */
+export async function lockContestRow(trx: Trx, contestId: string): Promise<ContestRow> {
+  const row = await trx
+    .selectFrom('contests')
+    .selectAll()
+    .where('id', '=', contestId)
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
+    .executeTakeFirst();
   if (!row) throw contestNotFound();
   return row;
 }
