@@ -46,13 +46,13 @@ describe('orders of a closed portfolio', () => {
 
   it('a closed portfolio refuses an order under its lock with 403 PORTFOLIO_CLOSED and saves nothing', async () => {
     await setPrice(t.app, 'BTC', 50_000);
-    const { portfolioId } = await contestMember();
+    const { wallet, portfolioId } = await contestMember();
     await t.ctx.db.updateTable('portfolios').set({ closed_at: Date.now() }).where('id', '=', portfolioId).execute();
     // Straight to the order path, as a request that passed the guard before the removal committed.
     const contest = await t.ctx.db.selectFrom('portfolios').select('contest_id').where('id', '=', portfolioId).executeTakeFirstOrThrow();
     const portfolio = { id: portfolioId, contestId: contest.contest_id };
-    await expect(openLimitOrder(t.ctx, portfolio, { type: 'PURCHASE', symbol: 'BTC', limitAsk: 45_000, purchaseAsk: 1_000 })).rejects.toMatchObject({ statusCode: 403, code: 'PORTFOLIO_CLOSED' });
-    await expect(marketBuy(t.ctx, portfolio, { symbol: 'BTC', assetAmount: 100, unit: 'USD' })).rejects.toMatchObject({ statusCode: 403, code: 'PORTFOLIO_CLOSED' });
+    await expect(openLimitOrder(t.ctx, portfolio, { walletAddress: wallet, type: 'PURCHASE', symbol: 'BTC', limitAsk: 45_000, purchaseAsk: 1_000 })).rejects.toMatchObject({ statusCode: 403, code: 'PORTFOLIO_CLOSED' });
+    await expect(marketBuy(t.ctx, portfolio, { walletAddress: wallet, symbol: 'BTC', assetAmount: 100, unit: 'USD' })).rejects.toMatchObject({ statusCode: 403, code: 'PORTFOLIO_CLOSED' });
     const orders = await t.ctx.db.selectFrom('limit_orders').select('id').where('portfolio_id', '=', portfolioId).execute();
     expect(orders).toEqual([]);
   });
