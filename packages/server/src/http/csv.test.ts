@@ -3,7 +3,9 @@ import { csvField, csvLine, csvNumber } from './csv.ts';
 
 describe('csv writer', () => {
   it('leaves plain text as it is', () => {
-    expect(csvLine(['rank', 'alice_1', 'a.b@example.test'])).toBe('rank,alice_1,a.b@example.test\r\n');
+    expect(csvLine(['rank', 'alice_1', 'a.b@example.test'])).toBe(
+      'rank,alice_1,a.b@example.test\r\n',
+    );
   });
 
   it('quotes a field with a comma, a quote or a line break and doubles its quotes (RFC 4180)', () => {

@@ -20,7 +20,8 @@ export type CsvValue = string | CsvNumber;
 /** A numeric cell: a plain decimal such as "-5.25" or "100"; anything else is a bug of the caller. */
 export function csvNumber(value: number | bigint | string): CsvNumber {
   const decimal = String(value);
-  if (!PLAIN_DECIMAL.test(decimal)) throw new Error(`csvNumber: "${decimal}" is not a plain decimal`);
+  if (!PLAIN_DECIMAL.test(decimal))
+    throw new Error(`csvNumber: "${decimal}" is not a plain decimal`);
   return { decimal };
 }
 

@@ -1,4 +1,10 @@
-import { Contest, ContestBoardRow, ContestReturnsAnswer, ContestScope, NEXT_CURSOR_HEADER } from '@papertrade/domain';
+import {
+  Contest,
+  ContestBoardRow,
+  ContestReturnsAnswer,
+  ContestScope,
+  NEXT_CURSOR_HEADER,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +16,11 @@ import { contestReturns } from './contest-returns.ts';
 import { IdParams, OffsetCursor, PAGE, tags, type ContestShared } from './route-kit.ts';
 
 /** What anyone who may see a contest reads: the lists, one contest, its board and its returns chart. */
-export function boardRoutes(app: FastifyInstance, ctx: AppContext, { boards }: ContestShared): void {
+export function boardRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { boards }: ContestShared,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
@@ -20,7 +30,8 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext, { boards }: C
       preHandler: requireUser,
       schema: {
         tags,
-        description: 'joined: contests with an open portfolio of yours; owned: yours; public: PUBLIC ones not ended. Newest first, 20 a page; X-Next-Cursor for the next.',
+        description:
+          'joined: contests with an open portfolio of yours; owned: yours; public: PUBLIC ones not ended. Newest first, 20 a page; X-Next-Cursor for the next.',
         querystring: z.object({ scope: ContestScope.default('joined'), cursor: OffsetCursor }),
         response: { 200: z.array(Contest) },
       },
@@ -31,7 +42,10 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext, { boards }: C
       const offset = Number(cursor ?? 0);
       let query = db.selectFrom('contests').selectAll('contests');
       if (scope === 'owned') query = query.where('contests.owner_id', '=', me.id);
-      else if (scope === 'public') query = query.where('contests.visibility', '=', 'PUBLIC').where('contests.ends_at', '>', BigInt(Date.now()));
+      else if (scope === 'public')
+        query = query
+          .where('contests.visibility', '=', 'PUBLIC')
+          .where('contests.ends_at', '>', BigInt(Date.now()));
       else {
         query = query.where((eb) =>
           eb.exists(
@@ -44,18 +58,27 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext, { boards }: C
           ),
         );
       }
-      const rows = await query.orderBy('contests.created_at', 'desc').orderBy('contests.id', 'desc').limit(PAGE + 1).offset(offset).execute();
+      const rows = await query
+        .orderBy('contests.created_at', 'desc')
+        .orderBy('contests.id', 'desc')
+        .limit(PAGE + 1)
+        .offset(offset)
+        .execute();
       if (rows.length > PAGE) void reply.header(NEXT_CURSOR_HEADER, String(offset + PAGE));
       return Promise.all(rows.slice(0, PAGE).map((row) => contestFor(db, boards, row, me.id)));
     },
   );
 
-  r.get('/contests/:id', { preHandler: requireUser, schema: { tags, params: IdParams, response: { 200: Contest } } }, async (request) => {
-    const me = sessionUser(request);
-    const row = await loadContestRow(db, request.params.id);
-    await assertCanSee(db, row, me.id);
-    return contestFor(db, boards, row, me.id);
-  });
+  r.get(
+    '/contests/:id',
+    { preHandler: requireUser, schema: { tags, params: IdParams, response: { 200: Contest } } },
+    async (request) => {
+      const me = sessionUser(request);
+      const row = await loadContestRow(db, request.params.id);
+      await assertCanSee(db, row, me.id);
+      return contestFor(db, boards, row, me.id);
+    },
+  );
 
   r.get(
     '/contests/:id/leaderboard',
@@ -63,9 +86,13 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext, { boards }: C
       preHandler: requireUser,
       schema: {
         tags,
-        description: 'Members by return, then total, then earlier join; frozen at the end. X-Next-Cursor for the next page.',
+        description:
+          'Members by return, then total, then earlier join; frozen at the end. X-Next-Cursor for the next page.',
         params: IdParams,
-        querystring: z.object({ cursor: OffsetCursor, limit: z.coerce.number().int().min(1).max(100).default(50) }),
+        querystring: z.object({
+          cursor: OffsetCursor,
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
         response: { 200: z.array(ContestBoardRow) },
       },
     },

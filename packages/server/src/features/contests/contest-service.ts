@@ -1,4 +1,9 @@
-import { centsFromNumber, USD_DECIMALS_MESSAGE, type CreateContestBody, type UpdateContestBody } from '@papertrade/domain';
+import {
+  centsFromNumber,
+  USD_DECIMALS_MESSAGE,
+  type CreateContestBody,
+  type UpdateContestBody,
+} from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/new-id.ts';
@@ -28,20 +33,37 @@ function cents(usd: number, field: string): bigint {
   return value;
 }
 
-export const codeNotFound = () => notFound('CONTEST_NOT_FOUND', 'No contest has that code: check it with your host');
+export const codeNotFound = () =>
+  notFound('CONTEST_NOT_FOUND', 'No contest has that code: check it with your host');
 
 /** POST /contests: a new contest or class; the creator of a CONTEST joins it, the owner of a CLASS does not trade. */
-export async function createContest(db: Db, ownerId: string, body: CreateContestBody): Promise<ContestRow> {
+export async function createContest(
+  db: Db,
+  ownerId: string,
+  body: CreateContestBody,
+): Promise<ContestRow> {
   const now = Date.now();
-  const user = await db.selectFrom('users').select(['email_verified', 'account_type']).where('id', '=', ownerId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['email_verified', 'account_type'])
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   if (BigInt(user.email_verified) === 0n) {
-    throw forbidden('EMAIL_NOT_VERIFIED', 'Confirm your e-mail address first: hosts of contests and classes need a verified address');
+    throw forbidden(
+      'EMAIL_NOT_VERIFIED',
+      'Confirm your e-mail address first: hosts of contests and classes need a verified address',
+    );
   }
   if (body.kind === 'CLASS' && user.account_type !== 'TEACHER') {
-    throw forbidden('TEACHER_ONLY', 'Only a teacher account can create a class; anyone can create a contest');
+    throw forbidden(
+      'TEACHER_ONLY',
+      'Only a teacher account can create a class; anyone can create a contest',
+    );
   }
-  if (body.endsAt <= now) throw badRequest('VALIDATION_ERROR', 'The end must be in the future', 'endsAt');
-  if (body.lessons?.length && body.kind !== 'CLASS') throw badRequest('VALIDATION_ERROR', 'Only a class points to lessons', 'lessons');
+  if (body.endsAt <= now)
+    throw badRequest('VALIDATION_ERROR', 'The end must be in the future', 'endsAt');
+  if (body.lessons?.length && body.kind !== 'CLASS')
+    throw badRequest('VALIDATION_ERROR', 'Only a class points to lessons', 'lessons');
   const startingCents = cents(body.startingBalance, 'startingBalance');
   const row: ContestRow = {
     id: newId(now),
@@ -64,15 +86,31 @@ export async function createContest(db: Db, ownerId: string, body: CreateContest
   };
   const symbols = parseList(row.allowed_symbols);
   if (symbols.length) {
-    const known = await db.selectFrom('assets').select('symbol').where('symbol', 'in', symbols).execute();
+    const known = await db
+      .selectFrom('assets')
+      .select('symbol')
+      .where('symbol', 'in', symbols)
+      .execute();
     const unknown = symbols.filter((s) => !known.some((k) => k.symbol === s));
-    if (unknown.length) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${unknown.join(', ')}`, 'allowedSymbols');
+    if (unknown.length)
+      throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${unknown.join(', ')}`, 'allowedSymbols');
   }
   await inTransaction(db, async (trx) => {
     await trx.insertInto('contests').values(row).execute();
     if (body.kind === 'CONTEST') {
       const walletAddress = newWalletAddress();
-      await insertPortfolio(trx, { id: newId(now), userId: ownerId, kind: 'CONTEST', contestId: row.id, walletAddress, cents: startingCents }, now);
+      await insertPortfolio(
+        trx,
+        {
+          id: newId(now),
+          userId: ownerId,
+          kind: 'CONTEST',
+          contestId: row.id,
+          walletAddress,
+          cents: startingCents,
+        },
+        now,
+      );
     }
   });
   return row;
@@ -80,8 +118,11 @@ export async function createContest(db: Db, ownerId: string, body: CreateContest
 
 /** The rule edits of PATCH /contests/:id that move money or change what may be traded: before the start only. */
 const moneyRules = (body: UpdateContestBody) =>
-  body.startingBalance !== undefined || body.allowedSymbols !== undefined || body.orderTypes !== undefined ||
-  body.feeBps !== undefined || body.feeMinUsd !== undefined;
+  body.startingBalance !== undefined ||
+  body.allowedSymbols !== undefined ||
+  body.orderTypes !== undefined ||
+  body.feeBps !== undefined ||
+  body.feeMinUsd !== undefined;
 
 /**
  * PATCH /contests/:id, in one transaction under the contest's lock: the checks against the start
@@ -89,39 +130,64 @@ const moneyRules = (body: UpdateContestBody) =>
  * closes the contest as a tick at endsAt would (contest-end.ts) in the same transaction. The
  * ended contest, if any, is for the caller's pushes after commit.
  */
-export async function updateContest(db: Db, contestId: string, ownerId: string, body: UpdateContestBody): Promise<EndedContest | null> {
+export async function updateContest(
+  db: Db,
+  contestId: string,
+  ownerId: string,
+  body: UpdateContestBody,
+): Promise<EndedContest | null> {
   return inTransaction(db, async (trx) => {
     const row = await lockContestRow(trx, contestId);
     assertOwner(row, ownerId);
     const now = Date.now();
-    if (contestStatus(row, now) === 'ENDED') throw conflict('CONTEST_ENDED', 'This contest has ended: its rules and results stay as they are');
+    if (contestStatus(row, now) === 'ENDED')
+      throw conflict(
+        'CONTEST_ENDED',
+        'This contest has ended: its rules and results stay as they are',
+      );
     if (moneyRules(body) && now >= Number(row.starts_at)) {
-      throw conflict('CONTEST_STARTED', 'The contest has started: its balance, assets, order types and fees can no longer change');
+      throw conflict(
+        'CONTEST_STARTED',
+        'The contest has started: its balance, assets, order types and fees can no longer change',
+      );
     }
-    if (body.endsAt !== undefined && body.endsAt < now) throw badRequest('VALIDATION_ERROR', 'The end cannot be in the past', 'endsAt');
+    if (body.endsAt !== undefined && body.endsAt < now)
+      throw badRequest('VALIDATION_ERROR', 'The end cannot be in the past', 'endsAt');
     if (body.endsAt !== undefined && body.endsAt <= Number(row.starts_at)) {
       throw badRequest('VALIDATION_ERROR', 'The end must be after the start', 'endsAt');
     }
-    if (body.lessons !== undefined && row.kind !== 'CLASS') throw badRequest('VALIDATION_ERROR', 'Only a class points to lessons', 'lessons');
+    if (body.lessons !== undefined && row.kind !== 'CLASS')
+      throw badRequest('VALIDATION_ERROR', 'Only a class points to lessons', 'lessons');
     const changes: Partial<ContestRow> = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.description !== undefined) changes.description = body.description;
     if (body.endsAt !== undefined) changes.ends_at = BigInt(body.endsAt);
     if (body.lessons !== undefined) changes.lessons = JSON.stringify([...new Set(body.lessons)]);
-    if (body.allowedSymbols !== undefined) changes.allowed_symbols = JSON.stringify([...new Set(body.allowedSymbols)]);
-    if (body.orderTypes !== undefined) changes.order_types = JSON.stringify([...new Set(body.orderTypes)]);
+    if (body.allowedSymbols !== undefined)
+      changes.allowed_symbols = JSON.stringify([...new Set(body.allowedSymbols)]);
+    if (body.orderTypes !== undefined)
+      changes.order_types = JSON.stringify([...new Set(body.orderTypes)]);
     if (body.feeBps !== undefined) changes.fee_bps = BigInt(body.feeBps);
     if (body.feeMinUsd !== undefined) changes.fee_min_cents = cents(body.feeMinUsd, 'feeMinUsd');
-    const startingCents = body.startingBalance !== undefined ? cents(body.startingBalance, 'startingBalance') : null;
+    const startingCents =
+      body.startingBalance !== undefined ? cents(body.startingBalance, 'startingBalance') : null;
     if (startingCents !== null) changes.starting_balance_cents = startingCents;
     // Ended now: the same end a tick carries out at endsAt, done at once for the owner.
     if (body.end) changes.ends_at = BigInt(now);
-    if (Object.keys(changes).length) await trx.updateTable('contests').set(changes).where('id', '=', row.id).execute();
+    if (Object.keys(changes).length)
+      await trx.updateTable('contests').set(changes).where('id', '=', row.id).execute();
     // Before the start nobody has traded: members simply hold the new starting balance. Every join
     // took the contest's lock too, so each one is in this list or reads the new balance after it.
     if (startingCents !== null) {
-      const members = await trx.selectFrom('portfolios').select('id').where('contest_id', '=', row.id).execute();
-      await lockPortfolios(trx, members.map((m) => m.id));
+      const members = await trx
+        .selectFrom('portfolios')
+        .select('id')
+        .where('contest_id', '=', row.id)
+        .execute();
+      await lockPortfolios(
+        trx,
+        members.map((m) => m.id),
+      );
       await trx
         .updateTable('portfolios')
         .set({ cash_cents: startingCents, starting_balance_cents: startingCents })
@@ -134,12 +200,23 @@ export async function updateContest(db: Db, contestId: string, ownerId: string, 
 
 /** The contest a join code names, or null; codes are stored in capitals. */
 export async function contestByCode(db: Db, code: string): Promise<ContestRow | null> {
-  return (await db.selectFrom('contests').selectAll().where('join_code', '=', code.toUpperCase()).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('contests')
+      .selectAll()
+      .where('join_code', '=', code.toUpperCase())
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** A PUBLIC contest's id, for a join by id; null for a private id as for none. */
 export async function publicContestId(db: Db, contestId: string): Promise<string | null> {
-  const row = await db.selectFrom('contests').select('id').where('id', '=', contestId).where('visibility', '=', 'PUBLIC').executeTakeFirst();
+  const row = await db
+    .selectFrom('contests')
+    .select('id')
+    .where('id', '=', contestId)
+    .where('visibility', '=', 'PUBLIC')
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -148,13 +225,19 @@ export async function publicContestId(db: Db, contestId: string): Promise<string
  * contest's lock (a PATCH of the balance is wholly before or after it), then the user's lock, so
  * two joins of one user cannot both find no membership and make two.
  */
-export async function joinContest(db: Db, userId: string, contestId: string): Promise<{ row: ContestRow; walletAddress: string }> {
+export async function joinContest(
+  db: Db,
+  userId: string,
+  contestId: string,
+): Promise<{ row: ContestRow; walletAddress: string }> {
   const walletAddress = newWalletAddress();
   const row = await inTransaction(db, async (trx) => {
     const row = await lockContestRow(trx, contestId);
     const now = Date.now();
-    if (contestStatus(row, now) === 'ENDED') throw conflict('CONTEST_ENDED', `"${row.name}" has ended: it no longer takes new members`);
-    if (row.kind === 'CLASS' && row.owner_id === userId) throw conflict('ALREADY_MEMBER', 'You teach this class: you see it as its owner');
+    if (contestStatus(row, now) === 'ENDED')
+      throw conflict('CONTEST_ENDED', `"${row.name}" has ended: it no longer takes new members`);
+    if (row.kind === 'CLASS' && row.owner_id === userId)
+      throw conflict('ALREADY_MEMBER', 'You teach this class: you see it as its owner');
     await lockUser(trx, userId);
     const existing = await trx
       .selectFrom('portfolios')
@@ -162,9 +245,17 @@ export async function joinContest(db: Db, userId: string, contestId: string): Pr
       .where('contest_id', '=', row.id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (existing && existing.closed_at === null) throw conflict('ALREADY_MEMBER', `You are already in "${row.name}"`);
-    if (existing) throw forbidden('REMOVED_FROM_CONTEST', `The host removed you from "${row.name}"`);
-    const portfolio = { id: newId(now), userId, kind: 'CONTEST' as const, contestId: row.id, walletAddress };
+    if (existing && existing.closed_at === null)
+      throw conflict('ALREADY_MEMBER', `You are already in "${row.name}"`);
+    if (existing)
+      throw forbidden('REMOVED_FROM_CONTEST', `The host removed you from "${row.name}"`);
+    const portfolio = {
+      id: newId(now),
+      userId,
+      kind: 'CONTEST' as const,
+      contestId: row.id,
+      walletAddress,
+    };
     await insertPortfolio(trx, { ...portfolio, cents: BigInt(row.starting_balance_cents) }, now);
     return row;
   });
@@ -183,7 +274,8 @@ export async function leaveContest(db: Db, contestId: string, userId: string): P
     const row = await lockContestRow(trx, contestId);
     const membership = await assertCanSee(trx, row, userId);
     if (!membership) throw notAMember();
-    if (Date.now() >= Number(row.starts_at)) throw conflict('CONTEST_STARTED', 'The contest has started: your results stay on its board');
+    if (Date.now() >= Number(row.starts_at))
+      throw conflict('CONTEST_STARTED', 'The contest has started: your results stay on its board');
     await lockPortfolios(trx, [membership.portfolioId]);
     const deleted = await trx
       .deleteFrom('portfolios')
@@ -195,7 +287,11 @@ export async function leaveContest(db: Db, contestId: string, userId: string): P
 }
 
 /** A member's open portfolio in this contest, by its wallet; 404 for anything else. */
-export async function memberPortfolio(db: Db | Trx, contestId: string, walletAddress: string): Promise<{ id: string; user_id: string }> {
+export async function memberPortfolio(
+  db: Db | Trx,
+  contestId: string,
+  walletAddress: string,
+): Promise<{ id: string; user_id: string }> {
   const member = await db
     .selectFrom('portfolios')
     .select(['id', 'user_id'])
@@ -214,34 +310,79 @@ export async function memberPortfolio(db: Db | Trx, contestId: string, walletAdd
  * finds the portfolio closed and saves nothing (db/transaction.ts lockPortfolio). Answers the
  * member's user id, for the push after commit.
  */
-export async function removeMember(db: Db, contestId: string, ownerId: string, walletAddress: string): Promise<string> {
+export async function removeMember(
+  db: Db,
+  contestId: string,
+  ownerId: string,
+  walletAddress: string,
+): Promise<string> {
   return inTransaction(db, async (trx) => {
     const row = await lockContestRow(trx, contestId);
     assertOwner(row, ownerId);
     const member = await memberPortfolio(trx, row.id, walletAddress);
-    if (member.user_id === ownerId) throw badRequest('VALIDATION_ERROR', 'You cannot remove yourself from your own contest', 'walletAddress');
+    if (member.user_id === ownerId)
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'You cannot remove yourself from your own contest',
+        'walletAddress',
+      );
     const [locked] = await lockPortfolios(trx, [member.id]);
-    if (!locked || locked.closedAt !== null) throw notFound('MEMBER_NOT_FOUND', 'No member of this contest has that wallet');
+    if (!locked || locked.closedAt !== null)
+      throw notFound('MEMBER_NOT_FOUND', 'No member of this contest has that wallet');
     const now = Date.now();
     const working = await trx
       .updateTable('limit_orders')
       .set({ status: 'CANCELLED', closed_at: now })
       .where('portfolio_id', '=', member.id)
       .where('status', '=', 'WORKING')
-      .returning(['id', 'oco_group_id', 'portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+      .returning([
+        'id',
+        'oco_group_id',
+        'portfolio_id',
+        'type',
+        'symbol',
+        'purchase_cents',
+        'sell_shares',
+      ])
       .execute();
     // Both legs of a pair end here together: its shares go back once.
     for (const o of working.filter(rowHoldsReservation)) {
-      await releaseReservation(trx, { portfolioId: o.portfolio_id, type: o.type, symbol: o.symbol, purchaseCents: o.purchase_cents, sellShares: o.sell_shares });
+      await releaseReservation(trx, {
+        portfolioId: o.portfolio_id,
+        type: o.type,
+        symbol: o.symbol,
+        purchaseCents: o.purchase_cents,
+        sellShares: o.sell_shares,
+      });
     }
-    await trx.updateTable('portfolios').set({ closed_at: now }).where('id', '=', member.id).execute();
-    await notifyMany(trx, [{ userId: member.user_id, type: 'INFORMATIVE', text: `The host removed you from "${row.name}"`, url: '/contests' }], now);
+    await trx
+      .updateTable('portfolios')
+      .set({ closed_at: now })
+      .where('id', '=', member.id)
+      .execute();
+    await notifyMany(
+      trx,
+      [
+        {
+          userId: member.user_id,
+          type: 'INFORMATIVE',
+          text: `The host removed you from "${row.name}"`,
+          url: '/contests',
+        },
+      ],
+      now,
+    );
     return member.user_id;
   });
 }
 
 /** POST /contests/:id/announcements: one INFORMATIVE notification to every member but the owner. Answers who was told. */
-export async function announce(db: Db, contestId: string, ownerId: string, text: string): Promise<string[]> {
+export async function announce(
+  db: Db,
+  contestId: string,
+  ownerId: string,
+  text: string,
+): Promise<string[]> {
   return inTransaction(db, async (trx) => {
     const row = await lockContestRow(trx, contestId);
     assertOwner(row, ownerId);
@@ -254,7 +395,15 @@ export async function announce(db: Db, contestId: string, ownerId: string, text:
       .execute();
     const userIds = [...new Set(members.map((m) => m.user_id))];
     const message = `${row.name}: ${text}`;
-    await notifyMany(trx, userIds.map((userId) => ({ userId, type: 'INFORMATIVE' as const, text: message, url: `/contests/${row.id}` })));
+    await notifyMany(
+      trx,
+      userIds.map((userId) => ({
+        userId,
+        type: 'INFORMATIVE' as const,
+        text: message,
+        url: `/contests/${row.id}`,
+      })),
+    );
     return userIds;
   });
 }

@@ -1,4 +1,11 @@
-import { AnnouncementBody, Contest, ContestMember, CreateContestBody, UpdateContestBody, User } from '@papertrade/domain';
+import {
+  AnnouncementBody,
+  Contest,
+  ContestMember,
+  CreateContestBody,
+  UpdateContestBody,
+  User,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,17 +16,30 @@ import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { assertOwner, contestFor, loadContestRow } from './contest-access.ts';
 import { computeBoard } from './contest-board.ts';
-import { announce, createContest, memberPortfolio, removeMember, updateContest } from './contest-service.ts';
+import {
+  announce,
+  createContest,
+  memberPortfolio,
+  removeMember,
+  updateContest,
+} from './contest-service.ts';
 import { IdParams, MemberParams, tags, type ContestShared } from './route-kit.ts';
 
 /** The host's side of contests: creating and changing one, its members, announcements and the standings export. */
-export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afterEnd }: ContestShared): void {
+export function hostRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { boards, afterEnd }: ContestShared,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
   r.post(
     '/contests',
-    { preHandler: requireUser, schema: { tags, body: CreateContestBody, response: { 201: Contest } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, body: CreateContestBody, response: { 201: Contest } },
+    },
     async (request, reply) => {
       const me = sessionUser(request);
       const row = await createContest(db, me.id, request.body);
@@ -29,7 +49,10 @@ export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afte
 
   r.patch(
     '/contests/:id',
-    { preHandler: requireUser, schema: { tags, params: IdParams, body: UpdateContestBody, response: { 200: Contest } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, params: IdParams, body: UpdateContestBody, response: { 200: Contest } },
+    },
     async (request) => {
       const me = sessionUser(request);
       const ended = await updateContest(db, request.params.id, me.id, request.body);
@@ -41,7 +64,10 @@ export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afte
 
   r.get(
     '/contests/:id/members',
-    { preHandler: requireUser, schema: { tags, params: IdParams, response: { 200: z.array(ContestMember) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, params: IdParams, response: { 200: z.array(ContestMember) } },
+    },
     async (request) => {
       const me = sessionUser(request);
       const row = await loadContestRow(db, request.params.id);
@@ -70,7 +96,10 @@ export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afte
       const row = await loadContestRow(db, request.params.id);
       assertOwner(row, me.id);
       if (row.kind !== 'CLASS') {
-        throw forbidden('NOT_A_CLASS', 'Only a class\'s teacher sees members\' portfolios; contest portfolios stay private');
+        throw forbidden(
+          'NOT_A_CLASS',
+          "Only a class's teacher sees members' portfolios; contest portfolios stay private",
+        );
       }
       const member = await memberPortfolio(db, row.id, request.params.walletAddress);
       const record = await loadUserRecord(db, member.id);
@@ -79,17 +108,34 @@ export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afte
     },
   );
 
-  r.delete('/contests/:id/members/:walletAddress', { preHandler: requireUser, schema: { tags, params: MemberParams } }, async (request, reply) => {
-    const me = sessionUser(request);
-    const memberId = await removeMember(db, request.params.id, me.id, request.params.walletAddress);
-    boards.invalidate(request.params.id);
-    ctx.bus.publish({ type: 'user-changed', userId: memberId });
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/contests/:id/members/:walletAddress',
+    { preHandler: requireUser, schema: { tags, params: MemberParams } },
+    async (request, reply) => {
+      const me = sessionUser(request);
+      const memberId = await removeMember(
+        db,
+        request.params.id,
+        me.id,
+        request.params.walletAddress,
+      );
+      boards.invalidate(request.params.id);
+      ctx.bus.publish({ type: 'user-changed', userId: memberId });
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/contests/:id/announcements',
-    { preHandler: requireUser, schema: { tags, params: IdParams, body: AnnouncementBody, response: { 201: z.object({ sent: z.number().int() }) } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: IdParams,
+        body: AnnouncementBody,
+        response: { 201: z.object({ sent: z.number().int() }) },
+      },
+    },
     async (request, reply) => {
       const me = sessionUser(request);
       const userIds = await announce(db, request.params.id, me.id, request.body.text);
@@ -98,28 +144,39 @@ export function hostRoutes(app: FastifyInstance, ctx: AppContext, { boards, afte
     },
   );
 
-  r.get('/contests/:id/standings.csv', { preHandler: requireUser, schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) => {
-    const me = sessionUser(request);
-    const row = await loadContestRow(db, request.params.id);
-    assertOwner(row, me.id);
-    const { entries } = await computeBoard(db, row.id);
-    const withEmail = row.kind === 'CLASS';
-    const header = csvLine(['rank', 'username', ...(withEmail ? ['email'] : []), 'total', 'return_percent', 'trades']);
-    const lines = entries.map((e) =>
-      csvLine([
-        csvNumber(e.rank),
-        e.username,
-        ...(withEmail ? [e.email] : []),
-        csvNumber(e.totalBalance.toFixed(2)),
-        csvNumber(e.returnPercentage.toFixed(2)),
-        csvNumber(e.trades),
-      ]),
-    );
-    const filename = `standings-${row.name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40) || 'contest'}.csv`;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(header + lines.join(''));
-  });
+  r.get(
+    '/contests/:id/standings.csv',
+    { preHandler: requireUser, schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const me = sessionUser(request);
+      const row = await loadContestRow(db, request.params.id);
+      assertOwner(row, me.id);
+      const { entries } = await computeBoard(db, row.id);
+      const withEmail = row.kind === 'CLASS';
+      const header = csvLine([
+        'rank',
+        'username',
+        ...(withEmail ? ['email'] : []),
+        'total',
+        'return_percent',
+        'trades',
+      ]);
+      const lines = entries.map((e) =>
+        csvLine([
+          csvNumber(e.rank),
+          e.username,
+          ...(withEmail ? [e.email] : []),
+          csvNumber(e.totalBalance.toFixed(2)),
+          csvNumber(e.returnPercentage.toFixed(2)),
+          csvNumber(e.trades),
+        ]),
+      );
+      const filename = `standings-${row.name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40) || 'contest'}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(header + lines.join(''));
+    },
+  );
 }

@@ -18,22 +18,44 @@ const SCHOOL = '198.51.100.30';
 const FREE = JOIN_CODE_ACCOUNT_RULE.free;
 
 const joinByCode = (user: TestUser, code: string, ip = SCHOOL) =>
-  t.app.inject({ method: 'POST', url: '/contests/join', headers: user.headers, payload: { code }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/contests/join',
+    headers: user.headers,
+    payload: { code },
+    remoteAddress: ip,
+  });
 const lookUp = (user: TestUser, code: string, ip = SCHOOL) =>
-  t.app.inject({ method: 'GET', url: `/contests/code/${code}`, headers: user.headers, remoteAddress: ip });
+  t.app.inject({
+    method: 'GET',
+    url: `/contests/code/${code}`,
+    headers: user.headers,
+    remoteAddress: ip,
+  });
 
 /** A made-up code, different for each n; no contest has it. */
 const wrongCode = (n: number) => `NOPE${n}`;
 
 async function contestCode(): Promise<string> {
   const host = await createTestUser(t.ctx);
-  await t.ctx.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', host.id).execute();
+  await t.ctx.db
+    .updateTable('users')
+    .set({ email_verified: 1 })
+    .where('id', '=', host.id)
+    .execute();
   const now = Date.now();
   const res = await t.app.inject({
     method: 'POST',
     url: '/contests',
     headers: host.headers,
-    payload: { name: 'Period 3', kind: 'CONTEST', visibility: 'PRIVATE', startingBalance: 10_000, startsAt: now + 3_600_000, endsAt: now + 7_200_000 },
+    payload: {
+      name: 'Period 3',
+      kind: 'CONTEST',
+      visibility: 'PRIVATE',
+      startingBalance: 10_000,
+      startsAt: now + 3_600_000,
+      endsAt: now + 7_200_000,
+    },
   });
   expectStatus(res, 201);
   return res.json<Contest>().joinCode ?? '';
@@ -45,7 +67,9 @@ const count = (codes: number[], status: number) => codes.filter((c) => c === sta
 describe('join code guessing', () => {
   it('30 parallel wrong codes to POST /contests/join from one account: 10 looked up, 20 answered 429 with Retry-After; GET /contests/code/:code is refused too', async () => {
     const mallory = await createTestUser(t.ctx);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => joinByCode(mallory, wrongCode(i))));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => joinByCode(mallory, wrongCode(i))),
+    );
     const codes = statuses(answers);
     expect(count(codes, 404)).toBe(FREE);
     expect(count(codes, 429)).toBe(30 - FREE);
@@ -60,7 +84,9 @@ describe('join code guessing', () => {
   it('30 parallel wrong codes to GET /contests/code/:code from one account: 10 looked up, 20 answered 429; the right code waits too', async () => {
     const mallory = await createTestUser(t.ctx);
     const code = await contestCode();
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => lookUp(mallory, wrongCode(i))));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => lookUp(mallory, wrongCode(i))),
+    );
     const codes = statuses(answers);
     expect(count(codes, 404)).toBe(FREE);
     expect(count(codes, 429)).toBe(30 - FREE);
@@ -71,7 +97,8 @@ describe('join code guessing', () => {
   it('a code that names a contest is no failure: a student who mistyped it nine times still looks it up and joins', async () => {
     const student = await createTestUser(t.ctx);
     const code = await contestCode();
-    for (let i = 0; i < FREE - 1; i += 1) expectStatus(await joinByCode(student, wrongCode(i)), 404, 'CONTEST_NOT_FOUND');
+    for (let i = 0; i < FREE - 1; i += 1)
+      expectStatus(await joinByCode(student, wrongCode(i)), 404, 'CONTEST_NOT_FOUND');
     for (let i = 0; i < 5; i += 1) expectStatus(await lookUp(student, code.toLowerCase()), 200);
     expectStatus(await joinByCode(student, code), 201);
     expectStatus(await lookUp(student, wrongCode(50)), 404, 'CONTEST_NOT_FOUND');
@@ -79,9 +106,13 @@ describe('join code guessing', () => {
   });
 
   it('wrong codes from many accounts behind one address stop at 100; the same account elsewhere still looks codes up', async () => {
-    const accounts = await Promise.all(Array.from({ length: JOIN_CODE_IP_RULE.max / FREE }, () => createTestUser(t.ctx)));
+    const accounts = await Promise.all(
+      Array.from({ length: JOIN_CODE_IP_RULE.max / FREE }, () => createTestUser(t.ctx)),
+    );
     for (const [a, user] of accounts.entries()) {
-      const answers = await Promise.all(Array.from({ length: FREE }, (_, i) => lookUp(user, wrongCode(a * FREE + i))));
+      const answers = await Promise.all(
+        Array.from({ length: FREE }, (_, i) => lookUp(user, wrongCode(a * FREE + i))),
+      );
       expect(statuses(answers)).toEqual(Array.from({ length: FREE }, () => 404));
     }
     const fresh = await createTestUser(t.ctx);

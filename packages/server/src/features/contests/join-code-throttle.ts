@@ -1,7 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { assertSlot, releaseSlot, takeBackoffSlot, takeWindowSlot, type BackoffRule, type WindowRule } from '../auth/rate-limit.ts';
+import {
+  assertSlot,
+  releaseSlot,
+  takeBackoffSlot,
+  takeWindowSlot,
+  type BackoffRule,
+  type WindowRule,
+} from '../auth/rate-limit.ts';
 
 /*
  * Join codes are guessed under the login throttle's counters (features/auth/rate-limit.ts,
@@ -13,7 +20,11 @@ import { assertSlot, releaseSlot, takeBackoffSlot, takeWindowSlot, type BackoffR
  */
 
 /** Per account: 10 failed lookups free, then each one 1 s, 2 s, 4 s ... up to 15 minutes after the previous one. */
-export const JOIN_CODE_ACCOUNT_RULE: BackoffRule = { free: 10, idleMs: 60 * 60 * 1000, capMs: 15 * 60 * 1000 };
+export const JOIN_CODE_ACCOUNT_RULE: BackoffRule = {
+  free: 10,
+  idleMs: 60 * 60 * 1000,
+  capMs: 15 * 60 * 1000,
+};
 /** Per client address: 100 failed lookups in 15 minutes. */
 export const JOIN_CODE_IP_RULE: WindowRule = { max: 100, windowMs: 15 * 60 * 1000 };
 
@@ -27,9 +38,18 @@ export interface CodeGuesser {
 }
 
 /** Looks a code up under the throttle: 429 RATE_LIMITED (with Retry-After) before any lookup once either counter is spent. */
-export async function throttledCodeLookup<T>(db: Kysely<DB>, reply: FastifyReply, who: CodeGuesser, lookup: () => Promise<T | null>): Promise<T | null> {
+export async function throttledCodeLookup<T>(
+  db: Kysely<DB>,
+  reply: FastifyReply,
+  who: CodeGuesser,
+  lookup: () => Promise<T | null>,
+): Promise<T | null> {
   const now = Date.now();
-  assertSlot(reply, await takeBackoffSlot(db, accountKey(who.userId), JOIN_CODE_ACCOUNT_RULE, now), WHAT);
+  assertSlot(
+    reply,
+    await takeBackoffSlot(db, accountKey(who.userId), JOIN_CODE_ACCOUNT_RULE, now),
+    WHAT,
+  );
   const ip = await takeWindowSlot(db, ipKey(who.ip), JOIN_CODE_IP_RULE, now);
   if (!ip.ok) await releaseSlot(db, accountKey(who.userId));
   assertSlot(reply, ip, WHAT);

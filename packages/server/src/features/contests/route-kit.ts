@@ -12,6 +12,12 @@ export interface ContestShared {
 
 export const PAGE = 20;
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
-export const MemberParams = z.object({ id: z.string().min(1).max(64), walletAddress: WalletAddress });
-export const OffsetCursor = z.string().regex(/^\d{1,6}$/).optional();
+export const MemberParams = z.object({
+  id: z.string().min(1).max(64),
+  walletAddress: WalletAddress,
+});
+export const OffsetCursor = z
+  .string()
+  .regex(/^\d{1,6}$/)
+  .optional();
 export const tags = ['contests'];
