@@ -5,6 +5,7 @@ import { applyLiveBoard } from '../features/contests/api/get-contest-leaderboard
 import { allAssetsQueryKey } from '../lib/api/get-all-assets.ts';
 import { routeUserUpdate } from '../lib/active-portfolio.ts';
 import { connectLive, liveStatus, liveUrl, type LiveConnection } from '../lib/live-socket.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 /** A change at the head of the history (a trade, a fill, a cancel) makes paged lists stale. */
 function historyHead(user: User | null | undefined): string {
@@ -35,7 +36,7 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       if (!next || next === before) return;
       setSessionUser(queryClient, next);
       if (historyHead(before) !== historyHead(next))
-        void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
     },
     onStatus: (open) => {
       liveStatus.set(open);
@@ -45,7 +46,7 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       void queryClient.invalidateQueries({ queryKey: allAssetsQueryKey });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       // Contest boards: refetching re-reads their poll interval too.
-      void queryClient.invalidateQueries({ queryKey: ['contests', 'board'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contests.boards });
     },
   });
 }

@@ -4,6 +4,7 @@ import { mockApi } from '../../test/mock-api.ts';
 import { testQueryClient } from '../../test/render.tsx';
 import { activeWallet, reloadActiveWallet, setActiveWallet } from '../../lib/active-portfolio.ts';
 import { getSession } from '../../lib/api/get-session.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { showPortfolio } from './api/switch-portfolio.ts';
 
 const CONTEST_WALLET = '0xc0ffee0000000000000000000000000000000001';
@@ -62,5 +63,19 @@ describe('the session follows the chosen portfolio', () => {
     expect(activeWallet('u1')).toBe(CONTEST_WALLET);
     showPortfolio(queryClient, { ...main, walletAddress: WALLET });
     expect(activeWallet('u1')).toBeNull();
+  });
+
+  it("switching drops the old portfolio's transaction pages, a transaction's details and its insight, and keeps prices", () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.session, main);
+    queryClient.setQueryData(queryKeys.transactions.pages({}), { pages: [], pageParams: [] });
+    queryClient.setQueryData(queryKeys.transactions.one('t1'), { id: 't1' });
+    queryClient.setQueryData(queryKeys.portfolioInsight, { totalValue: 1 });
+    queryClient.setQueryData(queryKeys.assets, []);
+    showPortfolio(queryClient, contest);
+    expect(queryClient.getQueryData(queryKeys.transactions.pages({}))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.transactions.one('t1'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.portfolioInsight)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.assets)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { FollowsAnswer, PublicProfile } from '@papertrade/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /** Whom the signed-in user follows (first 100), to show Follow or Unfollow. */
 export function useFollowing(myWallet: string | undefined) {
   return useQuery({
     ...queryOptions({
-      queryKey: ['following', myWallet ?? ''] as const,
+      queryKey: queryKeys.following.of(myWallet ?? ''),
       queryFn: ({ signal }) =>
         api(`/users/${myWallet}/following?limit=100`, { schema: FollowsAnswer, signal }),
       staleTime: 30_000,
@@ -27,8 +28,8 @@ export function useFollow(myWallet: string) {
         schema: PublicProfile,
       }),
     onSuccess: (profile) => {
-      queryClient.setQueryData(['user-details', profile.walletAddress.toLowerCase()], profile);
-      void queryClient.invalidateQueries({ queryKey: ['following'] });
+      queryClient.setQueryData(queryKeys.userDetails(profile.walletAddress), profile);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.following.all });
     },
   });
 }

@@ -2,8 +2,9 @@ import { AllAssetsAnswer, ASSET_POLL_INTERVAL_MS, type Asset } from '@papertrade
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { liveStatus } from '../live-socket.ts';
+import { queryKeys } from '../query-keys.ts';
 
-export const allAssetsQueryKey = ['assets'] as const;
+export const allAssetsQueryKey = queryKeys.assets;
 
 export const allAssetsQueryOptions = () =>
   queryOptions({

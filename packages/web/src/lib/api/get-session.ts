@@ -4,8 +4,9 @@ import { api, ApiError } from '../api-client.ts';
 import { activeWallet, forgetActiveWallet } from '../active-portfolio.ts';
 import { takeNoSessionHint } from '../early-requests.ts';
 import { liveStatus } from '../live-socket.ts';
+import { queryKeys } from '../query-keys.ts';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = queryKeys.session;
 export const SESSION_POLL_INTERVAL_MS = 30_000;
 
 /**

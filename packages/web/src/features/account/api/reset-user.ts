@@ -2,6 +2,7 @@ import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/api/get-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /reset-user: fresh cash, empty holdings; the old history is archived by the server. */
 export function useResetUser(walletAddress: string, username: string) {
@@ -16,9 +17,9 @@ export function useResetUser(walletAddress: string, username: string) {
       }),
     onSuccess: (user) => {
       setSessionUser(queryClient, user);
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
-      void queryClient.invalidateQueries({ queryKey: ['balance-history'] });
-      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.balanceHistory.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
     },
   });
 }

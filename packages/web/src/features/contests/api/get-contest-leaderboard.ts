@@ -8,6 +8,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { liveStatus } from '../../../lib/live-socket.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Polling while /live is down: standings a student watches should not be minutes old. */
 export const BOARD_POLL_MS = 10_000;
@@ -17,7 +18,7 @@ const LIMIT = 50;
 /** An array with the next cursor in X-Next-Cursor (as /leaderboard), or `{items, nextCursor}`. */
 const BoardAnswer = z.union([z.array(ContestBoardRow), ContestBoardPage]);
 
-export const contestBoardQueryKey = (id: string) => ['contests', 'board', id] as const;
+export const contestBoardQueryKey = queryKeys.contests.board;
 
 /**
  * GET /contests/:id/leaderboard: the first 50 rows. While /live is open the server pushes each

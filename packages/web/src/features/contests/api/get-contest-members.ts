@@ -1,8 +1,9 @@
 import { ContestMembersAnswer } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const contestMembersQueryKey = (id: string) => ['contests', 'members', id] as const;
+export const contestMembersQueryKey = queryKeys.contests.members;
 
 /** GET /contests/:id/members (owner): every member with total, return, trades and last activity. */
 export const contestMembersQueryOptions = (id: string, wallet: string) =>

@@ -1,13 +1,14 @@
 import { ContestReturnsAnswer } from '@papertrade/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const TOP_TRADERS = 5;
 
 /** GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. */
 export const contestReturnsQueryOptions = (id: string, wallet: string) =>
   queryOptions({
-    queryKey: ['contests', 'returns', id] as const,
+    queryKey: queryKeys.contests.returns(id),
     queryFn: ({ signal }) =>
       api(`/contests/${encodeURIComponent(id)}/returns?top=${TOP_TRADERS}`, {
         schema: ContestReturnsAnswer,

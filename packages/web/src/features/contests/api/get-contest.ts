@@ -2,8 +2,9 @@ import { Contest } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const contestQueryKey = (id: string) => ['contests', 'one', id] as const;
+export const contestQueryKey = queryKeys.contests.one;
 
 /** GET /contests/:id: the rules, status and the caller's own rank (`me`). */
 export const contestQueryOptions = (id: string, wallet: string) =>

@@ -2,6 +2,7 @@ import { Contest, ContestsPage, NEXT_CURSOR_HEADER, type ContestScope } from '@p
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** An array with the next cursor in X-Next-Cursor (as /leaderboard), or `{items, nextCursor}`. */
 const ContestsAnswer = z.union([z.array(Contest), ContestsPage]);
@@ -9,7 +10,7 @@ const ContestsAnswer = z.union([z.array(Contest), ContestsPage]);
 /** GET /contests?scope=joined|owned|public&cursor: a page of contests and the next cursor. */
 export const contestsQueryOptions = (scope: ContestScope, wallet: string) =>
   infiniteQueryOptions({
-    queryKey: ['contests', 'list', scope] as const,
+    queryKey: queryKeys.contests.list(scope),
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ scope });
       if (pageParam) query.set('cursor', pageParam);

@@ -1,8 +1,9 @@
 import { PortfoliosAnswer } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const portfoliosQueryKey = ['portfolios'] as const;
+export const portfoliosQueryKey = queryKeys.portfolios;
 
 /** GET /portfolios: the main portfolio first, then one per contest or class joined. */
 export const portfoliosQueryOptions = (wallet: string) =>

@@ -2,6 +2,7 @@ import { JoinContestAnswer } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { portfoliosQueryKey } from './get-portfolios.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type JoinInput = { code: string } | { contestId: string };
 
@@ -12,7 +13,7 @@ export function useJoinContest(wallet: string) {
     mutationFn: (body: JoinInput) =>
       api('/contests/join', { method: 'POST', body, wallet, schema: JoinContestAnswer }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['contests', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contests.lists });
       void queryClient.invalidateQueries({ queryKey: portfoliosQueryKey });
     },
   });

@@ -3,15 +3,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { setActiveWallet } from '../../../lib/active-portfolio.ts';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/api/get-session.ts';
+import { portfolioScopedKeys } from '../../../lib/query-keys.ts';
 import { portfoliosQueryKey } from './get-portfolios.ts';
-
-/** Lists of the shown portfolio whose keys do not name its wallet: another portfolio's are wrong. */
-const PORTFOLIO_QUERIES = ['transactions', 'transaction', 'balance-history'];
 
 /** Shows `user` (a portfolio's record) everywhere and remembers the choice for this tab. */
 export function showPortfolio(queryClient: QueryClient, user: User): void {
   setActiveWallet(user.id, user.portfolio?.kind === 'CONTEST' ? user.walletAddress : null);
-  for (const key of PORTFOLIO_QUERIES) queryClient.removeQueries({ queryKey: [key] });
+  for (const queryKey of portfolioScopedKeys) queryClient.removeQueries({ queryKey });
   setSessionUser(queryClient, user);
   // The switcher trusts only a list read after this: a new portfolio (a join) must be in it.
   void queryClient.invalidateQueries({ queryKey: portfoliosQueryKey });

@@ -11,13 +11,14 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const PAGE_SIZE = 20;
 
 /** GET /leaderboard?period: an array; the next page's cursor is in X-Next-Cursor. */
 export const leaderboardQueryOptions = (period: LeaderboardPeriod) =>
   infiniteQueryOptions({
-    queryKey: ['leaderboard', 'pages', period] as const,
+    queryKey: queryKeys.leaderboard.pages(period),
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(PAGE_SIZE), period });
       if (pageParam) query.set('cursor', pageParam);
@@ -40,7 +41,7 @@ export function useLeaderboard(period: LeaderboardPeriod) {
 export function useMyRank(wallet: string, period: LeaderboardPeriod) {
   return useQuery(
     queryOptions({
-      queryKey: ['leaderboard', 'me', period] as const,
+      queryKey: queryKeys.leaderboard.me(period),
       queryFn: ({ signal }) =>
         api(`/leaderboard/me?period=${period}`, { schema: LeaderboardMeAnswer, wallet, signal }),
       staleTime: 30_000,

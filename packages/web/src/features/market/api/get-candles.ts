@@ -1,10 +1,11 @@
 import { CandlesAnswer, type CandleInterval } from '@papertrade/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const candlesQueryOptions = (assetId: string, interval: CandleInterval) =>
   queryOptions({
-    queryKey: ['candles', assetId, interval] as const,
+    queryKey: queryKeys.candles(assetId, interval),
     queryFn: ({ signal }) =>
       api(`/assets/${encodeURIComponent(assetId)}/candles?interval=${interval}`, {
         schema: CandlesAnswer,

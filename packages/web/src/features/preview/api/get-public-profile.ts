@@ -1,6 +1,7 @@
 import { PublicProfile } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * GET /users/:walletAddress/profile: a wallet's PublicProfile, also for its owner (whom
@@ -8,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
  */
 export const publicProfileQueryOptions = (walletAddress: string) =>
   queryOptions({
-    queryKey: ['public-profile', walletAddress.toLowerCase()] as const,
+    queryKey: queryKeys.publicProfile(walletAddress),
     queryFn: ({ signal }) =>
       api(`/users/${encodeURIComponent(walletAddress)}/profile`, { schema: PublicProfile, signal }),
     // No staleTime: the preview follows name and picture changes made a moment ago on /account.

@@ -2,6 +2,7 @@ import { User } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/api/get-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface CancelLimitInput {
   positionId: string;
@@ -24,7 +25,7 @@ export function useCancelLimitPosition() {
     mutationFn: cancelLimitPosition,
     onSuccess: (user) => {
       setSessionUser(queryClient, user);
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { OpenLimitAnswer, type OpenLimitBody } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /open-limit-position: a working order, which a purchase may give a bracket (`attached`), or
@@ -22,7 +23,7 @@ export function useOpenLimitPosition() {
     mutationFn: openLimitPosition,
     onSuccess: (answer) => {
       setSessionUser(queryClient, withoutExtra(answer, 'limitPosition'));
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { TradeAnswer, type AmountUnit, type TradeSide, type Transaction } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { TradeSide } from '@papertrade/domain';
 
@@ -25,7 +26,7 @@ export function usePlaceMarketOrder(onFilled?: (transaction: Transaction) => voi
     mutationFn: placeMarketOrder,
     onSuccess: (answer) => {
       setSessionUser(queryClient, withoutExtra(answer, 'transaction'));
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
       onFilled?.(answer.transaction);
     },
   });

@@ -1,6 +1,7 @@
 import { NEXT_CURSOR_HEADER, TransactionsAnswer, type HistoryEntry } from '@papertrade/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface TransactionsPage {
   entries: HistoryEntry[];
@@ -38,7 +39,7 @@ export async function getTransactions(
 
 export const transactionsQueryOptions = (wallet: string, filters: TransactionFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: ['transactions', 'pages', filters] as const,
+    queryKey: queryKeys.transactions.pages(filters),
     queryFn: ({ pageParam, signal }) => getTransactions(wallet, pageParam, filters, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: TransactionsPage) => last.nextCursor,
