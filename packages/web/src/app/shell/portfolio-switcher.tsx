@@ -97,7 +97,6 @@ export function PortfolioSwitcher({ user, underTitle }: { user: User; underTitle
           color="secondary"
           {...menuProps}
           startIcon={<EmojiEvents sx={{ fontSize: 14 }} />}
-          endIcon={<ExpandMore sx={{ fontSize: 14 }} />}
           sx={{
             display: 'flex',
             width: 'fit-content',
@@ -112,7 +111,6 @@ export function PortfolioSwitcher({ user, underTitle }: { user: User; underTitle
             borderRadius: 4,
             textTransform: 'none',
             '& .MuiButton-startIcon': { mr: 0.5 },
-            '& .MuiButton-endIcon': { ml: 0.25 },
           }}
         >
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
