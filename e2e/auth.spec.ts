@@ -44,7 +44,7 @@ test('logout lands on /login and /home then redirects to /login', async ({ page,
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await page.goto('/home');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fhome$/);
   // The token itself is dead, not only the cookie.
   const session = await request.get('/auth/session', {
     headers: { Authorization: `Bearer ${user.token}` },
@@ -64,9 +64,12 @@ test('a wrong password shows the login error and stays on /login', async ({ page
 });
 
 for (const path of ['/home', '/assets', '/asset?pair=btcusd', '/account']) {
-  test(`a visitor on ${path} goes to /login`, async ({ page }) => {
+  test(`a visitor on ${path} goes to /login, which keeps where to come back to`, async ({
+    page,
+  }) => {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(path);
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 }

@@ -68,7 +68,7 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   const [pa, pb] = await Promise.all([signedInPage(browser, ann), signedInPage(browser, bo)]);
   const pc = await signedInPage(browser, null);
   await pc.goto(joinLink.pathname);
-  await expect(pc).toHaveURL(/\/login$/);
+  await expect(pc).toHaveURL(/\/login\?next=%2Fjoin%2F/);
   await pc.getByLabel('Email').fill(cy.email);
   await pc.getByLabel('Password').fill(cy.password);
   await pc.getByRole('button', { name: 'Log in' }).click();
@@ -132,15 +132,19 @@ test('a teacher runs a class: students join by link, trade, see the board live; 
   for (const s of students) expect(csv).toContain(s.username);
   expect(csv.indexOf(ann.username)).toBeLessThan(csv.indexOf(bo.username));
 
-  // The teacher ends the class; an order is refused in words a student understands.
+  // The teacher ends the class; the trade panel says so, in words a student understands, and
+  // offers no Buy.
   await t.getByRole('button', { name: 'End now' }).click();
   await t
     .getByRole('dialog', { name: /now\?$/ })
     .getByRole('button', { name: 'End contest' })
     .click();
   await expect(t.getByRole('timer', { name: 'Countdown' })).toHaveText('Ended');
-  const panel = await buy(pb, 'linkusd', 'Chainlink', 100);
+  await pb.goto('/asset?pair=linkusd');
+  const panel = pb.getByRole('form', { name: 'Buy Chainlink' });
   await expect(panel.getByText('This contest has ended — orders are closed.')).toBeVisible();
+  await panel.getByLabel('Amount').fill('100');
+  await expect(panel.getByRole('button', { name: /^Buy/ })).toBeDisabled();
 
   for (const p of [t, pa, pb, pc]) await p.context().close();
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import {
   allowedOrderMethods,
+  contestClosedText,
   contestErrorText,
   symbolAllowed,
   type TradingRules,
@@ -27,6 +28,28 @@ describe('what a contest portfolio may trade', () => {
     expect(symbolAllowed(rules, 'BTC')).toBe(true);
     expect(symbolAllowed(rules, 'DOGE')).toBe(false);
     expect(symbolAllowed({ ...rules, allowedSymbols: [] }, 'DOGE')).toBe(true);
+  });
+});
+
+describe('whether a contest portfolio can place orders now', () => {
+  const running = { status: 'RUNNING' as const, startsAt: 1_000, endsAt: 2_000 };
+
+  it('says an ended contest is closed, by its status (an early end) or by the clock', () => {
+    expect(contestClosedText({ ...running, status: 'ENDED' }, 1_500)).toBe(
+      'This contest has ended — orders are closed.',
+    );
+    expect(contestClosedText(running, 2_000)).toBe('This contest has ended — orders are closed.');
+  });
+
+  it('says a contest that has not started opens later', () => {
+    expect(contestClosedText({ ...running, status: 'UPCOMING' }, 500)).toMatch(
+      /has not started yet/,
+    );
+  });
+
+  it('lets a running contest and the main portfolio (no contest) trade', () => {
+    expect(contestClosedText(running, 1_500)).toBeNull();
+    expect(contestClosedText(undefined)).toBeNull();
   });
 });
 

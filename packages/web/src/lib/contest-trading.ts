@@ -28,6 +28,24 @@ export function symbolAllowed(rules: TradingRules | null | undefined, symbol: st
 
 const list = (items: readonly string[]) => items.join(', ');
 
+const ENDED_TEXT = 'This contest has ended — orders are closed.';
+const NOT_STARTED_TEXT = 'This contest has not started yet — orders open when it starts.';
+
+/**
+ * Why a contest portfolio cannot place orders now, in the words of a refusal, or null when it can
+ * (or there is no contest). An owner's early end (status ENDED) wins over the clock. Said before
+ * anything is pressed: the server refuses these orders anyway (CONTEST_NOT_RUNNING).
+ */
+export function contestClosedText(
+  contest: Pick<Contest, 'status' | 'startsAt' | 'endsAt'> | null | undefined,
+  now: number = Date.now(),
+): string | null {
+  if (!contest) return null;
+  if (contest.status === 'ENDED' || now >= contest.endsAt) return ENDED_TEXT;
+  if (now < contest.startsAt) return NOT_STARTED_TEXT;
+  return null;
+}
+
 /**
  * The refusals of a contest's rules in words a student understands (issue 12), whatever the
  * server's wording; with the contest at hand they also say what is allowed or when it opens.
@@ -44,9 +62,7 @@ export function contestErrorText(
       const early = rules
         ? now < rules.startsAt
         : /not (yet )?(started|begun|open)/i.test(error.message);
-      return early
-        ? 'This contest has not started yet — orders open when it starts.'
-        : 'This contest has ended — orders are closed.';
+      return early ? NOT_STARTED_TEXT : ENDED_TEXT;
     }
     case 'SYMBOL_NOT_ALLOWED':
       return rules && rules.allowedSymbols.length > 0

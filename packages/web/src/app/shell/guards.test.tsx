@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
@@ -12,10 +12,17 @@ const routes = [
     element: <RequireUser />,
     children: [
       { path: '/home', element: <p>home page</p> },
+      { path: '/join/:code', element: <p>join page</p> },
       { path: '/logout', element: <p>bye</p> },
     ],
   },
-  { element: <RequireGuest />, children: [{ path: '/login', element: <p>login page</p> }] },
+  {
+    element: <RequireGuest />,
+    children: [
+      { path: '/login', element: <p>login page</p> },
+      { path: '/sign-up', element: <p>sign-up page</p> },
+    ],
+  },
   {
     path: '/user',
     element: <SessionSwitch signedIn={<p>in the shell</p>} visitor={<p>plain layout</p>} />,
@@ -43,6 +50,7 @@ describe('route guards', () => {
     const { router } = renderRoutes(routes, '/home');
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fhome');
   });
 
   it('let a signed-in user through to a signed-in route', async () => {
@@ -78,6 +86,36 @@ describe('route guards', () => {
     user = makeUser();
     queryClient.setQueryData(['session'], user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('bring a visitor with an invitation back to it after signing up', async () => {
+    let user: ReturnType<typeof makeUser> | null = null;
+    mockApi((r) =>
+      r.path === '/auth/session'
+        ? user
+          ? { body: { user } }
+          : { status: 401, body: { error: 'x', code: 'UNAUTHORIZED' } }
+        : undefined,
+    );
+    const { router, queryClient } = renderRoutes(routes, '/join/SPRING1');
+    await screen.findByText('login page');
+    expect(router.state.location.search).toBe('?next=%2Fjoin%2FSPRING1');
+    // "Create an account" keeps `next` (login-page.tsx); sign-up sets the session as login does.
+    await act(() => router.navigate('/sign-up?next=%2Fjoin%2FSPRING1'));
+    await screen.findByText('sign-up page');
+    user = makeUser();
+    await act(async () => {
+      queryClient.setQueryData(['session'], user);
+    });
+    expect(await screen.findByText('join page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/join/SPRING1');
+  });
+
+  it('send a signed-in user to /home when `next` points at another site', async () => {
+    signedIn();
+    const { router } = renderRoutes(routes, '/login?next=%2F%2Fevil.test%2Fjoin%2FX');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
   });
 
   it('say what went wrong when the session cannot be checked', async () => {

@@ -1,16 +1,15 @@
 /**
  * Route guards (docs/pages.md, Routes). Until GET /auth/session has answered they render nothing; a visitor
- * on a signed-in route goes to /login, a signed-in user on a logged-out-only route to /home.
+ * on a signed-in route goes to /login?next=<that page>, a signed-in user on a logged-out-only route
+ * to its safe `next` (lib/safe-next.ts) or /home. `next` is in the address rather than in history
+ * state so that it survives the step from /login to /sign-up, and a reload.
  */
 import { Alert, Box, Button } from '@mui/material';
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/api/get-session.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-
-interface FromState {
-  from?: string;
-}
+import { safeNextPath, withNext } from '../../lib/safe-next.ts';
 
 function SessionUnavailable({ error, retry }: { error: unknown; retry: () => void }) {
   return (
@@ -42,18 +41,14 @@ export function RequireUser() {
     return <SessionUnavailable error={session.error} retry={() => void session.refetch()} />;
   // Coming back after login is useful, except to /logout, which would sign straight out again.
   const from = location.pathname === '/logout' ? undefined : location.pathname + location.search;
-  return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+  return <Navigate to={withNext('/login', from)} replace />;
 }
 
 export function RequireGuest() {
   const session = useSession();
-  const location = useLocation();
+  const [params] = useSearchParams();
   if (session.isPending) return null;
-  if (session.data) {
-    const from = (location.state as FromState | null)?.from;
-    const safe = from?.startsWith('/') && !from.startsWith('//') ? from : '/home';
-    return <Navigate to={safe} replace />;
-  }
+  if (session.data) return <Navigate to={safeNextPath(params.get('next')) ?? '/home'} replace />;
   if (session.isError)
     return <SessionUnavailable error={session.error} retry={() => void session.refetch()} />;
   return <Outlet />;

@@ -49,6 +49,8 @@ export function Header({ user }: { user: User }) {
   const unread = unreadCount(user);
   // The count is on the avatar on phones (docs/pages.md, Shell); desktop has no bell, so it goes there too.
   const avatarCount = isMobile || !isTabletDown ? unread : 0;
+  // A contest's name on a phone gets the line under the title: side by side both were cut.
+  const contestOnPhone = isMobile && user.portfolio?.kind === 'CONTEST';
   return (
     <AppBar
       position="sticky"
@@ -58,15 +60,13 @@ export function Header({ user }: { user: User }) {
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {isTabletDown && !isMobile && <TabletNav />}
-        <Typography
-          component="h1"
-          variant="h6"
-          noWrap
-          sx={{ flexGrow: 1, fontWeight: 700, minWidth: 0 }}
-        >
-          {title}
-        </Typography>
-        <PortfolioSwitcher user={user} />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
+            {title}
+          </Typography>
+          {contestOnPhone && <PortfolioSwitcher user={user} underTitle />}
+        </Box>
+        {!contestOnPhone && <PortfolioSwitcher user={user} />}
         {isMobile && <HeaderBalance user={user} />}
         <ConnectionIndicator />
         <AssetSearch />

@@ -118,4 +118,17 @@ describe('the portfolio switcher', () => {
     await screen.findByText('Cash 100000');
     expect(screen.queryByRole('button', { name: /^Portfolio:/ })).toBeNull();
   });
+
+  it("under a phone's title, shows the contest's whole name and opens the same menu", async () => {
+    const { queryClient } = setUp(portfolios, contest);
+    renderRoutes(
+      [{ path: '/', element: <PortfolioSwitcher user={contest} underTitle /> }],
+      '/',
+      queryClient,
+    );
+    const button = await screen.findByRole('button', { name: 'Portfolio: Contest: Spring Cup' });
+    expect(button).toHaveTextContent(/^Spring Cup$/);
+    await userEvent.click(button);
+    expect(screen.getByRole('menuitemradio', { name: /Main portfolio/ })).toBeInTheDocument();
+  });
 });

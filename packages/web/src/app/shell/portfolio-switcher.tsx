@@ -51,8 +51,10 @@ export function activePortfolioGone(
  * The header's portfolio switcher (issue 12): which portfolio the whole app shows and trades,
  * in words and colour (a contest is the secondary colour with a trophy, never the plain look of
  * the main portfolio), and a menu to change it. Hidden for a user with only the main portfolio.
+ * `underTitle`: the phone's header puts a contest's switcher on a line of its own under the page
+ * title, so neither the title ("Bi…") nor the contest's name ("Period…") is cut beside the other.
  */
-export function PortfolioSwitcher({ user }: { user: User }) {
+export function PortfolioSwitcher({ user, underTitle }: { user: User; underTitle?: boolean }) {
   const list = usePortfolios(user.walletAddress);
   const portfolios = list.data;
   const session = useSession();
@@ -87,8 +89,35 @@ export function PortfolioSwitcher({ user }: { user: User }) {
   return (
     <>
       {/* Phones: the main portfolio is an icon, so the page title keeps its room; a contest
-          keeps its coloured chip with a shortened name, since it must stay obvious. */}
-      {isMobile && !inContest ? (
+          keeps its coloured chip, under the title (underTitle), since it must stay obvious. */}
+      {underTitle ? (
+        <Button
+          size="small"
+          variant="contained"
+          color="secondary"
+          {...menuProps}
+          startIcon={<EmojiEvents sx={{ fontSize: 14 }} />}
+          sx={{
+            display: 'flex',
+            width: 'fit-content',
+            maxWidth: '100%',
+            minWidth: 0,
+            // 24px: the smallest touch target WCAG 2.2 allows, and it still fits the 56px bar.
+            minHeight: 24,
+            py: 0,
+            px: 1,
+            fontSize: '0.75rem',
+            lineHeight: 1.5,
+            borderRadius: 4,
+            textTransform: 'none',
+            '& .MuiButton-startIcon': { mr: 0.5 },
+          }}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {label.replace(/^Contest: /, '')}
+          </span>
+        </Button>
+      ) : isMobile && !inContest ? (
         <Tooltip title="Portfolio: Main portfolio">
           <IconButton {...menuProps}>
             <AccountBalanceWalletOutlined />

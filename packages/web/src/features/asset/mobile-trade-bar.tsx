@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { TradeSide } from '../trading/api/place-market-order.ts';
+import { TradingIn } from '../trading/index.ts';
 
 interface MobileTradeBarProps {
   asset: Asset;
@@ -70,6 +71,9 @@ export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
         <Typography component="h2" variant="subtitle1" fontWeight={700} sx={{ px: 2, pt: 2 }}>
           Trade {asset.symbol}
         </Typography>
+        <Box sx={{ px: 2, pt: 0.5 }}>
+          <TradingIn />
+        </Box>
         <List>
           <ListItem disablePadding>
             <ListItemButton onClick={() => choose('PURCHASE')}>

@@ -14,6 +14,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useModifyLimitPosition } from '../trading/api/modify-limit-position.ts';
+import { TradingIn } from '../trading/index.ts';
 import {
   currentText,
   FIELD_LABELS,
@@ -78,6 +79,7 @@ export function ModifyOrderDialog({
         <DialogTitle id="modify-order-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            <TradingIn />
             {order.orderType === 'TRAILING_STOP' && (
               <Typography variant="body2" color="text.secondary">
                 A trailing stop’s price follows the market. To change the trail, cancel it and place a new one.

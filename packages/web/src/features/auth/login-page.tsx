@@ -2,12 +2,15 @@ import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { withNext } from '../../lib/safe-next.ts';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import type { FieldErrors } from './components/field-errors.ts';
+import { InviteNote, useNextPath } from './components/use-next.tsx';
 
 export default function LoginPage() {
   const login = useLogin();
+  const next = useNextPath();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -25,12 +28,13 @@ export default function LoginPage() {
     if (askTotp && !totp.trim()) next.totp = 'Enter the code from your authenticator app';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    // On success the session holds the user and the logged-out-only guard moves on to /home.
+    // On success the session holds the user and the logged-out-only guard moves on to `next` or /home.
     login.mutate({ email: email.trim(), password, ...(askTotp ? { totp: totp.trim() } : {}) });
   };
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Your portfolio is waiting." onSubmit={submit}>
+      <InviteNote next={next} />
       {login.error && (
         <Alert severity={errorCode === 'TOTP_REQUIRED' ? 'info' : 'error'}>
           {errorMessage(login.error)}
@@ -80,7 +84,7 @@ export default function LoginPage() {
         <Link component={RouterLink} to="/forgot-password">
           Forgot password?
         </Link>
-        <Link component={RouterLink} to="/sign-up">
+        <Link component={RouterLink} to={withNext('/sign-up', next)}>
           Create an account
         </Link>
       </Box>

@@ -3,9 +3,11 @@ import { Alert, Button, Link, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
+import { withNext } from '../../lib/safe-next.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { serverFieldError, validate, type FieldErrors } from './components/field-errors.ts';
+import { InviteNote, useNextPath } from './components/use-next.tsx';
 
 const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   PERSONAL: 'Personal',
@@ -16,6 +18,8 @@ const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
 
 export default function SignUpPage() {
   const signUp = useSignUp();
+  // On success the session holds the user and the logged-out-only guard moves on to `next` or /home.
+  const next = useNextPath();
   const [form, setForm] = useState({
     email: '',
     username: '',
@@ -50,6 +54,7 @@ export default function SignUpPage() {
       subtitle={`Open a paper-trading account with ${formatUsd(STARTING_BALANCE_USD, 0)} in demo money.`}
       onSubmit={submit}
     >
+      <InviteNote next={next} />
       {signUp.error && <Alert severity="error">{errorMessage(signUp.error)}</Alert>}
       <TextField
         label="Email"
@@ -92,7 +97,7 @@ export default function SignUpPage() {
       </Button>
       <Typography variant="body2">
         Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={withNext('/login', next)}>
           Log in
         </Link>
       </Typography>

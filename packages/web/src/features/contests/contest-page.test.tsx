@@ -99,17 +99,59 @@ describe('/contests/:id for a member', LONG, () => {
     expect(within(board).getAllByRole('row')[1]).toHaveTextContent(/#1.*alice/);
   });
 
-  it('"Trade in this contest" switches the app to the contest portfolio', async () => {
-    const contestUser = makeUser({
-      walletAddress: CONTEST_WALLET,
-      portfolio: { kind: 'CONTEST', contestId: 'c1' },
+  const contestUser = makeUser({
+    walletAddress: CONTEST_WALLET,
+    portfolio: { kind: 'CONTEST', contestId: 'c1' },
+  });
+  const switches = (api: { calls: MockRequest[] }) =>
+    api.calls.filter((c) => c.path === '/user-details').length;
+
+  it('opening a running contest you are in switches the app to its portfolio', async () => {
+    const { api, queryClient } = setUp(makeContest({ me: mine }), undefined, (r) =>
+      r.path === '/user-details' ? { body: contestUser } : undefined,
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['session'])).toMatchObject({
+        walletAddress: CONTEST_WALLET,
+      }),
+    );
+    expect(
+      await screen.findByText(/You are trading in this contest: orders go to your Spring Cup/),
+    ).toBeInTheDocument();
+    expect(switches(api)).toBe(1);
+  });
+
+  it('switching back to the main portfolio while on the page sticks', async () => {
+    const { api, queryClient } = setUp(makeContest({ me: mine }), undefined, (r) =>
+      r.path === '/user-details' ? { body: contestUser } : undefined,
+    );
+    await screen.findByText(/You are trading in this contest/);
+    // What the header's switcher does: the main portfolio's record in the session.
+    await act(async () => {
+      queryClient.setQueryData(['session'], makeUser({ portfolio: { kind: 'MAIN' } }));
     });
+    expect(
+      await screen.findByText(/Switches the whole app to your Spring Cup/),
+    ).toBeInTheDocument();
+    expect(switches(api)).toBe(1);
+  });
+
+  it('"Trade in this contest" opens the assets in the contest portfolio', async () => {
     const { router, queryClient } = setUp(makeContest({ me: mine }), undefined, (r) =>
       r.path === '/user-details' ? { body: contestUser } : undefined,
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Trade in this contest' }));
+    await screen.findByText(/You are trading in this contest/);
+    await userEvent.click(screen.getByRole('button', { name: 'Trade in this contest' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/assets'));
     expect(queryClient.getQueryData(['session'])).toMatchObject({ walletAddress: CONTEST_WALLET });
+  });
+
+  it('an ended contest offers no trading and does not switch the app', async () => {
+    const { api } = setUp(makeContest({ me: mine, status: 'ENDED' }));
+    expect(await screen.findByRole('timer', { name: 'Countdown' })).toHaveTextContent('Ended');
+    expect(screen.queryByRole('button', { name: 'Trade in this contest' })).toBeNull();
+    expect(screen.queryByText(/trading in this contest/)).toBeNull();
+    expect(switches(api)).toBe(0);
   });
 
   it("a class member sees the teacher's lessons with what they have read", async () => {
@@ -127,7 +169,7 @@ describe('/contests/:id for a member', LONG, () => {
       /Market orders.*Read.*Limit orders and when they fill.*Unread/,
     );
     expect(screen.getByText('1 of 2 read')).toBeInTheDocument();
-    expect(screen.getByText('You are trading in this contest')).toBeInTheDocument();
+    expect(screen.getByText(/You are trading in this contest/)).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatPercent, formatUsd, type Contest } from '@papertrade/domain';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { Alert, Box, Button, Chip, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { StatCard } from '../../components/stat-card.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { usePortfolios } from './api/get-portfolios.ts';
 import { useSwitchPortfolio } from './api/switch-portfolio.ts';
 import { ClassLessons } from './class-lessons.tsx';
 import { ContestBoard } from './contest-board.tsx';
-import { countdownText } from './countdown.ts';
+import { contestPhase, countdownText } from './countdown.ts';
 import { OwnerPanel } from './owner-panel.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { RulesList } from './rules-list.tsx';
@@ -23,22 +24,47 @@ import { useNow } from './use-now.ts';
 const same = (a: string | undefined, b: string | undefined) =>
   Boolean(a && b) && a!.toLowerCase() === b!.toLowerCase();
 
-function TradeHere({ contest, meWallet }: { contest: Contest; meWallet: string }) {
+/**
+ * Where a member trades in the contest. A member who opens the page of a running contest is here
+ * for it, so the app switches to its portfolio (once a visit: switching back from the header
+ * sticks); trading from here must not land in the main portfolio, where it never counts. An ended
+ * contest offers no trading at all: its orders are refused.
+ */
+function TradeHere({
+  contest,
+  meWallet,
+  now,
+}: {
+  contest: Contest;
+  meWallet: string;
+  now: number;
+}) {
   const user = useUser();
   const switcher = useSwitchPortfolio();
   const navigate = useNavigate();
-  if (same(user.walletAddress, meWallet))
-    return (
-      <Chip color="secondary" icon={<EmojiEvents />} label="You are trading in this contest" />
-    );
+  const active = same(user.walletAddress, meWallet);
+  const phase = contestPhase(contest, now);
+  const visited = useRef<string | null>(null);
+  const { mutate } = switcher;
+  useEffect(() => {
+    if (visited.current === contest.id) return;
+    visited.current = contest.id;
+    if (phase === 'RUNNING' && !active) mutate(meWallet);
+  }, [contest.id, phase, active, meWallet, mutate]);
+
+  if (phase === 'ENDED') return null;
+  const trade = () => {
+    if (active) void navigate('/assets');
+    else switcher.mutate(meWallet, { onSuccess: () => void navigate('/assets') });
+  };
   return (
-    <Stack spacing={0.5}>
+    <Stack spacing={0.5} sx={{ maxWidth: { md: 280 } }}>
       <Button
         variant="contained"
         color="secondary"
         startIcon={<EmojiEvents />}
         disabled={switcher.isPending}
-        onClick={() => switcher.mutate(meWallet, { onSuccess: () => void navigate('/assets') })}
+        onClick={trade}
       >
         Trade in this contest
       </Button>
@@ -48,7 +74,9 @@ function TradeHere({ contest, meWallet }: { contest: Contest; meWallet: string }
         </Typography>
       )}
       <Typography variant="caption" color="text.secondary">
-        Switches the whole app to your {contest.name} portfolio.
+        {active
+          ? `You are trading in this contest: orders go to your ${contest.name} portfolio.`
+          : `Switches the whole app to your ${contest.name} portfolio.`}
       </Typography>
     </Stack>
   );
@@ -129,7 +157,7 @@ export default function ContestPage() {
           </Stack>
           {meWallet && (
             <Box sx={{ flexShrink: 0 }}>
-              <TradeHere contest={contest} meWallet={meWallet} />
+              <TradeHere contest={contest} meWallet={meWallet} now={now} />
             </Box>
           )}
         </Stack>

@@ -34,11 +34,11 @@ const contest: Contest = {
   me: { walletAddress: CONTEST_WALLET, rank: 1, returnPercentage: 0 },
 };
 
-function setup(refusal?: { code: string; error: string }) {
+function setup(refusal?: { code: string; error: string }, shown: Contest = contest) {
   return mockApi((r) => {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
-    if (r.path === '/contests/c1') return { body: contest };
+    if (r.path === '/contests/c1') return { body: shown };
     if (r.path === '/purchase-asset' && refusal) return { status: 409, body: refusal };
     return undefined;
   });
@@ -73,5 +73,34 @@ describe('trade panel on a contest portfolio', () => {
     const order = api.calls.find((c) => c.path === '/purchase-asset');
     expect(order?.headers.Wallet).toBe(CONTEST_WALLET);
     expect(order?.body).toMatchObject({ walletAddress: CONTEST_WALLET, symbol: 'ETH' });
+  });
+
+  it('says the order goes to the contest portfolio, by name', async () => {
+    setup();
+    renderPage(<TradePanel />);
+    expect(await screen.findByText('Trading in Spring Cup')).toBeInTheDocument();
+  });
+
+  it('an ended contest says so and offers no Buy before anything is pressed', async () => {
+    const api = setup(undefined, { ...contest, status: 'ENDED' });
+    renderPage(<TradePanel />);
+    expect(
+      await screen.findByText('This contest has ended — orders are closed.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Amount'), '100');
+    expect(screen.getByRole('button', { name: 'Buy ETH' })).toBeDisabled();
+    expect(api.calls.some((c) => c.path === '/purchase-asset')).toBe(false);
+  });
+});
+
+describe('trade panel on the main portfolio', () => {
+  it('says the order goes to the main portfolio', async () => {
+    mockApi((r) => {
+      if (r.path === '/auth/session') return { body: { user: makeUser() } };
+      if (r.path === '/all-assets') return { body: [BTC, ETH] };
+      return undefined;
+    });
+    renderPage(<TradePanel />);
+    expect(await screen.findByText('Trading in Main portfolio')).toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ import { useActiveContest } from '../../contests/api/get-contest.ts';
 import { findAsset, useAllAssets } from '../../../lib/api/get-all-assets.ts';
 import { usePlaceMarketOrder, type TradeSide } from '../api/place-market-order.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { symbolAllowed } from '../../../lib/contest-trading.ts';
+import { contestClosedText, symbolAllowed } from '../../../lib/contest-trading.ts';
 import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import type { ProtectLeg } from '../../../lib/trade-link.ts';
 import { SuccessDialog } from '../../../components/success-dialog.tsx';
@@ -44,6 +44,7 @@ import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx'
 import { Row } from './row.tsx';
 import { METHOD_LABELS, panelMethods, ruleAllows, type PanelMethod } from './stop-order.ts';
 import { costRuleOf, TradeCosts } from './trade-costs.tsx';
+import { TradingIn } from './trading-in.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
 
 export interface TradePanelProps {
@@ -120,6 +121,8 @@ export function TradePanel({
     );
   }
   const tradable = allowed(current);
+  // An ended (or not yet started) contest says so before anything is pressed.
+  const closed = contestClosedText(contest);
   const name = displayAssetName(current.name);
   const held = user?.assets[current.symbol] ?? 0;
   const value = parseAmount(amount);
@@ -143,7 +146,7 @@ export function TradePanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!tradable) return;
+    if (!tradable || closed) return;
     if (working) {
       if (user) limit.submit(current, user, contest);
       return;
@@ -272,6 +275,8 @@ export function TradePanel({
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>
         )}
+        {user && <TradingIn />}
+        {closed && <Alert severity="info">{closed}</Alert>}
         {!tradable && contest && (
           <Alert severity="info">
             {contest.name} does not allow trading {current.symbol}. You can trade{' '}
@@ -284,7 +289,12 @@ export function TradePanel({
             variant="contained"
             size="large"
             color={side === 'PURCHASE' ? 'success' : 'error'}
-            disabled={busy || !tradable || !(working ? Number(limit.amount) > 0 : value > 0)}
+            disabled={
+              busy ||
+              !tradable ||
+              Boolean(closed) ||
+              !(working ? Number(limit.amount) > 0 : value > 0)
+            }
             aria-busy={busy}
             startIcon={
               busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
