@@ -1,6 +1,6 @@
-import type { StoredPoint } from './epoch-balance-points.ts';
 import { finalCount, packPoints } from './final-points-cache.ts';
 import { RecentMap } from './recent-map.ts';
+import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { StoredPoint } from './epoch-balance-points.ts';
 import { RecentMap } from './recent-map.ts';
+import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
