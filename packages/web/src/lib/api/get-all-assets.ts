@@ -1,7 +1,8 @@
-import { AllAssetsAnswer, ASSET_POLL_INTERVAL_MS, type Asset } from '@papertrade/domain';
+import { AllAssetsAnswer, type Asset } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { liveStatus } from '../live-socket.ts';
+import { ASSET_POLL_INTERVAL_MS } from '../ui-constants.ts';
 
 export const allAssetsQueryKey = ['assets'] as const;
 
