@@ -29,7 +29,7 @@ export function symbolAllowed(rules: TradingRules | null | undefined, symbol: st
 const list = (items: readonly string[]) => items.join(', ');
 
 /**
- * The refusals of a contest's rules in words a student understands (issue 12), whatever the
+ * The refusals of a contest's rules in words a student understands, whatever the
  * server's wording; with the contest at hand they also say what is allowed or when it opens.
  * null for any other failure.
  */
