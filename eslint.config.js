@@ -111,6 +111,43 @@ export default tseslint.config(
   },
   ...featureFiles,
   {
+    // Server layers, as the web app's: no import cycles, and a feature reaches another only through
+    // its door (below). The rule skips type-only imports; src/import-cycles.test.ts counts them
+    // too, so a type two modules share lives in a file of its own (users/stored-point.ts).
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    // A server feature (src/features/<name>/) is private except for its public.ts, which names
+    // what other features may use (contests/public.ts: the contest rules trading checks;
+    // auth/public.ts: what the account routes need). auth's request guards (guard.ts) are the
+    // one other door: every feature's routes use them. Tests may reach into another feature's
+    // test kits and internals.
+    files: ['packages/server/src/features/*/*.ts'],
+    ignores: ['packages/server/src/features/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)(?!auth/guard\\.ts$)[^/]+/(?!public\\.ts$)',
+              message: "Another feature's internals: import its public.ts (add what you need there), or move the shared piece out of features/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/src/components/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedFeatureImport, webAppImport] }] },
   },

@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       'packages/web/vite.config.ts',
+      {
+        // The rules of `npm test` itself (which steps run, what a missing tool counts as).
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
     ],
   },
 });

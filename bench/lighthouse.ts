@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse 12's mobile performance score (its default: a mid-range
  * phone, simulated slow 4G and 4x CPU slowdown) for `/` and for `/home` signed in, in Debian's
  * Chromium against the built app on the real server (targets: >= 95 and >= 85), and in the same
- * runs the accessibility and best-practices scores (target: 100, issue 14). Run
+ * runs the accessibility and best-practices scores (target: 100). Run
  * `npm run build` first. Scores move with the machine's load, so each page is measured a few times.
  *
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse    runs per page (default 3)

@@ -49,7 +49,7 @@ for (const [i, name] of ['grace', 'linus', 'margaret', 'alan'].entries()) {
   accounts.set(name, other);
   await buy(other.token, other.user.walletAddress, ['BTC', 'ETH', 'XRP', 'ADA'][i]!, 20_000 + i * 9_000);
 }
-// A class (issue 12): a teacher, and everyone above trading in it with their class portfolios.
+// A class: a teacher, and everyone above trading in it with their class portfolios.
 const teacher = await signUp('ms_hopper', 'TEACHER');
 await ctx.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', teacher.user.id).execute();
 const klass = (
@@ -85,7 +85,7 @@ for (const [i, name] of ['ada', 'grace', 'linus', 'margaret', 'alan'].entries())
 }
 await ctx.market.tick();
 
-// The asset page with working orders (issue 13): an OCO pair on half the SOL held, and a bracket buy
+// The asset page with working orders: an OCO pair on half the SOL held, and a bracket buy
 // waiting below the price, so the chart draws the pair's two lines, the entry and its two legs.
 const sol = await ctx.db.selectFrom('assets').select(['price']).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();
 const held = await ctx.db.selectFrom('holdings').select(['shares']).where('portfolio_id', '=', me.user.id).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();

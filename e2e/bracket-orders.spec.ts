@@ -9,9 +9,10 @@ import {
 import { chartLegendOf, dragLine, lineColour, steadyLineY } from './support/chart-lines.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// Brackets and OCO from the trade panel (issue 13) and Learn's "Try it". ETC and TRX are moved or
-// bought by no other spec, so parallel tests cannot fill or disturb these orders; between the
-// prices set here the market's own ticks move them a little, never near the next order's price.
+// Brackets and OCO from the trade panel (docs/decisions/015-brackets-and-oco.md) and Learn's
+// "Try it". ETC and TRX are moved or bought by no other spec, so parallel tests cannot fill or
+// disturb these orders; between the prices set here the market's own ticks move them a little,
+// never near the next order's price.
 const legendOf = (page: Page) => chartLegendOf(page, 'ETC');
 const ordersOf = (page: Page) => page.getByRole('list', { name: 'Working ETC orders' });
 const toast = (page: Page, text: string | RegExp) =>

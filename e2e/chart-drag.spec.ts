@@ -5,7 +5,7 @@ import { chartLegendOf, dragLine, lineColour, steadyLineY } from './support/char
 import { skipOnboarding } from './support/pages-helpers.ts';
 
 /**
- * Issue 13: an order's line on the asset chart is dragged to a new price (PUT /limit-position),
+ * An order's line on the asset chart is dragged to a new price (PUT /limit-position),
  * the toast's Undo puts the old price back, and a stop dragged to the wrong side of the market
  * goes back with the reason in the toast. A line is found by its pixels (support/chart-lines.ts).
  * BCH and XMR are moved by no other spec; the orders sit well away from the price, so the

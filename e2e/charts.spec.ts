@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { skipOnboarding } from './support/pages-helpers.ts';
 
 /**
- * Issue 14, item 9: the price axis's labels inside the chart's top and bottom edges, the price
+ * The price axis's labels inside the chart's top and bottom edges, the price
  * tag and the header on one price, and a new account's balance history. The canvas's text is not
  * in the page, so clipping is read from the price axis's pixels: a label cut by the top or bottom
  * edge leaves text-coloured ink in that edge's outermost pixel row, a whole label never does.

@@ -5,7 +5,7 @@ import { setPrice, signUpViaApi, type TestUser, type AssetRecord } from './suppo
 import { loginInBrowser } from './support/browser.ts';
 import { openContest, teacherViaApi } from './support/contests.ts';
 
-// Issue 12's scenario: a teacher and three students, each in their own browser context. Prices
+// A class as it is meant to run: a teacher and three students, each in their own browser context. Prices
 // are moved on LTC, which no other spec moves, and Bo's LINK is moved by none (support/api.ts,
 // PRICE_MOVERS), so parallel tests cannot disturb the ranking.
 const LIVE = { timeout: 15_000 };

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { authHeaders, buyViaApi, setPrice, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 
-// Issue 13: every fill explains itself. XRP is moved by no other spec (support/api.ts,
+// Every fill explains itself (docs/api.md, `Transaction.trigger`). XRP is moved by no other spec (support/api.ts,
 // PRICE_MOVERS), so parallel tests cannot fill or disturb this stop.
 test('a stop-loss fill says on its transaction page which order it was and why it filled', async ({
   page,

@@ -1,9 +1,10 @@
 import { buyViaApi, setPrice } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// The trade panel's Stop order (issue 13): help with the current price, the wrong-side check under
-// the stop price, and the placed stop in the asset page's Orders card. DOT is moved by no other
-// spec; the stop sits far below the price, so the market's ticks meanwhile do not fill it.
+// The trade panel's Stop order (docs/decisions/012-stop-and-trailing-orders.md): help with the
+// current price, the wrong-side check under the stop price, and the placed stop in the asset
+// page's Orders card. DOT is moved by no other spec; the stop sits far below the price, so the
+// market's ticks meanwhile do not fill it.
 test('a stop sell from the asset page: help, wrong-side error under the field, then placed', async ({
   page,
   request,

@@ -2,7 +2,8 @@
 // `npm test`: every test of the product, in order: domain + server (SQLite) + web with Vitest,
 // the server tests again on PostgreSQL, several instances behind HAProxy, then the browser tests
 // against the built app.
-// Anything missing (PostgreSQL, HAProxy, Chromium) is named with the command that installs it.
+// Anything missing (PostgreSQL, HAProxy, Chromium) is named with the command that installs it,
+// and fails the run: a step is skipped only when the arguments leave it out (test-steps.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureHaproxy } from './ensure-haproxy.mjs';
+import { missingTool, selectSteps } from './test-steps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const only = process.argv.slice(2); // e.g. `npm test -- unit pg e2e`
-const wants = (step) => only.length === 0 || only.includes(step);
+let selected;
+try {
+  selected = selectSteps(process.argv.slice(2)); // e.g. `npm test -- unit pg e2e`
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(2);
+}
+const wants = (step) => selected.includes(step);
 const results = [];
 const reportDir = mkdtempSync(path.join(tmpdir(), 'papertrade-reports-'));
 
@@ -51,9 +58,9 @@ if (wants('pg')) {
     vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: url });
     pg?.stop();
   } else {
-    const msg = 'PostgreSQL not found, so the server tests ran on SQLite only. Install it with: apt-get install -y postgresql';
-    console.log(`\n${msg}`);
-    results.push({ label: 'server on PostgreSQL (missing)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+    const result = missingTool('server on PostgreSQL (no PostgreSQL)', 'PostgreSQL not found, so the server tests did not run on PostgreSQL. Install it with: apt-get install -y postgresql', 'pg');
+    console.log(`\n${result.note}`);
+    results.push(result);
   }
 }
 
@@ -66,13 +73,13 @@ function postgresInstalled() {
 // and market failover across instances.
 if (wants('cluster')) {
   if (!postgresInstalled()) {
-    const msg = 'PostgreSQL not found, so the cluster test did not run. Install it with: apt-get install -y postgresql';
-    console.log(`\n${msg}`);
-    results.push({ label: 'cluster (no PostgreSQL)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+    const result = missingTool('cluster (no PostgreSQL)', 'PostgreSQL not found, so the cluster test did not run. Install it with: apt-get install -y postgresql', 'cluster');
+    console.log(`\n${result.note}`);
+    results.push(result);
   } else if (!ensureHaproxy()) {
-    const msg = 'HAProxy not found, so the cluster test did not run. Install it with: apt-get install -y haproxy';
-    console.log(`\n${msg}`);
-    results.push({ label: 'cluster (no HAProxy)', passed: 0, failed: inCi ? 1 : 0, note: msg });
+    const result = missingTool('cluster (no HAProxy)', 'HAProxy not found, so the cluster test did not run. Install it with: apt-get install -y haproxy', 'cluster');
+    console.log(`\n${result.note}`);
+    results.push(result);
   } else {
     vitest('cluster: 3 instances behind HAProxy', ['--config', 'deploy/vitest.config.ts']);
   }
@@ -94,7 +101,7 @@ if (wants('e2e')) {
     }
     results.push({ label: 'browser tests', passed, failed });
   } else {
-    results.push({ label: 'browser tests (no Chromium)', passed: 0, failed: 1 });
+    results.push(missingTool('browser tests (no Chromium)', 'Chromium not found. Install it with: apt-get install -y chromium', 'e2e'));
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Finding and dragging the asset chart's order lines (issue 13). The canvas has no elements to
+ * Finding and dragging the asset chart's order lines. The canvas has no elements to
  * press, so a line is found by its pixels: the row of the pane with the most pixels of its colour,
  * which is its legend swatch's.
  */

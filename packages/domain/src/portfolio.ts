@@ -57,7 +57,7 @@ export interface Lot {
 /**
  * Average cost per share: sum(shares x price) / sum(shares), rounded to the nearest 1e-8.
  * Weighted by shares, not a plain mean of the lot prices (docs/product.md, Average cost and gain), so buying
- * 1 share at 100 and 0.01 at 200 gives a cost basis near 100, not 150 (issue 5 requires it).
+ * 1 share at 100 and 0.01 at 200 gives a cost basis near 100, not 150 (docs/decisions/004-average-cost.md).
  * 0 when there are no shares.
  */
 export function averageCostPrice(lots: readonly Lot[]): PriceUnits {

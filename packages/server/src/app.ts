@@ -26,6 +26,7 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerTextCheck } from './http/text-input.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createMarket } from './market/create-market.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextCheck(app);
   await registerSecurityHeaders(app, config);
   registerObservability(app, ctx);
   // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).

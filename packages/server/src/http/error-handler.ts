@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import { frameworkErrorBody } from './framework-errors.ts';
+import { invalidText } from './text-input.ts';
 
 interface Issue {
   instancePath?: string;
@@ -44,10 +45,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
-      // PostgreSQL refuses text it cannot store (a NUL character, "%00" in a path): bad input, not a fault.
+      // PostgreSQL refuses text it cannot store: bad input, not a fault. Request text is checked
+      // before any handler (text-input.ts); this covers text that reaches a query another way.
       case '22021':
-      case '22P05':
-        return reply.status(400).send({ error: 'The request contains a character that text cannot hold', code: 'INVALID_TEXT' });
+      case '22P05': {
+        const refused = invalidText();
+        return reply.status(refused.statusCode).send({ error: refused.message, code: refused.code });
+      }
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });

@@ -6,7 +6,7 @@ import { createTestUser, testDialect, type TestUser } from '../test-support/test
 import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
- * Random malformed requests across every route (issue 11): no answer may be a 5xx, and every JSON
+ * Random malformed requests across every route: no answer may be a 5xx, and every JSON
  * error answer must be docs/api.md's `{error, code}`. PostgreSQL runs fewer, as each request costs
  * more there and the suite runs on both dialects in CI; SQLite covers the full count.
  */

@@ -22,7 +22,7 @@ export const APP_CSP: Directives = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
-  // Framing is how clickjacking works (issue 11: a sibling origin framed /home signed in).
+  // Framing is how clickjacking works (a sibling origin could frame /home signed in).
   'frame-ancestors': ["'none'"],
 };
 
@@ -44,7 +44,7 @@ export function cspHeader(directives: Directives): string {
 }
 
 /**
- * Security headers on every answer (issue 11): CSP, X-Frame-Options DENY (for browsers without
+ * Security headers on every answer (docs/api.md, Security headers): CSP, X-Frame-Options DENY (for browsers without
  * frame-ancestors), Referrer-Policy, nosniff and, when the public address is https, HSTS (an
  * http-only deployment announcing HSTS would lock itself out on that host name). Registered before
  * any route and hook that may answer early, so those answers carry the headers too. /docs

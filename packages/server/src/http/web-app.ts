@@ -79,7 +79,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (hasWebApp && wantsPage && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url)) {
       return sendPage(config.webDist, request, reply);
     }
-    // A fixed text: quoting the path back would echo input (issue 11).
+    // A fixed text: quoting the path back would echo input (docs/api.md, General rules).
     return reply.status(404).send({ error: 'There is nothing at this address', code: 'NOT_FOUND' });
   });
 }

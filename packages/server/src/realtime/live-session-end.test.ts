@@ -8,7 +8,7 @@ import { useTestApp } from '../test-support/use-test-app.ts';
 import type { PgEventBus } from './pg-event-bus.ts';
 import { closedWithin, connectLive, listenLive, type Received, type TestSocket } from './live-test-socket.ts';
 
-// Issue 11 item 4: a /live socket ends with its session (1008 within a second), not at the next
+// A /live socket ends with its session (1008 within a second), not at the next
 // heartbeat's session check 30 s later.
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { hashPassword } from '../features/auth/password.ts';
 import { createSession } from '../features/auth/sessions.ts';
+import { logOptions } from '../observability/log-options.ts';
 import { insertUser } from '../users/create-user.ts';
 
 /**
@@ -19,6 +20,11 @@ import { insertUser } from '../users/create-user.ts';
  * (on SQLite under Vitest, a copy of the run's one migrated file: migrated-template.ts).
  */
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** Where a test app's log lines go when a test reads them (one JSON line per write). */
+export interface LogSink {
+  write(line: string): void;
+}
 
 export interface TestApp {
   app: App;
@@ -73,9 +79,9 @@ const SQLITE_FILES = ['app.db', 'app.db-wal'];
  * and call disposeTestDatabase once done: an app made with `keep` never removes its database.
  */
 export async function createTestApp(
-  overrides: Partial<Config> & { keep?: boolean } = {},
+  overrides: Partial<Config> & { keep?: boolean; logTo?: LogSink } = {},
 ): Promise<TestApp & { databaseUrl: string | undefined }> {
-  const { keep = false, ...configOverrides } = overrides;
+  const { keep = false, logTo, ...configOverrides } = overrides;
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'papertrade-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl =
@@ -100,7 +106,9 @@ export async function createTestApp(
     ...configOverrides,
   };
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  // Silent unless a test reads the log: then its warnings and errors, as JSON lines, go to logTo.
+  const logger = logTo ? { ...logOptions('warn'), stream: logTo } : false;
+  const { app, ctx } = await buildApp({ config, database, logger });
   await ctx.market.start();
   await app.ready();
   return {

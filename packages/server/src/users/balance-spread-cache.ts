@@ -1,11 +1,11 @@
-import type { StoredPoint } from './epoch-balance-points.ts';
 import { finalCount, packPoints } from './final-points-cache.ts';
 import { RecentMap } from './recent-map.ts';
+import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
  * The sampled balance points of a user's long epoch, kept between answers so each order's User
- * answer seeks only the grid times that are new since the last one, not all 500 (issue 10).
+ * answer seeks only the grid times that are new since the last one, not all 500 (docs/performance.md).
  *
  * Safe to reuse because the samples are pinned to a grid that rarely moves: time i is
  * first + i x step, and `step` comes from a ladder of values 1% apart (gridStep), so it changes

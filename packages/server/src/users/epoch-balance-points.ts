@@ -3,13 +3,9 @@ import type { DB } from '../db/schema.ts';
 import { isPostgres } from '../db/transaction.ts';
 import { gridStep, remember, reusable } from './balance-spread-cache.ts';
 import { finalPoints, lastFinalTs, pointsOf, rememberFinalPoints } from './final-points-cache.ts';
+import type { StoredPoint } from './stored-point.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export interface StoredPoint {
-  ts: bigint;
-  balanceCents: bigint;
-}
 
 /** Keeps at most `limit` points spread evenly over the whole range, always the first and last. */
 export function spreadPoints<T>(points: T[], limit: number): T[] {

@@ -1,12 +1,12 @@
-import type { StoredPoint } from './epoch-balance-points.ts';
 import { RecentMap } from './recent-map.ts';
+import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
 /**
  * The balance points of a user's short epoch (no more than an answer shows, so all of them are
  * the answer), kept between answers so each order's User answer reads only the points after the
- * last final one instead of up to 500 rows every time (issue 10: a month of activity cost every
- * order about 0.8 ms in bench:order-cost).
+ * last final one instead of up to 500 rows every time (a month of activity cost every order
+ * about 0.8 ms in bench:order-cost).
  *
  * A point is final once it is older than the merge window before the newest point: writers add
  * points at their own now and replace only the last minute (total-balance.ts), so nothing can

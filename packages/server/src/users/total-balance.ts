@@ -16,7 +16,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * Working orders named by a literal, not a parameter: SQLite uses the partial index
- * limit_orders_user_working only when the query's WHERE visibly implies the index's WHERE.
+ * limit_orders_portfolio_working only when the query's WHERE visibly implies the index's WHERE.
  */
 export const WORKING = sql.lit('WORKING');
 

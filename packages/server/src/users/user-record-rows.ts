@@ -38,8 +38,9 @@ interface LotRow {
 }
 
 /**
- * The most recent `limit` open lots of each symbol: one index seek per symbol in lots_user_symbol
- * (user_id, symbol, id), read backwards, however many lots the user has open.
+ * The most recent `limit` open lots of each symbol: one index seek per symbol in
+ * lots_portfolio_symbol (portfolio_id, symbol, id), read backwards, however many lots the
+ * portfolio has open.
  */
 async function recentLots(db: Db, portfolioId: string, symbols: string[], limit: number): Promise<LotRow[]> {
   if (!symbols.length) return [];
@@ -58,9 +59,9 @@ const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - Big
  * Every row a user record is made of, in six statements sent together and one after the second
  * (the recent lots of the symbols the lot totals name): the current epoch is a subquery instead of a
  * first round trip, holdings and lot totals share one statement, and so do the working orders and
- * the latest closed ones. Each reads a bounded number of rows through an index on user_id, in the
- * index's order with a LIMIT, so the cost does not grow with the user's history (issue 10; the
- * plans are checked by order-plans.test.ts).
+ * the latest closed ones. Each reads a bounded number of rows through an index on portfolio_id, in the
+ * index's order with a LIMIT, so the cost does not grow with the user's history (the
+ * plans are checked by order-plans.test.ts; docs/performance.md).
  *
  * The working orders name both sides (`type IN (...)`, which every order is): with two columns of
  * limit_orders_portfolio_working bound, SQLite always picks that partial index over the

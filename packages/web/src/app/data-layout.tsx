@@ -1,7 +1,7 @@
 /**
  * Everything behind the landing page, in one lazily loaded chunk: server state (TanStack Query),
  * the live socket, the header title, the session guards and the plain layout. The landing page is
- * public and needs none of it, so the entry chunk stays small (issue target: 150 KB gzipped).
+ * public and needs none of it, so the entry chunk stays small (a 150 KB gzipped budget: docs/performance.md).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';

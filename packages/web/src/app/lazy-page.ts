@@ -1,6 +1,6 @@
-import { SCRIPT_LOAD_TIMEOUT_MS } from '@papertrade/domain';
 import { createElement, use, type ComponentProps, type ComponentType } from 'react';
 import { trackSettled, type SettledPromise } from './settled-promise.ts';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '../lib/ui-constants.ts';
 
 /** docs/product.md, Loading screens: a screen that cannot be loaded raises ChunkLoadError 'Loading chunk {n} failed'. */
 export class ChunkLoadError extends Error {

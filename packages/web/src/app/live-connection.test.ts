@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSET_POLL_INTERVAL_MS } from '@papertrade/domain';
 import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
 import { BTC, ETH, makeUser } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
@@ -8,6 +7,7 @@ import { SESSION_POLL_INTERVAL_MS, sessionQueryOptions } from '../lib/api/get-se
 import { allAssetsQueryOptions } from '../lib/api/get-all-assets.ts';
 import { liveStatus } from '../lib/live-socket.ts';
 import { startLive } from './live-connection.ts';
+import { ASSET_POLL_INTERVAL_MS } from '../lib/ui-constants.ts';
 
 class FakeWebSocket {
   static last: FakeWebSocket | null = null;

@@ -1,6 +1,6 @@
-import { BREAKPOINTS } from '@papertrade/domain';
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../lib/theme-mode-choice.ts';
+import { BREAKPOINTS } from '../lib/ui-constants.ts';
 
 /**
  * MUI's palette defaults keep text contrast at WCAG AA in both modes; only the page background

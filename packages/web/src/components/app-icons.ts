@@ -1,5 +1,4 @@
 /** The product's icon names (docs/product.md, Constants) mapped to MUI icons: one place, so the shell and /icons agree. */
-import type { IconName } from '@papertrade/domain';
 import type SvgIcon from '@mui/material/SvgIcon';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import ExploreOutlined from '@mui/icons-material/ExploreOutlined';
@@ -13,6 +12,23 @@ import Search from '@mui/icons-material/Search';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+
+/** The icon names in use (docs/product.md, Constants; gallery at /icons). */
+export const ICON_NAMES = [
+  'trade',
+  'home',
+  'watchlist',
+  'learn',
+  'receipt',
+  'settings',
+  'logout',
+  'notification',
+  'trophy',
+  'explore',
+  'search',
+  'menu',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
 
 export const APP_ICONS: Record<IconName, typeof SvgIcon> = {
   trade: SwapHoriz,

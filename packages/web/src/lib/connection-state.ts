@@ -1,8 +1,8 @@
-import { ASSET_POLL_INTERVAL_MS } from '@papertrade/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { allAssetsQueryKey } from './api/get-all-assets.ts';
 import { liveStatus } from './live-socket.ts';
+import { ASSET_POLL_INTERVAL_MS } from './ui-constants.ts';
 
 /** Prices older than three missed polls are stale: shown greyed, with the time they are from. */
 export const STALE_AFTER_MS = 3 * ASSET_POLL_INTERVAL_MS;

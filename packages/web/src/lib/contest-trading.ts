@@ -47,7 +47,7 @@ export function contestClosedText(
 }
 
 /**
- * The refusals of a contest's rules in words a student understands (issue 12), whatever the
+ * The refusals of a contest's rules in words a student understands, whatever the
  * server's wording; with the contest at hand they also say what is allowed or when it opens.
  * null for any other failure.
  */

@@ -1,5 +1,5 @@
+import { THEME_STORAGE_KEY } from './ui-constants.ts';
 /** The theme rules of docs/product.md, Theme: light by default, the stored choice first, else the system's. */
-import { THEME_STORAGE_KEY } from '@papertrade/domain';
 
 export type ThemeMode = 'light' | 'dark';
 

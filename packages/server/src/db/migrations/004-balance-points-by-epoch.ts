@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Balance points by (user, epoch, time), carrying the balance: every reader names the epoch, so
  * the user record's spread of 500 points (users/epoch-balance-points.ts) is 500 seeks that read
- * the index alone, with no table lookups and no walk past an earlier epoch's points (issue 10).
+ * the index alone, with no table lookups and no walk past an earlier epoch's points.
  * It serves everything the (user_id, ts) index did, which it replaces.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

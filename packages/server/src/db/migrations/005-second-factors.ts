@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The optional TOTP second factor (issue 11): one row per user who started or finished setting it
+ * The optional TOTP second factor (docs/decisions/003-auth.md): one row per user who started or finished setting it
  * up (`enabled_at` null while pending), the secret encrypted under the server key, `last_step` the
  * newest time step used so a code cannot be replayed; and the single-use recovery codes as SHA-256.
  */

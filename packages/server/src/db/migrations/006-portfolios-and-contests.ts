@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Portfolios, contests and classes (issue 12, decision 010). Money moves from the user to the
+ * Portfolios, contests and classes (docs/decisions/010-portfolios.md). Money moves from the user to the
  * portfolio: a user has a MAIN portfolio (its id is the user's id, its wallet the user's wallet, so
  * every existing row keeps its meaning) and one CONTEST portfolio per contest or class joined.
  *

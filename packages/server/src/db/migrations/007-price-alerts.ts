@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Price alerts (issue 13): a user's alert fires once, on the first tick whose price reaches it.
+ * Price alerts (docs/api.md, Price alerts): a user's alert fires once, on the first tick whose price reaches it.
  * `direction` is ABOVE or BELOW and `price` the level in 1e-8 dollars, like limit prices.
  *
  * `price_alerts_waiting` is what a tick reads: partial on the alerts still waiting, so the ones

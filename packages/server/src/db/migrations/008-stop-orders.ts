@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Stop, stop-limit and trailing orders, time in force, and why a fill happened (issue 13;
- * docs/decisions/012-stop-and-trailing-orders.md). Existing orders become LIMIT / GTC.
+ * Stop, stop-limit and trailing orders, time in force, and why a fill happened
+ * (docs/decisions/012-stop-and-trailing-orders.md). Existing orders become LIMIT / GTC.
  *
  * limit_orders gains:
  * - order_type: LIMIT, STOP, STOP_LIMIT or TRAILING_STOP;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Brackets and OCO pairs (issue 13; docs/decisions/015-brackets-and-oco.md).
+ * Brackets and OCO pairs (docs/decisions/015-brackets-and-oco.md).
  *
  * limit_orders gains:
  * - tp_limit_price, sl_stop_price, sl_trail_bps, sl_trail_amount: a purchase's bracket, kept on

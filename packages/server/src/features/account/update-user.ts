@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
-import { uniqueViolation } from '../auth/unique-violation.ts';
+import { uniqueViolation } from '../auth/public.ts';
 import { updateNotifications } from './notification-update.ts';
 import { mergeSettings } from './settings-update.ts';
 import { ownedBy, removeUpload, uploadFileOf, uploadsDir } from './upload-files.ts';

@@ -5,8 +5,9 @@ import { DEVICE_COOKIE } from './device-cookie.ts';
 import { ACCOUNT_RULE, IP_BLOCK_ACCOUNTS, IP_FLAG_ACCOUNTS } from './login-throttle.ts';
 import { passwordChecks } from './password.ts';
 
-// Attacks as issue 11 tried them, judged by what the database and the password counter say,
-// never by timing: Date is frozen, so no wait of the throttle passes during a test.
+// Attacks on the login (docs/decisions/007-login-throttling.md), judged by what the database and
+// the password counter say, never by timing: Date is frozen, so no wait of the throttle passes
+// during a test.
 const { t } = useTestApp();
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

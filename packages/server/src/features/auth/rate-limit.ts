@@ -9,7 +9,7 @@ import { hashToken } from './tokens.ts';
  * database. Each check is ONE guarded upsert that increments and decides in the same statement
  * (INSERT ... ON CONFLICT DO UPDATE ... WHERE guard RETURNING): a row comes back only when the
  * slot was granted. Reading first and recording after the work let 200 parallel requests all
- * read "not yet limited" (issue 11), so a slot is always taken before the costly work.
+ * read "not yet limited", so a slot is always taken before the costly work.
  */
 
 export type SlotAnswer = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { inUserTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { SessionUser } from '../auth/public.ts';
 import { notify } from '../../users/notify.ts';
 import { findUserIdByWallet, loadPublicProfile } from '../../users/public-profile.ts';
 import { requireSession, sessionUser } from '../auth/guard.ts';

@@ -18,7 +18,7 @@ import { notifyMany, type NewNotification } from '../../users/notify.ts';
 import { cancelOrdersOfClosed } from './closed-portfolio-orders.ts';
 import { claimGuard, type CrossKind, type Side } from './crossing-orders.ts';
 import { fillTriggers, type ClaimedTerms, type FillTrigger } from './fill-triggers.ts';
-import type { LimitOrderRow } from './limit-orders.ts';
+import type { LimitOrderRow } from './limit-order-row.ts';
 import { bracketOf, cancelOtherLegs, insertLegs, legRows, reservationsFreed, type BracketTerms } from './oco-legs.ts';
 import { costRulesOf, costsOf } from './trading-costs.ts';
 

@@ -1,5 +1,6 @@
-import { fillReason, type Trail, type WorkingOrderKind } from '@papertrade/domain';
-import type { BatchInput, Fill } from './fill-batch.ts';
+import { fillReason, type PriceUnits, type Trail, type WorkingOrderKind } from '@papertrade/domain';
+import type { BatchFill } from '../../ledger/batched-moves.ts';
+import type { Side } from './crossing-orders.ts';
 
 /** The order's terms as its claim returned them: its prices cannot move after the claim. */
 export interface ClaimedTerms {
@@ -30,7 +31,7 @@ function trailOf(o: ClaimedTerms): Trail | null {
  * before the transactions are written, so each transaction row is inserted with its trigger
  * (kind, tick price, reason) in the same statement, and the notification can say it too.
  */
-export function fillTriggers(input: Pick<BatchInput, 'side' | 'price'>, fills: readonly Fill[], claimed: ReadonlyMap<string, ClaimedTerms>): Map<string, FillTrigger> {
+export function fillTriggers(input: { side: Side; price: PriceUnits }, fills: readonly BatchFill[], claimed: ReadonlyMap<string, ClaimedTerms>): Map<string, FillTrigger> {
   const triggers = new Map<string, FillTrigger>();
   for (const f of fills) {
     const o = claimed.get(f.orderId);

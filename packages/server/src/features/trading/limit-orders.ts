@@ -1,17 +1,15 @@
 import { centsFromNumber, sharesFromNumber, USD_DECIMALS_MESSAGE, type OpenLimitInput } from '@papertrade/domain';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
-import type { LimitOrdersTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { inTransaction, inPortfolioTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
-import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
+import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
+import type { LimitOrderRow } from './limit-order-row.ts';
 import { currentPrice } from './market-orders.ts';
 import { bracketColumns, insertLegs, legRows, reservationsFreed } from './oco-legs.ts';
 import { checkSize, checkStopSide, exactPrice, expiryOf, legTerms, trailTerms } from './order-terms.ts';
 
-export type LimitOrderRow = Selectable<LimitOrdersTable>;
 type Ctx = Pick<AppContext, 'db' | 'database'>;
 
 function exact(value: bigint | null, field: string, message: string): bigint {

@@ -20,7 +20,7 @@ import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
-import type { TradingPortfolio } from '../contests/contest-rules.ts';
+import type { TradingPortfolio } from '../contests/public.ts';
 import { addFreeShares, consumeLots, creditCash, debitCash, insertLot, takeFreeShares } from '../../ledger/ledger.ts';
 import { costRuleFor } from './trading-costs.ts';
 

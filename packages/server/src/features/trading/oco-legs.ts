@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { newId } from '../../db/new-id.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { chunks } from '../../users/chunks.ts';
-import type { LimitOrderRow } from './limit-orders.ts';
+import type { LimitOrderRow } from './limit-order-row.ts';
 
 /**
  * Take-profit and stop-loss legs (decision 015): the pair a bracket opens when its purchase

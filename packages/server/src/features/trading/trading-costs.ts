@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { parseJsonColumn } from '../../users/row-mappers.ts';
-import { contestRulesFor, type TradingPortfolio } from '../contests/contest-rules.ts';
+import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
 
 /**
  * Where a fill's costs come from (docs/decisions/013-fees-and-spread.md): a contest portfolio pays

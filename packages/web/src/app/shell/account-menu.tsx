@@ -1,4 +1,4 @@
-import { ACCOUNT_MENU_WIDTH, BADGE_MAX, type User } from '@papertrade/domain';
+import type { User } from '@papertrade/domain';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -20,6 +20,7 @@ import { unreadCount } from '../../components/use-notification-actions.ts';
 import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
 import { useThemeMode } from '../../lib/theme-mode.tsx';
 import { SwitchLook } from './switch-look.tsx';
+import { ACCOUNT_MENU_WIDTH, BADGE_MAX } from '../../lib/ui-constants.ts';
 
 interface AccountMenuProps {
   user: User;

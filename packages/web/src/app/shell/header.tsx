@@ -1,4 +1,4 @@
-import { BADGE_MAX, type User } from '@papertrade/domain';
+import type { User } from '@papertrade/domain';
 import {
   AppBar,
   Avatar,
@@ -28,6 +28,7 @@ import { NotificationMenu } from './notification-menu.tsx';
 import { PortfolioSwitcher } from './portfolio-switcher.tsx';
 import { QuickTradeButton } from './quick-trade-button.tsx';
 import { TabletNav } from './tablet-nav.tsx';
+import { BADGE_MAX } from '../../lib/ui-constants.ts';
 
 const BellIcon = APP_ICONS.notification;
 

@@ -1,5 +1,5 @@
-import { LOGO_SIZE } from '@papertrade/domain';
 import logoUrl from '../../assets/logo.svg';
+import { LOGO_SIZE } from '../../lib/ui-constants.ts';
 
 /** The logo image; decorative, since the brand text always sits beside it. */
 export function Logo({ size = LOGO_SIZE }: { size?: number }) {

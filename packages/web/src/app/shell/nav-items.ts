@@ -12,12 +12,12 @@ export interface NavItem {
 }
 
 /**
- * docs/pages.md, Shell: the sidebar's links, in this order, then Contests (issue 12) and Learn, so contests and
+ * docs/pages.md, Shell: the sidebar's links, in this order, then Contests and Learn, so contests and
  * lessons stay findable after onboarding.
  */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/home', label: 'Home', icon: APP_ICONS.home },
-  // Issue 14's insight: beside Home, whose card links to it (phones reach it from there).
+  // The portfolio insight: beside Home, whose card links to it (phones reach it from there).
   { to: '/portfolio', label: 'Portfolio', icon: PieChartOutline },
   { to: '/assets', label: 'Assets', icon: ShowChart },
   { to: '/explore', label: 'Explore', icon: APP_ICONS.explore },

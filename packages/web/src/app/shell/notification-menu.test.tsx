@@ -1,10 +1,10 @@
-import { NOTIFICATION_MENU_WIDTH } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { NotificationMenu } from './notification-menu.tsx';
+import { NOTIFICATION_MENU_WIDTH } from '../../lib/ui-constants.ts';
 
 describe('notification menu', () => {
   it('ends with View all, which leads to /notifications and closes the menu', async () => {

@@ -1,9 +1,10 @@
-import { NOTIFICATION_MENU_WIDTH, type User } from '@papertrade/domain';
+import type { User } from '@papertrade/domain';
 import { Alert, Box, Button, Divider, Popover, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { NotificationList } from '../../components/notification-list.tsx';
 import { unreadCount, useNotificationActions } from '../../components/use-notification-actions.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { NOTIFICATION_MENU_WIDTH } from '../../lib/ui-constants.ts';
 
 interface NotificationMenuProps {
   user: User;

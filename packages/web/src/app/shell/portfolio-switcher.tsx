@@ -48,7 +48,7 @@ export function activePortfolioGone(
 }
 
 /**
- * The header's portfolio switcher (issue 12): which portfolio the whole app shows and trades,
+ * The header's portfolio switcher (docs/decisions/010-portfolios.md): which portfolio the whole app shows and trades,
  * in words and colour (a contest is the secondary colour with a trophy, never the plain look of
  * the main portfolio), and a menu to change it. Hidden for a user with only the main portfolio.
  * `underTitle`: the phone's header puts a contest's switcher on a line of its own under the page

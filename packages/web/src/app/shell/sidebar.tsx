@@ -1,4 +1,3 @@
-import { NAV_ITEM_WIDTH, SIDEBAR_WIDTH } from '@papertrade/domain';
 import {
   Box,
   Drawer,
@@ -12,6 +11,7 @@ import {
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from './logo.tsx';
 import { isActivePath, SIDEBAR_ITEMS } from './nav-items.ts';
+import { NAV_ITEM_WIDTH, SIDEBAR_WIDTH } from '../../lib/ui-constants.ts';
 
 /** The brand plus the main links; used by the fixed sidebar and the tablet drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {

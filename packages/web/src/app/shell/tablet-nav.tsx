@@ -1,8 +1,8 @@
-import { SIDEBAR_WIDTH } from '@papertrade/domain';
 import { Drawer, IconButton } from '@mui/material';
 import { useState } from 'react';
 import { APP_ICONS } from '../../components/app-icons.ts';
 import { SidebarContent } from './sidebar.tsx';
+import { SIDEBAR_WIDTH } from '../../lib/ui-constants.ts';
 
 const MenuIcon = APP_ICONS.menu;
 

@@ -1,5 +1,5 @@
 /**
- * Moving a working order by dragging its line on the asset chart (issue 13), the parts without a
+ * Moving a working order by dragging its line on the asset chart (PUT /limit-position), the parts without a
  * canvas: which line a pointer is on, the price a position means, whether a drop can be sent,
  * the PUT /limit-position body it sends and the toast's words. use-line-drag.ts does the pointer
  * work, order-move.tsx the request and its undo.

@@ -17,7 +17,7 @@ interface Toast {
 }
 
 /**
- * What a dropped order line does (issue 13): checks the drop (line-drag.ts dropProblem), changes
+ * What a dropped order line does: checks the drop (line-drag.ts dropProblem), changes
  * the order with PUT /limit-position as the Modify dialog does, and says so in a toast whose Undo
  * puts the earlier price back with another PUT. A refusal, the browser's or the server's (400,
  * 409), says why in the toast and changes nothing: `move` answers false and the line goes back.

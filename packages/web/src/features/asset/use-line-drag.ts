@@ -1,5 +1,5 @@
 /**
- * Drags the asset chart's order lines (issue 13). A press within a few px of a draggable line
+ * Drags the asset chart's order lines (docs/pages.md). A press within a few px of a draggable line
  * takes it (the pointer shows ns-resize over one); the line and its price tag follow the pointer
  * in the asset's price steps; the drop goes to `onMove`, which changes the order. Until that is
  * answered the line stays where it was dropped; refused, it goes back. Escape or a cancelled

@@ -1,4 +1,4 @@
-import { ASSET_LIST_MAX_HEIGHT, formatPrice, type Asset } from '@papertrade/domain';
+import { formatPrice, type Asset } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -27,6 +27,7 @@ import {
   type AssetSort,
 } from '../../lib/asset-order.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
+import { ASSET_LIST_MAX_HEIGHT } from '../../lib/ui-constants.ts';
 
 const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } };
 /**

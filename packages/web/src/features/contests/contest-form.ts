@@ -45,8 +45,9 @@ export function fromLocalInput(text: string): number {
 }
 
 /**
- * The sensible defaults of issue 12: $100,000, starting now for two weeks, every asset and order
- * type, no fees, private (a host shares the link; public is a choice, not a surprise).
+ * Defaults that make a good contest as they stand: $100,000, starting now for two weeks, every
+ * asset and order type, no fees, private (a host shares the link; public is a choice, not a
+ * surprise).
  */
 export function defaultContestForm(now: number): ContestForm {
   const start = Math.floor(now / 60_000) * 60_000;

@@ -28,7 +28,7 @@ import { ContestFormFields } from './contest-form-fields.tsx';
 import { RulesList } from './rules-list.tsx';
 
 /**
- * Create a contest (issue 12): a short form whose defaults are a good contest as they stand
+ * Create a contest: a short form whose defaults are a good contest as they stand
  * (only the name is needed), then a preview of the rules, then Create. Errors under the fields.
  */
 export default function CreateContestDialog({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,8 @@
-import { ONBOARDING_STORAGE_KEY, formatUsd } from '@papertrade/domain';
+import { formatUsd } from '@papertrade/domain';
 import { Box, Button, MobileStepper, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ONBOARDING_STORAGE_KEY } from '../../lib/ui-constants.ts';
 
 function readDone(): boolean {
   try {

@@ -1,6 +1,5 @@
-import { ICON_NAMES } from '@papertrade/domain';
 import { Box, Paper, Typography } from '@mui/material';
-import { APP_ICONS } from '../../components/app-icons.ts';
+import { APP_ICONS, ICON_NAMES } from '../../components/app-icons.ts';
 
 /** /icons: the icon gallery of the names in use (docs/pages.md, Icons). */
 export default function IconsPage() {

@@ -27,7 +27,7 @@ const FEATURES = [
   },
 ];
 
-// The landing page has a 150 KB JavaScript budget (issue target). So: APP_ICONS.trade, .watchlist
+// The landing page has a 150 KB JavaScript budget (docs/performance.md). So: APP_ICONS.trade, .watchlist
 // and .trophy imported one by one rather than the whole map, and Box with the styles of MUI's
 // Container and outlined Card rather than those components' code.
 const column = (maxWidth: 'md' | 'lg') => ({ maxWidth, mx: 'auto', px: { xs: 2, sm: 3 } });

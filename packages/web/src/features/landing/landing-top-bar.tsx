@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 
-// The landing page has a 150 KB JavaScript budget (issue target). So: the menu icon alone rather
+// The landing page has a 150 KB JavaScript budget (docs/performance.md). So: the menu icon alone rather
 // than APP_ICONS (APP_ICONS.menu), a Box with the styles of MUI's AppBar (sticky, color inherit,
 // no elevation) and Toolbar rather than their code, and the drawer (Modal, Portal, transitions,
 // List) loaded when the menu is first pressed. Once mounted it stays, so closing still animates.

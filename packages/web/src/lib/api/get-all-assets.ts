@@ -1,8 +1,9 @@
-import { AllAssetsAnswer, ASSET_POLL_INTERVAL_MS, type Asset } from '@papertrade/domain';
+import { AllAssetsAnswer, type Asset } from '@papertrade/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { liveStatus } from '../live-socket.ts';
 import { queryKeys } from '../query-keys.ts';
+import { ASSET_POLL_INTERVAL_MS } from '../ui-constants.ts';
 
 export const allAssetsQueryKey = queryKeys.assets;
 

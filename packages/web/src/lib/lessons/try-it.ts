@@ -1,6 +1,7 @@
-import { DEFAULT_TRADE_SYMBOL, type Asset } from '@papertrade/domain';
+import type { Asset } from '@papertrade/domain';
 import { tradeLinkHref, type TradeLink } from '../trade-link.ts';
 import type { TryItOrder } from './lesson.ts';
+import { DEFAULT_TRADE_SYMBOL } from '../ui-constants.ts';
 
 /** What a sell of shares held tries; the buy with its bracket leg when nothing is held. */
 const ORDERS: Record<TryItOrder, { sell: TradeLink; buy: TradeLink }> = {

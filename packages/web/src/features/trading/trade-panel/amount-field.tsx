@@ -1,7 +1,8 @@
-import { AMOUNT_INPUT_MAX_LENGTH, type AmountUnit } from '@papertrade/domain';
+import type { AmountUnit } from '@papertrade/domain';
 import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Ref } from 'react';
 import { nextAmountText } from './amount-text.ts';
+import { AMOUNT_INPUT_MAX_LENGTH } from '../../../lib/ui-constants.ts';
 
 interface AmountFieldProps {
   symbol: string;

@@ -1,4 +1,5 @@
-import { AMOUNT_INPUT_MAX_LENGTH, decimalPlaces } from '@papertrade/domain';
+import { decimalPlaces } from '@papertrade/domain';
+import { AMOUNT_INPUT_MAX_LENGTH } from '../../../lib/ui-constants.ts';
 
 /**
  * docs/pages.md, Trade panel: the amount input takes numbers only (digits and one decimal point), at most 10

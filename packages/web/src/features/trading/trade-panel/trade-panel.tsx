@@ -1,17 +1,4 @@
-import {
-  DEFAULT_TRADE_SYMBOL,
-  displayAssetName,
-  formatPreview,
-  formatPrice,
-  formatShares,
-  formatUsd,
-  MarketOrderBody,
-  maxAmount,
-  previewOtherUnit,
-  type AmountUnit,
-  type Asset,
-  type Transaction,
-} from '@papertrade/domain';
+import { displayAssetName, formatPreview, formatPrice, formatShares, formatUsd, MarketOrderBody, maxAmount, previewOtherUnit, type AmountUnit, type Asset, type Transaction } from '@papertrade/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -46,6 +33,7 @@ import { METHOD_LABELS, panelMethods, ruleAllows, type PanelMethod } from './sto
 import { costRuleOf, TradeCosts } from './trade-costs.tsx';
 import { TradingIn } from './trading-in.tsx';
 import { useLimitOrder } from './use-limit-order.ts';
+import { DEFAULT_TRADE_SYMBOL } from '../../../lib/ui-constants.ts';
 
 export interface TradePanelProps {
   /** The asset to trade; without it the panel starts on BTC (docs/pages.md, Trade panel). */

@@ -1,0 +1,6 @@
+/**
+ * What other features may use of contests: trading checks a contest portfolio's rules (allowed
+ * assets and order types, its fee) when an order is placed or costed. Everything else in
+ * contests/ is private to it (eslint.config.js enforces this).
+ */
+export { contestRulesFor, type TradingPortfolio } from './contest-rules.ts';
