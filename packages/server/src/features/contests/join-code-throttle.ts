@@ -8,7 +8,7 @@ import {
   takeWindowSlot,
   type BackoffRule,
   type WindowRule,
-} from '../auth/rate-limit.ts';
+} from '../auth/public.ts';
 
 /*
  * Join codes are guessed under the login throttle's counters (features/auth/rate-limit.ts,
