@@ -1,7 +1,7 @@
-import { AMOUNT_INPUT_MAX_LENGTH, type AmountUnit } from '@papertrade/domain';
+import type { AmountUnit } from '@papertrade/domain';
 import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Ref } from 'react';
-import { nextAmountText } from './amount-text.ts';
+import { amountMaxLength, nextAmountText } from './amount-text.ts';
 
 interface AmountFieldProps {
   symbol: string;
@@ -49,7 +49,9 @@ export function AmountField({
         label="Amount"
         placeholder="0"
         value={amount}
-        onChange={(e) => onAmountChange(nextAmountText(e.target.value, amount))}
+        onChange={(e) =>
+          onAmountChange(nextAmountText(e.target.value, amount, amountMaxLength(unit)))
+        }
         error={error !== null}
         helperText={error}
         disabled={disabled}
@@ -58,7 +60,7 @@ export function AmountField({
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: {
-            maxLength: AMOUNT_INPUT_MAX_LENGTH,
+            maxLength: amountMaxLength(unit),
             inputMode: 'decimal',
             autoComplete: 'off',
           },

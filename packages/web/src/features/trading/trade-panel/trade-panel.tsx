@@ -37,7 +37,7 @@ import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import type { ProtectLeg } from '../../../lib/trade-link.ts';
 import { SuccessDialog } from '../../../components/success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
-import { amountText, parseAmount } from './amount-text.ts';
+import { allSharesText, maxUsdText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
@@ -130,6 +130,15 @@ export function TradePanel({
 
   const fillMax = () => {
     if (!user) return;
+    setError(null);
+    // Max on a sell sells every share: the order goes in shares, the exact holding, whatever the
+    // unit chosen. In dollars it would raise a cent-rounded sum, leaving dust (or, with a fee,
+    // asking for more shares than are held).
+    if (side === 'SELL') {
+      setUnit('SYMBOL');
+      setAmount(allSharesText(toShareUnits(held)));
+      return;
+    }
     const max = maxAmount({
       side,
       unit,
@@ -137,8 +146,7 @@ export function TradePanel({
       heldShares: toShareUnits(held),
       price: toPriceUnits(current.currentPrice),
     });
-    setAmount(amountText(max));
-    setError(null);
+    setAmount(unit === 'USD' ? maxUsdText(max) : allSharesText(toShareUnits(max)));
   };
 
   const submit = (event: FormEvent) => {
