@@ -97,6 +97,22 @@ describe('trade panel, limit orders', () => {
     expect(amount).toHaveValue('');
   });
 
+  it('keeps the limit price the order was placed at, never the market price', async () => {
+    setup(makeUser(), (request) =>
+      request.path === '/open-limit-position'
+        ? { status: 201, body: { ...makeUser({ balance: 99_500 }), limitPosition: position } }
+        : undefined,
+    );
+    const { limit, amount } = await chooseLimit();
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '38000');
+    await userEvent.type(amount, '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Place limit buy' }));
+    await screen.findByText(/Limit order placed/);
+    expect(limit).toHaveValue('38000');
+    expect(screen.queryByText(/fills at the next price update/)).toBeNull();
+  });
+
   it('sends a limit sell in shares', async () => {
     const api = setup(makeUser({ assets: { BTC: 2 } }), (request) =>
       request.path === '/open-limit-position'
