@@ -15,6 +15,9 @@ interface AmountFieldProps {
   /** Limit orders take dollars for a buy and shares for a sell: no unit toggle. */
   unitLocked?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Focus the amount when it first shows (a trade dialog: the amount is what to fill in). */
+  autoFocus?: boolean;
+  onFocus?: () => void;
 }
 
 /** The amount input (docs/pages.md, Trade panel) with its unit toggle (USD / symbol) and the Max button. */
@@ -29,6 +32,8 @@ export function AmountField({
   disabled,
   unitLocked,
   inputRef,
+  autoFocus,
+  onFocus,
 }: AmountFieldProps) {
   return (
     <>
@@ -57,6 +62,8 @@ export function AmountField({
         disabled={disabled}
         fullWidth
         inputRef={inputRef}
+        autoFocus={autoFocus}
+        onFocus={onFocus}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: {

@@ -154,6 +154,12 @@ describe('trade panel', () => {
     expect(input).toHaveValue('100.10');
   });
 
+  it('a trade dialog opens with the amount focused, ready to type', async () => {
+    setup(makeUser(), { variant: 'dialog', onClose: () => undefined });
+    const input = await ready();
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
   it('sends no order while the amount is 0', async () => {
     const api = setup(makeUser());
     const input = await ready();

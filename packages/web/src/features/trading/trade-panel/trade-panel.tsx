@@ -88,6 +88,9 @@ export function TradePanel({
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
+  // A trade dialog (quick trade) opens on its amount, not its frame, 11 Tabs away; once only, so
+  // changing the method later does not pull the focus back to it.
+  const [amountFocused, setAmountFocused] = useState(variant !== 'dialog');
   const order = usePlaceMarketOrder();
   // A contest portfolio offers only what its rules allow (the server refuses the rest anyway).
   const contest = useActiveContest();
@@ -261,6 +264,8 @@ export function TradePanel({
               onMax={fillMax}
               error={error}
               inputRef={amountInput}
+              autoFocus={!amountFocused}
+              onFocus={() => setAmountFocused(true)}
             />
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
