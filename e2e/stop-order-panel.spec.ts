@@ -1,4 +1,4 @@
-import { buyViaApi, setPrice } from './support/api.ts';
+import { authHeaders, buyViaApi, setPrice } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // The trade panel's Stop order (docs/decisions/012-stop-and-trailing-orders.md): help with the
@@ -49,4 +49,39 @@ test('a stop sell from the asset page: help, wrong-side error under the field, t
   await expect(placed).toHaveCount(1);
   await expect(placed).toContainText('$5.00');
   await expect(placed).toContainText('20.0000 DOT');
+});
+
+// A stop's fill is named Stop, not Limit, on its transaction page and in the history. Its own
+// prices: the stop sits at 90 % of 10, and the drop to 8.5 fills it; the other test's stop at 5
+// stays working at either price.
+test('a stop fill reads Stop on its transaction page and in the history', async ({
+  page,
+  request,
+  user,
+}) => {
+  await setPrice(request, 'dotusd', 10);
+  await buyViaApi(request, user, 'DOT', 100);
+  const opened = await request.post('/open-limit-position', {
+    headers: authHeaders(user),
+    data: {
+      walletAddress: user.walletAddress,
+      type: 'SELL',
+      orderType: 'STOP',
+      symbol: 'DOT',
+      stopPrice: 9,
+      sellAsk: 1,
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  // The answer comes after the tick, and its fills, are done.
+  await setPrice(request, 'dotusd', 8.5);
+
+  await page.goto('/all-transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  const sold = table.getByRole('row', { name: /^Sold DOT.* Stop Filled/ });
+  await expect(sold).toBeVisible();
+  await sold.getByRole('link', { name: 'Sold DOT' }).click();
+  const details = page.getByRole('table', { name: 'Transaction details' });
+  await expect(details.getByRole('row', { name: /^Method/ })).toHaveText(/^MethodStop$/);
+  await expect(details.getByRole('row', { name: /^Order/ })).toContainText('Stop order');
 });

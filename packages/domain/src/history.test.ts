@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterBalanceHistory,
-  historyEntryLabel,
-  historyEntryMethod,
   historyEntryType,
   isWorkingEntry,
   latestEntries,
@@ -93,20 +91,5 @@ describe('filterBalanceHistory', () => {
   it('leaves the input as it was', () => {
     filterBalanceHistory(points, 'max', now);
     expect(points.map((p) => p.balance)).toEqual([99, 1, 95, 70, 100]);
-  });
-});
-
-describe('historyEntryLabel and historyEntryMethod', () => {
-  it('say what happened in words, never the wire\'s PURCHASE / SELL / WORKING', () => {
-    const bought = { id: 't1', type: 'PURCHASE' as const, symbol: 'BTC', method: 'MARKET' as const };
-    const soldAtLimit = { id: 't2', type: 'SELL' as const, symbol: 'ETH', method: 'LIMIT' as const };
-    const working = { positionId: 'p1', type: 'PURCHASE' as const, symbol: 'SOL', limitAsk: 150 };
-    expect(historyEntryLabel(bought)).toBe('Bought BTC');
-    expect(historyEntryLabel(soldAtLimit)).toBe('Sold ETH');
-    expect(historyEntryLabel(working)).toBe('Limit buy SOL');
-    expect(historyEntryLabel({ ...working, type: 'SELL' as const })).toBe('Limit sell SOL');
-    expect(historyEntryMethod(bought)).toBe('Market');
-    expect(historyEntryMethod(soldAtLimit)).toBe('Limit');
-    expect(historyEntryMethod(working)).toBe('Working');
   });
 });

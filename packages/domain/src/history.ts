@@ -20,22 +20,6 @@ export function isWorkingEntry(entry: object): boolean {
   return !('status' in entry) || entry.status === undefined || entry.status === 'WORKING';
 }
 
-/**
- * What a history row says to a person: "Bought BTC", "Sold ETH", "Limit buy SOL" (working),
- * instead of the wire's PURCHASE / SELL / WORKING. How it filled (market or limit) is
- * `historyEntryMethod`'s.
- */
-export function historyEntryLabel(entry: { type: 'PURCHASE' | 'SELL'; symbol: string }): string {
-  if (isWorkingEntry(entry)) return `Limit ${entry.type === 'PURCHASE' ? 'buy' : 'sell'} ${entry.symbol}`;
-  return `${entry.type === 'PURCHASE' ? 'Bought' : 'Sold'} ${entry.symbol}`;
-}
-
-/** How a row filled, in words: "Market" or "Limit"; "Working" for a limit order not filled yet. */
-export function historyEntryMethod(entry: { type: 'PURCHASE' | 'SELL'; method?: 'MARKET' | 'LIMIT' }): string {
-  if (isWorkingEntry(entry)) return 'Working';
-  return entry.method === 'LIMIT' ? 'Limit' : 'Market';
-}
-
 /** The type a history row shows: WORKING for working limit orders, else PURCHASE or SELL. */
 export function historyEntryType(entry: {
   type: 'PURCHASE' | 'SELL';

@@ -19,10 +19,12 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { AssetLink } from './asset-link.tsx';
 import { averageCost, holdingValue } from '../lib/portfolio.ts';
+import { holdingSplit, reservedNote } from '../lib/holding-split.ts';
 import { DayChange } from './day-change.tsx';
 
 /**
- * A portfolio's holdings (docs/pages.md, Home). `readOnly`: someone else's portfolio (a teacher reading a
+ * A portfolio's holdings (docs/pages.md, Home): every share held, as /portfolio and the asset page
+ * count them, the ones working sells reserve included and said under the figure. `readOnly`: someone else's portfolio (a teacher reading a
  * class member's), so the empty state does not invite the reader to trade.
  */
 export function HoldingsTable({
@@ -35,12 +37,12 @@ export function HoldingsTable({
   readOnly?: boolean;
 }) {
   const rows = assets
-    .filter((a) => (user.assets[a.symbol] ?? 0) > 0)
-    .map((asset) => {
-      const shares = user.assets[asset.symbol] ?? 0;
+    .map((asset) => ({ asset, split: holdingSplit(user, asset.symbol) }))
+    .filter(({ split }) => split.total > 0)
+    .map(({ asset, split }) => {
       // Weighted by shares per lot, so unequal buys give the right cost basis (docs/pages.md).
       const average = averageCost(user, asset.symbol);
-      return { asset, shares, average, value: holdingValue(shares, asset.currentPrice) };
+      return { asset, split, average, value: holdingValue(split.total, asset.currentPrice) };
     })
     .sort((a, b) => b.value - a.value);
   if (rows.length === 0 && readOnly) {
@@ -71,13 +73,27 @@ export function HoldingsTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map(({ asset, shares, value, average }) => (
+          {rows.map(({ asset, split, value, average }) => (
             <TableRow key={asset.id}>
               <TableCell>
                 <AssetLink asset={asset} />
               </TableCell>
-              <TableCell align="right">{formatShares(shares)}</TableCell>
-              <TableCell align="right">{formatUsd(value)}</TableCell>
+              <TableCell align="right">
+                {formatShares(split.total)}
+                {split.reserved > 0 && (
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                  >
+                    {reservedNote(split)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right" data-price>
+                {formatUsd(value)}
+              </TableCell>
               <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {average > 0 ? `$${formatPrice(average)}` : '—'}
               </TableCell>

@@ -1,7 +1,8 @@
-import { formatUsd, historyEntryLabel, latestEntries, type User } from '@papertrade/domain';
+import { formatUsd, latestEntries, type User } from '@papertrade/domain';
 import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../lib/format.ts';
+import { historyTitle, orderPricesText } from '../lib/order-kind.ts';
 
 /**
  * docs/pages.md, Home: the latest 5 history entries by timestamp. `readOnly`: someone else's portfolio, whose
@@ -20,8 +21,8 @@ export function RecentActivity({ user, readOnly }: { user: User; readOnly?: bool
           const total =
             'transactionTotal' in entry
               ? formatUsd(entry.transactionTotal)
-              : `limit ${formatUsd(entry.limitAsk)}`;
-          const text = `${historyEntryLabel(entry)} · ${total}`;
+              : `${orderPricesText(entry)} · Working`;
+          const text = `${historyTitle(entry)} · ${total}`;
           return (
             <ListItem key={key} divider>
               <ListItemText

@@ -1,6 +1,7 @@
 import { STARTING_BALANCE_USD, type PortfolioInsight } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { benchmarkVerdict, hasActivity, signedUsd } from './insight-text.ts';
+import { benchmarkVerdict, hasActivity } from './insight-text.ts';
+import { signedUsd } from './format.ts';
 
 const insight = (over: Partial<PortfolioInsight> = {}): PortfolioInsight => ({
   since: 0,

@@ -1,13 +1,6 @@
-import { formatPercent, formatUsd, percentDirection, type PortfolioInsight } from '@papertrade/domain';
+import { formatPercent, percentDirection, type PortfolioInsight } from '@papertrade/domain';
 
 /** Texts of the portfolio insight (GET /portfolio-insight), shared by /portfolio and /home's card. */
-
-/** Dollars gained or lost, signed: "+$12.00", "−$5.00" (a real minus), "$0.00" when it reads zero. */
-export function signedUsd(n: number): string {
-  const direction = percentDirection(n);
-  if (direction === 0) return formatUsd(0);
-  return `${direction > 0 ? '+' : '\u2212'}${formatUsd(Math.abs(n))}`;
-}
 
 /** Nothing bought yet: the page explains how insight appears instead of drawing a donut of cash. */
 export function hasActivity(insight: PortfolioInsight): boolean {

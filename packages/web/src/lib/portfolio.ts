@@ -82,3 +82,23 @@ export function holdingValue(shares: number, price: number): number {
   const priceUnits = toPriceUnits(price);
   return priceUnits > 0n ? centsToNumber(valueOfShares(toShareUnits(shares), priceUnits)) : 0;
 }
+
+/**
+ * Unrealised P&L at the prices the page already shows: each open position's value at `assets`'
+ * price (to the cent, rounded down like the total balance) less its cost. /home shows it beside a
+ * total worked out from those prices, so both move together instead of one lagging the other by
+ * a poll. A position whose asset is not listed keeps the server's figure.
+ */
+export function unrealisedPnlAt(
+  positions: readonly { symbol: string; shares: number; cost: number; unrealisedPnl: number }[],
+  assets: readonly Asset[],
+): number {
+  const prices = priceMap(assets);
+  const cents = positions.reduce((sum, p) => {
+    if (!(p.shares > 0)) return sum;
+    const price = prices.get(p.symbol) ?? 0n;
+    if (price <= 0n) return sum + toCents(p.unrealisedPnl);
+    return sum + valueOfShares(toShareUnits(p.shares), price) - toCents(p.cost);
+  }, 0n);
+  return centsToNumber(cents);
+}

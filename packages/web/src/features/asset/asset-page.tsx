@@ -12,7 +12,7 @@ import { findAsset, useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { AlertBell } from './alert-bell.tsx';
 import { AssetFacts } from './asset-facts.tsx';
 import { HoldingCard } from './holding-card.tsx';
-import { holdingSplit } from './holding-split.ts';
+import { holdingSplit } from '../../lib/holding-split.ts';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { chartLines } from './order-lines.ts';
 import { OrdersCard } from './orders-card.tsx';

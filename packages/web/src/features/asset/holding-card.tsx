@@ -1,5 +1,5 @@
 import {
-  formatPercent,
+  formatPrice,
   formatShares,
   formatUsd,
   gainPercentage,
@@ -8,8 +8,9 @@ import {
 } from '@papertrade/domain';
 import { Box, Paper, Typography } from '@mui/material';
 import { percentColor } from '../../lib/percent-color.ts';
+import { signedPercent } from '../../lib/format.ts';
 import { averageCost, holdingValue } from '../../lib/portfolio.ts';
-import { holdingSplit, splitText } from './holding-split.ts';
+import { holdingSplit, splitText } from '../../lib/holding-split.ts';
 
 /**
  * The user's position in this asset, when there is one (docs/product.md, Numbers on screen: at least 4 decimals): every
@@ -24,8 +25,9 @@ export function HoldingCard({ user, asset }: { user: User; asset: Asset }) {
   const items: [string, string, string?][] = [
     ['Shares', `${formatShares(split.total)} ${asset.symbol}`],
     ['Value', formatUsd(holdingValue(split.total, asset.currentPrice))],
-    ['Average cost', average > 0 ? formatUsd(average) : '—'],
-    ['Gain', average > 0 ? formatPercent(gain) : '—', average > 0 ? percentColor(gain) : undefined],
+    // A price, by formatPrice's rule like the chart's tag ("$0.3164", not "$0.32").
+    ['Average cost', average > 0 ? `$${formatPrice(average)}` : '—'],
+    ['Gain', average > 0 ? signedPercent(gain) : '—', average > 0 ? percentColor(gain) : undefined],
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="holding-heading">

@@ -1,4 +1,5 @@
-import { centsToNumber, formatPercent, formatUsd, returnPercentage } from '@papertrade/domain';
+import { centsToNumber, formatUsd, returnPercentage } from '@papertrade/domain';
+import { signedPercent, signedUsd } from '../../lib/format.ts';
 import { Alert, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { percentColor } from '../../lib/percent-color.ts';
 import type { ReactNode } from 'react';
@@ -43,7 +44,7 @@ export default function HomePage() {
   const changeText =
     change === undefined || changePct === undefined
       ? undefined
-      : `${change >= 0 ? '+' : '−'}${formatUsd(Math.abs(change))} (${formatPercent(changePct)}) since the start at ${formatUsd(user.startingBalance, 0)}`;
+      : `${signedUsd(change)} (${signedPercent(changePct)}) since the start at ${formatUsd(user.startingBalance, 0)}`;
   return (
     <Stack spacing={3}>
       <OnboardingCard startingBalance={user.startingBalance} />
@@ -59,7 +60,8 @@ export default function HomePage() {
             <Typography variant="body2" color="text.secondary">
               Total balance
             </Typography>
-            <Typography variant="h4" component="p" fontWeight={700}>
+            {/* data-price: greyed with every other price-made figure while prices are stale. */}
+            <Typography variant="h4" component="p" fontWeight={700} data-price>
               {totals ? formatUsd(totals.total) : <Skeleton width="60%" />}
             </Typography>
             {changeText && (
@@ -68,6 +70,7 @@ export default function HomePage() {
                 fontWeight={600}
                 // The dollars lead the line, so they set its colour: +$1.85 (0.00%) is a gain.
                 color={percentColor(change!)}
+                data-price
               >
                 {changeText}
               </Typography>

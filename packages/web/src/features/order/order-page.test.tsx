@@ -29,8 +29,21 @@ const filled: LimitPosition = {
   transactionId: 't9',
 };
 
-async function setup() {
-  const user = makeUser({ limitPositions: [working, filled] });
+const stopLoss: LimitPosition = {
+  ...working,
+  positionId: 'p2',
+  type: 'SELL',
+  purchaseAsk: undefined,
+  sellAsk: 0.25,
+  orderType: 'TRAILING_STOP',
+  leg: 'STOP_LOSS',
+  limitAsk: 36_000,
+  stopPrice: 36_000,
+  trailPercent: 10,
+};
+
+async function setup(orders: LimitPosition[] = [working, filled]) {
+  const user = makeUser({ limitPositions: orders });
   const api = mockApi((r) => {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
@@ -53,11 +66,26 @@ describe('order page', () => {
     )[1]!;
     expect(row).toHaveTextContent(/BTC.*Buy.*\$38,000\.00.*\$500\.00/);
     const past = screen.getByRole('table', { name: 'Past orders' });
-    expect(past).toHaveTextContent(/Sell.*0\.5 BTC.*Filled at \$41,000\.00/);
+    expect(past).toHaveTextContent(/Sell.*0\.5000 BTC.*Filled at \$41,000\.00/);
     expect(within(past).getByRole('link', { name: 'View transaction' })).toHaveAttribute(
       'href',
       '/transaction?id=t9',
     );
+  });
+
+  it('names each kind of order and shows its stop and trail, not a limit price it does not have', async () => {
+    await setup([stopLoss]);
+    const table = screen.getByRole('table', { name: 'Working orders' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Order', 'Stop price', 'Trail']));
+    expect(headers).not.toContain('Limit price');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent(/Trailing stop-loss.*Sell.*\$36,000\.00.*10%.*0\.2500 BTC/);
+    expect(
+      within(row).getByRole('button', { name: 'Cancel trailing stop-loss sell BTC at $36,000.00' }),
+    ).toBeInTheDocument();
   });
 
   it('cancel asks first, then sends positionId and wallet and moves the order to past', async () => {

@@ -1,6 +1,7 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { DataTable, type Column } from '../../components/data-table.tsx';
-import { limitText, orderTime, reservedText, sideText } from './order-format.ts';
+import { orderKindLabel } from '../../lib/order-kind.ts';
+import { limitText, orderTime, reservedText, sideText, stopText, trailText } from './order-format.ts';
 
 export const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -10,7 +11,10 @@ export const placedColumn: Column<LimitPosition> = {
   cell: (p) => orderTime.format(p.timestamp),
 };
 
-/** Limit orders: asset, side, limit price and amount, then the columns `more` adds. */
+/**
+ * Orders: asset, kind ("Stop", "Take-profit"), side, the price columns the listed kinds have
+ * (limit, stop, trail; a stop has no limit price), the amount, then the columns `more` adds.
+ */
 export function OrderTable({
   label,
   orders,
@@ -22,10 +26,23 @@ export function OrderTable({
   amountHeader: string;
   more: Column<LimitPosition>[];
 }) {
+  const kinds = new Set(orders.map((p) => p.orderType ?? 'LIMIT'));
+  const priceColumns: Column<LimitPosition>[] = [
+    ...(kinds.has('LIMIT') || kinds.has('STOP_LIMIT')
+      ? [{ header: 'Limit price', align: 'right' as const, sx: nowrap, cell: limitText }]
+      : []),
+    ...(kinds.has('STOP') || kinds.has('STOP_LIMIT') || kinds.has('TRAILING_STOP')
+      ? [{ header: 'Stop price', align: 'right' as const, sx: nowrap, cell: stopText }]
+      : []),
+    ...(kinds.has('TRAILING_STOP')
+      ? [{ header: 'Trail', align: 'right' as const, sx: nowrap, cell: trailText }]
+      : []),
+  ];
   const columns: Column<LimitPosition>[] = [
     { header: 'Asset', cell: (p) => p.symbol },
+    { header: 'Order', sx: nowrap, cell: orderKindLabel },
     { header: 'Side', cell: sideText },
-    { header: 'Limit price', align: 'right', cell: limitText },
+    ...priceColumns,
     { header: amountHeader, align: 'right', cell: reservedText },
     ...more,
   ];

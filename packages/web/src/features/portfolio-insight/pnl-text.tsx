@@ -1,6 +1,6 @@
 import { Typography, type TypographyProps } from '@mui/material';
 import { percentColor } from '../../lib/percent-color.ts';
-import { signedUsd } from '../../lib/insight-text.ts';
+import { signedUsd } from '../../lib/format.ts';
 
 /** Dollars gained or lost, signed and coloured by what they read ($0.00 is grey). */
 export function PnlText({ value, ...props }: { value: number } & TypographyProps) {

@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, formatUsd, type PortfolioInsight } from '@papertrade/domain';
+import { formatPrice, formatUsd, type PortfolioInsight, type User } from '@papertrade/domain';
 import { Alert, Button, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -8,9 +8,11 @@ import { percentColor } from '../../lib/percent-color.ts';
 import { useUser } from '../../lib/api/get-session.ts';
 import { AllocationDonut } from './allocation-donut.tsx';
 import { usePortfolioInsight } from './api/get-portfolio-insight.ts';
-import { benchmarkVerdict, hasActivity, signedUsd } from '../../lib/insight-text.ts';
+import { benchmarkVerdict, hasActivity } from '../../lib/insight-text.ts';
+import { signedPercent, signedUsd } from '../../lib/format.ts';
 import { allocationSlices } from './insight-view.ts';
 import { PositionsTable } from './positions-table.tsx';
+import { holdingSplit, reservedNote } from '../../lib/holding-split.ts';
 import { TradeList } from './trade-list.tsx';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -35,13 +37,13 @@ function Benchmark({ insight }: { insight: PortfolioInsight }) {
         <div>
           <Typography variant="body2" color="text.secondary">Your portfolio</Typography>
           <Typography variant="h6" component="p" fontWeight={700} color={percentColor(insight.returnPercentage)}>
-            {formatPercent(insight.returnPercentage)}
+            {signedPercent(insight.returnPercentage)}
           </Typography>
         </div>
         <div>
           <Typography variant="body2" color="text.secondary">Holding {b.symbol} instead</Typography>
           <Typography variant="h6" component="p" fontWeight={700} color={percentColor(b.returnPercentage)}>
-            {formatPercent(b.returnPercentage)}
+            {signedPercent(b.returnPercentage)}
           </Typography>
         </div>
       </Stack>
@@ -70,19 +72,29 @@ function EmptyState() {
   );
 }
 
-function Insight({ insight }: { insight: PortfolioInsight }) {
+function Insight({ insight, user }: { insight: PortfolioInsight; user: User }) {
   const realised = insight.realisedPnl;
   return (
     <Stack spacing={2}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Total balance" value={formatUsd(insight.totalBalance)} />
+          <StatCard label="Total balance" value={formatUsd(insight.totalBalance)} price />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <StatCard label="Unrealised P&L" value={signedUsd(insight.unrealisedPnl)} />
+          {/* Coloured as /home colours it: green a gain, red a loss, grey $0.00. */}
+          <StatCard
+            label="Unrealised P&L"
+            value={signedUsd(insight.unrealisedPnl)}
+            color={percentColor(insight.unrealisedPnl)}
+            price
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <StatCard label="Realised P&L" value={realised === null ? 'Not available' : signedUsd(realised)} />
+          <StatCard
+            label="Realised P&L"
+            value={realised === null ? 'Not available' : signedUsd(realised)}
+            color={realised === null ? undefined : percentColor(realised)}
+          />
         </Grid>
       </Grid>
       {!insight.realisedAvailable && (
@@ -104,7 +116,10 @@ function Insight({ insight }: { insight: PortfolioInsight }) {
         </Grid>
       </Grid>
       <Card id="positions-heading" title="Profit and loss by position">
-        <PositionsTable positions={insight.positions} />
+        <PositionsTable
+          positions={insight.positions}
+          reserved={(symbol) => reservedNote(holdingSplit(user, symbol))}
+        />
       </Card>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -135,5 +150,5 @@ export default function PortfolioPage() {
       </Stack>
     );
   }
-  return hasActivity(data) ? <Insight insight={data} /> : <EmptyState />;
+  return hasActivity(data) ? <Insight insight={data} user={user} /> : <EmptyState />;
 }

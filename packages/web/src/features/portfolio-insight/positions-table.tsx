@@ -1,10 +1,13 @@
 import { formatShares, formatUsd, type PositionInsight } from '@papertrade/domain';
-import { Link } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PnlText } from './pnl-text.tsx';
 
-const columns: Column<PositionInsight>[] = [
+/** "0.0103 reserved by 1 order" under a position's shares, as /home's holdings say it. */
+export type ReservedText = (symbol: string) => string | null;
+
+const columnsOf = (reserved: ReservedText): Column<PositionInsight>[] => [
   {
     header: 'Asset',
     cell: (p) => (
@@ -13,7 +16,28 @@ const columns: Column<PositionInsight>[] = [
       </Link>
     ),
   },
-  { header: 'Shares', align: 'right', cell: (p) => formatShares(p.shares) },
+  {
+    header: 'Shares',
+    align: 'right',
+    cell: (p) => {
+      const note = p.shares > 0 ? reserved(p.symbol) : null;
+      return (
+        <>
+          {formatShares(p.shares)}
+          {note && (
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', whiteSpace: 'nowrap' }}
+            >
+              {note}
+            </Typography>
+          )}
+        </>
+      );
+    },
+  },
   { header: 'Value', align: 'right', cell: (p) => formatUsd(p.value) },
   { header: 'Cost', align: 'right', cell: (p) => formatUsd(p.cost) },
   { header: 'Unrealised', align: 'right', cell: (p) => <PnlText value={p.unrealisedPnl} variant="body2" /> },
@@ -25,11 +49,17 @@ const columns: Column<PositionInsight>[] = [
 ];
 
 /** Held and sold positions: value, cost of the open lots, unrealised and realised P&L. */
-export function PositionsTable({ positions }: { positions: PositionInsight[] }) {
+export function PositionsTable({
+  positions,
+  reserved = () => null,
+}: {
+  positions: PositionInsight[];
+  reserved?: ReservedText;
+}) {
   return (
     <DataTable
       label="Positions"
-      columns={columns}
+      columns={columnsOf(reserved)}
       rows={positions}
       rowKey={(p) => p.symbol}
       // A phone scrolls the table sideways rather than squeezing six columns.

@@ -1,4 +1,5 @@
-import { formatPercent, formatPrice, formatShares, type RealisedTrade } from '@papertrade/domain';
+import { formatPrice, formatShares, type RealisedTrade } from '@papertrade/domain';
+import { signedPercent } from '../../lib/format.ts';
 import { Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PnlText } from './pnl-text.tsx';
@@ -17,7 +18,7 @@ export function TradeList({ label, trades, empty }: { label: string; trades: Rea
           </Link>
           <PnlText value={t.realisedPnl} />
           <Typography component="span" variant="body2" color="text.secondary">
-            ({formatPercent(t.returnPercentage)})
+            ({signedPercent(t.returnPercentage)})
           </Typography>
         </ListItem>
       ))}

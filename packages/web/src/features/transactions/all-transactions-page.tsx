@@ -2,9 +2,8 @@ import {
   formatPrice,
   formatShares,
   formatUsd,
-  historyEntryLabel,
-  historyEntryMethod,
   type HistoryEntry,
+  type LimitPosition,
 } from '@papertrade/domain';
 import {
   Alert,
@@ -30,6 +29,13 @@ import { withUrlParam } from '../../lib/url-param.ts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import {
+  historyStatus,
+  historyTitle,
+  orderKindLabel,
+  orderPricesText,
+  fillKindLabel,
+} from '../../lib/order-kind.ts';
 import { useUser } from '../../lib/api/get-session.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import {
@@ -48,9 +54,13 @@ function When({ timestamp }: { timestamp: number }) {
   );
 }
 
-function Row({ entry }: { entry: HistoryEntry }) {
-  const label = historyEntryLabel(entry);
-  const method = <TableCell sx={wide}>{historyEntryMethod(entry)}</TableCell>;
+/**
+ * One history row: what it is ("Stop sell BTC"), the kind of order (Method), its status, shares,
+ * the price(s) it filled or acts at, and the total.
+ */
+function Row({ entry, orders }: { entry: HistoryEntry; orders: readonly LimitPosition[] }) {
+  const label = historyTitle(entry);
+  const status = <TableCell sx={wide}>{historyStatus(entry)}</TableCell>;
   if ('id' in entry) {
     return (
       <TableRow>
@@ -64,7 +74,8 @@ function Row({ entry }: { entry: HistoryEntry }) {
           </Link>
           <When timestamp={entry.timestamp} />
         </TableCell>
-        {method}
+        <TableCell sx={wide}>{fillKindLabel(entry, orders)}</TableCell>
+        {status}
         <TableCell align="right">{formatShares(entry.assetsPurchasedSold)}</TableCell>
         <TableCell align="right" sx={wide}>
           ${formatPrice(entry.purchaseSellAsk)}
@@ -79,12 +90,13 @@ function Row({ entry }: { entry: HistoryEntry }) {
         {label}
         <When timestamp={entry.timestamp} />
       </TableCell>
-      {method}
+      <TableCell sx={wide}>{orderKindLabel(entry)}</TableCell>
+      {status}
       <TableCell align="right">
         {entry.sellAsk === undefined ? '—' : formatShares(entry.sellAsk)}
       </TableCell>
-      <TableCell align="right" sx={wide}>
-        ${formatPrice(entry.limitAsk)}
+      <TableCell align="right" sx={{ ...wide, whiteSpace: 'nowrap' }}>
+        {orderPricesText(entry)}
       </TableCell>
       <TableCell align="right">
         {entry.purchaseAsk === undefined ? '—' : formatUsd(entry.purchaseAsk)}
@@ -198,6 +210,7 @@ export default function AllTransactionsPage() {
             <TableRow>
               <TableCell>Transaction</TableCell>
               <TableCell sx={wide}>Method</TableCell>
+              <TableCell sx={wide}>Status</TableCell>
               <TableCell align="right">Shares</TableCell>
               <TableCell align="right" sx={wide}>
                 Price
@@ -207,7 +220,11 @@ export default function AllTransactionsPage() {
           </TableHead>
           <TableBody>
             {entries.map((entry) => (
-              <Row key={'id' in entry ? entry.id : entry.positionId} entry={entry} />
+              <Row
+                key={'id' in entry ? entry.id : entry.positionId}
+                entry={entry}
+                orders={user.limitPositions}
+              />
             ))}
           </TableBody>
         </Table>

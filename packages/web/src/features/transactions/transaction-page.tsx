@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../../lib/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
 import { fillOrderWords } from './fill-order-words.ts';
+import { fillKindLabel } from '../../lib/order-kind.ts';
 
 /** /transaction?id=: one transaction's details. */
 export default function TransactionPage() {
@@ -39,7 +40,8 @@ export default function TransactionPage() {
   if (isPending) return <Skeleton variant="rounded" height={280} sx={{ maxWidth: 560 }} />;
   const rows: [string, string][] = [
     ['Type', tx.type === 'PURCHASE' ? 'Purchase' : 'Sell'],
-    ['Method', tx.method === 'MARKET' ? 'Market' : 'Limit'],
+    // The kind of order that filled ("Stop", "Stop-loss"), not only market or limit.
+    ['Method', fillKindLabel(tx, user.limitPositions)],
     ['Asset', tx.symbol],
     ['Shares', formatShares(tx.assetsPurchasedSold)],
     ['Price per share', `$${formatExactPrice(tx.purchaseSellAsk)}`],

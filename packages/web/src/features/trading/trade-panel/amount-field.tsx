@@ -1,8 +1,7 @@
 import type { AmountUnit } from '@papertrade/domain';
 import { Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Ref } from 'react';
-import { nextAmountText } from './amount-text.ts';
-import { AMOUNT_INPUT_MAX_LENGTH } from '../../../lib/ui-constants.ts';
+import { amountMaxLength, nextAmountText } from './amount-text.ts';
 
 interface AmountFieldProps {
   symbol: string;
@@ -16,6 +15,9 @@ interface AmountFieldProps {
   /** Limit orders take dollars for a buy and shares for a sell: no unit toggle. */
   unitLocked?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Focus the amount when it first shows (a trade dialog: the amount is what to fill in). */
+  autoFocus?: boolean;
+  onFocus?: () => void;
 }
 
 /** The amount input (docs/pages.md, Trade panel) with its unit toggle (USD / symbol) and the Max button. */
@@ -30,6 +32,8 @@ export function AmountField({
   disabled,
   unitLocked,
   inputRef,
+  autoFocus,
+  onFocus,
 }: AmountFieldProps) {
   return (
     <>
@@ -50,16 +54,20 @@ export function AmountField({
         label="Amount"
         placeholder="0"
         value={amount}
-        onChange={(e) => onAmountChange(nextAmountText(e.target.value, amount))}
+        onChange={(e) =>
+          onAmountChange(nextAmountText(e.target.value, amount, amountMaxLength(unit)))
+        }
         error={error !== null}
         helperText={error}
         disabled={disabled}
         fullWidth
         inputRef={inputRef}
+        autoFocus={autoFocus}
+        onFocus={onFocus}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: {
-            maxLength: AMOUNT_INPUT_MAX_LENGTH,
+            maxLength: amountMaxLength(unit),
             inputMode: 'decimal',
             autoComplete: 'off',
           },

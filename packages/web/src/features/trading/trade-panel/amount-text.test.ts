@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, nextAmountText, parseAmount, sanitizeAmount } from './amount-text.ts';
+import {
+  allSharesText,
+  amountText,
+  maxUsdText,
+  nextAmountText,
+  parseAmount,
+  sanitizeAmount,
+  SHARES_INPUT_MAX_LENGTH,
+} from './amount-text.ts';
 
 describe('amount text', () => {
   it('drops letters, signs and a second decimal point', () => {
@@ -19,6 +27,25 @@ describe('amount text', () => {
 
   it('cuts typed text to 10 characters', () => {
     expect(sanitizeAmount('12345678901')).toBe('1234567890');
+  });
+
+  it('lets an amount of shares keep all 8 decimals past 10 characters', () => {
+    expect(nextAmountText('109.86333655', '', SHARES_INPUT_MAX_LENGTH)).toBe('109.86333655');
+    expect(nextAmountText('1234567890.12345678', '', SHARES_INPUT_MAX_LENGTH)).toBe(
+      '1234567890.12345678',
+    );
+  });
+
+  it('writes every held share exactly for a sell\'s Max', () => {
+    expect(allSharesText(10_986_333_655n)).toBe('109.86333655');
+    expect(allSharesText(123_456_789_012_345_678n)).toBe('1234567890.12345678');
+    expect(allSharesText(0n)).toBe('0');
+  });
+
+  it('writes a dollar Max to the cent, never rounding up', () => {
+    expect(maxUsdText(100.1)).toBe('100.10');
+    expect(maxUsdText(1234.56)).toBe('1234.56');
+    expect(maxUsdText(0)).toBe('0');
   });
 
   it('writes tiny numbers without an exponent', () => {

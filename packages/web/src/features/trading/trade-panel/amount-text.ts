@@ -1,16 +1,33 @@
-import { decimalPlaces } from '@papertrade/domain';
+import {
+  decimalPlaces,
+  formatUnits,
+  SHARE_DECIMALS,
+  type AmountUnit,
+  type ShareUnits,
+} from '@papertrade/domain';
 import { AMOUNT_INPUT_MAX_LENGTH } from '../../../lib/ui-constants.ts';
 
 /**
- * docs/pages.md, Trade panel: the amount input takes numbers only (digits and one decimal point), at most 10
- * characters. Anything else typed or pasted is dropped.
+ * An amount of shares may need all 8 decimals of the share scale beside a whole part of the
+ * usual 10 characters: a holding of 109.86333655 cut to 10 characters would sell all but dust.
  */
-export function sanitizeAmount(raw: string): string {
+export const SHARES_INPUT_MAX_LENGTH = AMOUNT_INPUT_MAX_LENGTH + 1 + SHARE_DECIMALS;
+
+/** The amount input's length: 10 characters for dollars and prices, more for shares. */
+export function amountMaxLength(unit: AmountUnit): number {
+  return unit === 'SYMBOL' ? SHARES_INPUT_MAX_LENGTH : AMOUNT_INPUT_MAX_LENGTH;
+}
+
+/**
+ * docs/pages.md, Trade panel: the amount input takes numbers only (digits and one decimal point), at most 10
+ * characters (shares: SHARES_INPUT_MAX_LENGTH). Anything else typed or pasted is dropped.
+ */
+export function sanitizeAmount(raw: string, maxLength: number = AMOUNT_INPUT_MAX_LENGTH): string {
   const kept = raw.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');
   const single =
     dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
-  return single.slice(0, AMOUNT_INPUT_MAX_LENGTH);
+  return single.slice(0, maxLength);
 }
 
 /**
@@ -18,8 +35,12 @@ export function sanitizeAmount(raw: string): string {
  * but text with any other character ("-5", "1e5", "$20") leaves the input as it was: silently
  * keeping the digits would place an order for an amount the user never typed.
  */
-export function nextAmountText(raw: string, previous: string): string {
-  return /^[\d.,\s]*$/.test(raw) ? sanitizeAmount(raw) : previous;
+export function nextAmountText(
+  raw: string,
+  previous: string,
+  maxLength: number = AMOUNT_INPUT_MAX_LENGTH,
+): string {
+  return /^[\d.,\s]*$/.test(raw) ? sanitizeAmount(raw, maxLength) : previous;
 }
 
 /**
@@ -41,4 +62,18 @@ export function amountText(value: number): string {
 export function parseAmount(text: string): number {
   const n = Number(text);
   return text.trim() !== '' && Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * Max on a sell: every held share, exactly ("109.86333655"), from the exact units, so the order
+ * sells the whole holding and leaves no dust. Never cut to fit a field.
+ */
+export function allSharesText(shares: ShareUnits): string {
+  return shares > 0n ? formatUnits(shares, SHARE_DECIMALS) : '0';
+}
+
+/** Max in dollars: always to the cent ("100.10", not "100.1"), rounded down. */
+export function maxUsdText(usd: number): string {
+  if (!Number.isFinite(usd) || usd <= 0) return '0';
+  return (Math.floor(Math.round(usd * 1000) / 10) / 100).toFixed(2);
 }

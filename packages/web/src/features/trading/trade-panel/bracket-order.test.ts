@@ -174,7 +174,7 @@ describe('OCO sell', () => {
     expect(problem({ stopLossText: '' })?.field).toBe('stopLoss');
     expect(problem({}, 1)).toEqual({
       field: 'amount',
-      message: 'You own only 1 SOL that is not already reserved.',
+      message: 'You own only 1.0000 SOL that is not already reserved.',
     });
     expect(problem({ timeInForce: 'GTD' })?.field).toBe('expiresAt');
   });

@@ -20,7 +20,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import { AmountField } from './amount-field.tsx';
-import { amountText, nextAmountText } from './amount-text.ts';
+import { allSharesText, maxUsdText, nextAmountText } from './amount-text.ts';
 import { BracketSection, LegFields, OrderReview } from './bracket-fields.tsx';
 import { ocoHelp } from './bracket-order.ts';
 import { PriceField } from './price-field.tsx';
@@ -63,14 +63,19 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
     : undefined;
   const fillMax = () => {
     if (!user) return;
+    // A sell reserves every free share, exactly (no 10-character cut leaving dust).
+    if (sell) {
+      limit.setAmount(allSharesText(toShareUnits(held)));
+      return;
+    }
     const max = maxAmount({
       side,
-      unit: side === 'PURCHASE' ? 'USD' : 'SYMBOL',
+      unit: 'USD',
       cashCents: toCents(user.balance),
       heldShares: toShareUnits(held),
       price: toPriceUnits(asset.currentPrice),
     });
-    limit.setAmount(amountText(max));
+    limit.setAmount(maxUsdText(max));
   };
   return (
     <>

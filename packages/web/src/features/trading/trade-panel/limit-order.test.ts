@@ -43,7 +43,7 @@ describe('limit order rules', () => {
 
   it('a sell preview says which shares are reserved and what they raise', () => {
     expect(limitPreview(sell)).toBe(
-      'Reserves 0.5 BTC now; sells for about $47,000.00 if the price rises to $94,000.00',
+      'Reserves 0.5000 BTC now; sells for about $47,000.00 if the price rises to $94,000.00',
     );
     expect(limitPreview({ ...sell, currentPrice: 99_000 })).toMatch(/is at or above/);
   });
@@ -75,7 +75,7 @@ describe('limit order rules', () => {
   it('validation keeps a sell within the unreserved shares', () => {
     expect(limitProblem({ ...sell, ...funds, amountText: '1.5' })).toEqual({
       field: 'amount',
-      message: 'You own only 1 BTC that is not already reserved.',
+      message: 'You own only 1.0000 BTC that is not already reserved.',
     });
   });
 

@@ -11,7 +11,6 @@ import type { TradeSide } from '../api/place-market-order.ts';
 import { amountText, parseAmount } from './amount-text.ts';
 import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
 
-const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
 
 /**
  * The limit price input starts at the current price as shown (cents from $1 up), as text that
@@ -56,7 +55,7 @@ export function limitPreview({
     return `Reserves ${formatUsd(amount)} now; buys about ${formatShares(amount / limit)} ${symbol} if the price ${when}`;
   }
   const when = limit > currentPrice ? `rises to ${at}` : `is at or above ${at}`;
-  return `Reserves ${quantity.format(amount)} ${symbol} now; sells for about ${formatUsd(amount * limit)} if the price ${when}`;
+  return `Reserves ${formatShares(amount)} ${symbol} now; sells for about ${formatUsd(amount * limit)} if the price ${when}`;
 }
 
 /**
@@ -120,7 +119,7 @@ export function amountProblem(input: {
   if (amount > input.held)
     return {
       field: 'amount',
-      message: `You own only ${quantity.format(input.held)} ${input.symbol} that is not already reserved.`,
+      message: `You own only ${formatShares(input.held)} ${input.symbol} that is not already reserved.`,
     };
   return null;
 }

@@ -28,7 +28,19 @@ export function OrderMethodSlot({
       aria-label="Order type"
       fullWidth
       data-slot="order-method"
-      sx={{ '& .MuiToggleButton-root': { px: 0.5, lineHeight: 1.2 } }}
+      // Six methods do not fit one row of a desktop trade panel: they wrap onto a second row, each
+      // label on one line, rather than running past the panel's edge or breaking "Trailing stop".
+      sx={{
+        flexWrap: 'wrap',
+        gap: 0.5,
+        '& .MuiToggleButton-root': { px: 1, lineHeight: 1.2, whiteSpace: 'nowrap', flex: '1 0 auto' },
+        '& .MuiToggleButtonGroup-grouped, & .MuiToggleButtonGroup-grouped:not(:first-of-type)': {
+          m: 0,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+        },
+      }}
     >
       {PANEL_METHODS.filter((m) => allowed.includes(m)).map((m) =>
         METHOD_NAMES[m] === METHOD_LABELS[m] ? (

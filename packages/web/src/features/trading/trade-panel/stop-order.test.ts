@@ -78,7 +78,7 @@ describe('stop checks', () => {
 
   it('checks the amount like a limit order', () => {
     expect(check({ amountText: '6' })?.message).toBe(
-      'You own only 5 SOL that is not already reserved.',
+      'You own only 5.0000 SOL that is not already reserved.',
     );
   });
 

@@ -213,7 +213,7 @@ describe('trade panel, OCO sell', () => {
     await userEvent.type(screen.getByLabelText('Stop-loss price'), '36000');
     await userEvent.click(screen.getByRole('button', { name: 'Place OCO sell' }));
     expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(
-      'You own only 2 BTC that is not already reserved.',
+      'You own only 2.0000 BTC that is not already reserved.',
     );
     await userEvent.clear(screen.getByLabelText('Amount'));
     await userEvent.type(screen.getByLabelText('Amount'), '1');

@@ -97,6 +97,22 @@ describe('trade panel, limit orders', () => {
     expect(amount).toHaveValue('');
   });
 
+  it('keeps the limit price the order was placed at, never the market price', async () => {
+    setup(makeUser(), (request) =>
+      request.path === '/open-limit-position'
+        ? { status: 201, body: { ...makeUser({ balance: 99_500 }), limitPosition: position } }
+        : undefined,
+    );
+    const { limit, amount } = await chooseLimit();
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '38000');
+    await userEvent.type(amount, '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Place limit buy' }));
+    await screen.findByText(/Limit order placed/);
+    expect(limit).toHaveValue('38000');
+    expect(screen.queryByText(/fills at the next price update/)).toBeNull();
+  });
+
   it('sends a limit sell in shares', async () => {
     const api = setup(makeUser({ assets: { BTC: 2 } }), (request) =>
       request.path === '/open-limit-position'
@@ -113,7 +129,7 @@ describe('trade panel, limit orders', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Sell' }));
     await userEvent.click(screen.getByRole('button', { name: 'Limit' }));
     await userEvent.type(screen.getByLabelText('Amount'), '1.5');
-    expect(screen.getByText(/^Reserves 1\.5 BTC now; sells for about \$60,000\.00/)).toBeVisible();
+    expect(screen.getByText(/^Reserves 1\.5000 BTC now; sells for about \$60,000\.00/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Place limit sell' }));
     await screen.findByRole('status');
     expect(api.calls.find((c) => c.path === '/open-limit-position')?.body).toMatchObject({

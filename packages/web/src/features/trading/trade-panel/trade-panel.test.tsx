@@ -117,12 +117,47 @@ describe('trade panel', () => {
     expect(input).toHaveValue('0.12345678');
   });
 
-  it('Max fills the holdings value for a sell in USD', async () => {
-    setup(makeUser({ assets: { BTC: 0.5 } }), { initialSide: 'SELL' });
+  it('Max on a sell in USD switches to shares and sells every held share, leaving no dust', async () => {
+    const user = makeUser({ assets: { BTC: 0.50000006 } });
+    const api = setup(user, { initialSide: 'SELL' }, (request) =>
+      request.path === '/sell-asset'
+        ? { body: { ...user, transaction: makeTransaction() } }
+        : undefined,
+    );
     const input = await amountInput();
-    await screen.findByText('0.5000 BTC');
+    await screen.findByText('0.50000006 BTC');
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
-    expect(input).toHaveValue('20000');
+    expect(screen.getByRole('button', { name: 'BTC' })).toHaveAttribute('aria-pressed', 'true');
+    expect(input).toHaveValue('0.50000006');
+    await userEvent.click(screen.getByRole('button', { name: 'Sell BTC' }));
+    await screen.findByRole('dialog', { name: 'Transaction Successful!' });
+    expect(api.calls.find((c) => c.path === '/sell-asset')?.body).toEqual({
+      symbol: 'BTC',
+      walletAddress: WALLET,
+      assetAmount: 0.50000006,
+      unit: 'SYMBOL',
+    });
+  });
+
+  it('Max on a sell in shares fills every decimal of a holding longer than 10 characters', async () => {
+    setup(makeUser({ assets: { BTC: 109.86333655 } }), { initialSide: 'SELL' });
+    const input = await amountInput();
+    await userEvent.click(screen.getByRole('button', { name: 'BTC' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input).toHaveValue('109.86333655');
+  });
+
+  it('Max on a buy in USD writes the cents in full (100.10, not 100.1)', async () => {
+    setup(makeUser({ balance: 100.1 }));
+    const input = await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input).toHaveValue('100.10');
+  });
+
+  it('a trade dialog opens with the amount focused, ready to type', async () => {
+    setup(makeUser(), { variant: 'dialog', onClose: () => undefined });
+    const input = await ready();
+    await waitFor(() => expect(input).toHaveFocus());
   });
 
   it('sends no order while the amount is 0', async () => {

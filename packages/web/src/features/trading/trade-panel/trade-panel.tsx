@@ -24,7 +24,7 @@ import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import type { ProtectLeg } from '../../../lib/trade-link.ts';
 import { SuccessDialog } from '../../../components/success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
-import { amountText, parseAmount } from './amount-text.ts';
+import { allSharesText, maxUsdText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
@@ -77,6 +77,9 @@ export function TradePanel({
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
+  // A trade dialog (quick trade) opens on its amount, not its frame, 11 Tabs away; once only, so
+  // changing the method later does not pull the focus back to it.
+  const [amountFocused, setAmountFocused] = useState(variant !== 'dialog');
   const order = usePlaceMarketOrder();
   // A contest portfolio offers only what its rules allow (the server refuses the rest anyway).
   const contest = useActiveContest();
@@ -121,6 +124,15 @@ export function TradePanel({
 
   const fillMax = () => {
     if (!user) return;
+    setError(null);
+    // Max on a sell sells every share: the order goes in shares, the exact holding, whatever the
+    // unit chosen. In dollars it would raise a cent-rounded sum, leaving dust (or, with a fee,
+    // asking for more shares than are held).
+    if (side === 'SELL') {
+      setUnit('SYMBOL');
+      setAmount(allSharesText(toShareUnits(held)));
+      return;
+    }
     const max = maxAmount({
       side,
       unit,
@@ -128,8 +140,7 @@ export function TradePanel({
       heldShares: toShareUnits(held),
       price: toPriceUnits(current.currentPrice),
     });
-    setAmount(amountText(max));
-    setError(null);
+    setAmount(unit === 'USD' ? maxUsdText(max) : allSharesText(toShareUnits(max)));
   };
 
   const submit = (event: FormEvent) => {
@@ -244,6 +255,8 @@ export function TradePanel({
               onMax={fillMax}
               error={error}
               inputRef={amountInput}
+              autoFocus={!amountFocused}
+              onFocus={() => setAmountFocused(true)}
             />
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}

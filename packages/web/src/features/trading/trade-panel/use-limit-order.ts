@@ -57,7 +57,7 @@ export function useLimitOrder(
   kind: PanelMethod = 'LIMIT',
   { protect, bracketAllowed = true }: LimitOrderOptions = {},
 ) {
-  // Until the user types a limit price, it follows the current price (the prefill).
+  // Until the user types a limit price (or places an order at one), it follows the current price.
   const [typedLimit, setTypedLimit] = useState<string | null>(null);
   // A stop-limit's limit starts empty: the current price is on the wrong side of its stop.
   const [stopLimit, setStopLimit] = useState('');
@@ -255,6 +255,7 @@ export function useLimitOrder(
     submit: (asset: Asset, user: User, rules?: TradingRules | null) => {
       if (open.isPending) return;
       const { problem: found, body } = request(asset, user);
+      const sentLimit = limitText(asset);
       setProblem(found);
       setPlaced(null);
       if (found) return;
@@ -265,7 +266,9 @@ export function useLimitOrder(
       open.mutate(body, {
         onSuccess: (answer) => {
           setAmount('');
-          setTypedLimit(null);
+          // The limit price stays the one just placed: refilled with the market price it would
+          // buy (or sell) at the next update on a second press, which the user never chose.
+          if (kind === 'LIMIT') setTypedLimit(sentLimit);
           setStop('');
           setStopLimit('');
           setTrail('');

@@ -1,6 +1,6 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../test/fixtures.ts';
+import { makeUser } from '../test/fixtures.ts';
 import { holdingSplit, splitText } from './holding-split.ts';
 
 const sell = (id: string, sellAsk: number, status: LimitPosition['status'] = 'WORKING', symbol = 'SOL'): LimitPosition => ({

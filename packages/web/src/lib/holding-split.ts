@@ -4,7 +4,7 @@
  * the free shares plus what the asset's working sells reserve. Exact units, so 0.1 + 0.2 adds up.
  */
 import { formatShares, holdsReservation, sharesToNumber, type User } from '@papertrade/domain';
-import { toShareUnits } from '../../lib/portfolio.ts';
+import { toShareUnits } from './portfolio.ts';
 
 export interface HoldingSplit {
   total: number;
@@ -33,4 +33,10 @@ export function splitText(split: HoldingSplit): string | null {
   if (split.reserved <= 0) return null;
   const orders = split.orders === 1 ? '1 order' : `${split.orders} orders`;
   return `${formatShares(split.free)} free, ${formatShares(split.reserved)} reserved by ${orders}`;
+}
+
+/** "0.0103 reserved by 1 order" under a holding's shares (/home and /portfolio); null when none are. */
+export function reservedNote(split: HoldingSplit): string | null {
+  if (split.reserved <= 0) return null;
+  return `${formatShares(split.reserved)} reserved by ${split.orders === 1 ? '1 order' : `${split.orders} orders`}`;
 }
