@@ -21,8 +21,9 @@ function shellWith(before: readonly Notification[]) {
   let setUser: (update: (user: User) => User) => void = () => undefined;
   function Harness() {
     const [user, set] = useState(() => makeUser({ notifications: [...before] }));
+    const [known] = useState(() => new Set(before.map((n) => n.id)));
     setUser = set;
-    return <FillToast user={user} />;
+    return <FillToast user={user} known={known} />;
   }
   renderPage(<Harness />);
   return {
@@ -60,6 +61,12 @@ describe('live notice toasts', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Price alert: BTC rose to $96,500.00');
     expect(within(toast).getByRole('button', { name: 'View' })).toBeVisible();
+  });
+
+  it('a fill that came between the shell\'s first render and the toasts\' is still announced', async () => {
+    const user = makeUser({ notifications: [note('new', { text: 'Limit order filled early' }), note('old')] });
+    renderPage(<FillToast user={user} known={new Set(['old'])} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Limit order filled early');
   });
 
   it('each toast can be closed, and toasts past the few shown wait for a place', async () => {

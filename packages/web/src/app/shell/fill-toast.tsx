@@ -3,7 +3,7 @@ import Close from '@mui/icons-material/Close';
 import { Alert, Box, Button, IconButton, Stack } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useIsMobile } from '../../lib/breakpoints.ts';
+import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
 
 /** The news the market brings while the user looks: a fill, a price alert firing. */
 const ANNOUNCED: ReadonlySet<Notification['type']> = new Set(['TRANSACTION', 'PRICE_ALERT']);
@@ -37,23 +37,24 @@ export function newLiveNotices(
 
 /**
  * A fill or an alert arrived live while the user is looking (the notification came over /live):
- * say so, one toast each, stacked. Desktop: bottom centre. Phone: at the bottom above the bottom
- * navigation and the asset page's Trade bar (as lib/toast-placement.ts), where it covers neither
- * the header's menus nor the chart's range buttons; at the top it covered both.
+ * say so, one toast each, stacked. Desktop: bottom centre, on a tablet above the asset page's
+ * Trade bar. Phone: at the bottom above the bottom navigation and the Trade bar (as
+ * lib/toast-placement.ts), where it covers neither the header's menus nor the chart's range
+ * buttons; at the top it covered both.
  */
-export function FillToast({ user }: { user: User }) {
+export function FillToast({ user, known }: { user: User; known: ReadonlySet<string> }) {
+  // What was there when the shell first rendered (`known`, taken by the shell, since this toast
+  // mounts a moment later and a fill may come in between) is old news; later arrivals are news.
   const seen = useRef<Set<string> | null>(null);
+  seen.current ??= new Set(known);
   const [queue, setQueue] = useState<Notification[]>([]);
   const isMobile = useIsMobile();
+  // A tablet (or a zoomed desktop) has the asset page's Trade bar at the very bottom: stay above it.
+  const isTabletDown = useIsTabletDown();
   useEffect(() => {
-    // What was there when the shell appeared is old news; only later arrivals are announced.
-    if (!seen.current) {
-      seen.current = new Set(user.notifications.map((n) => n.id));
-      return;
-    }
-    const fresh = newLiveNotices(seen.current, user.notifications);
+    const fresh = newLiveNotices(seen.current ?? new Set(known), user.notifications);
     if (fresh.length) setQueue((q) => [...q, ...fresh]);
-  }, [user.notifications]);
+  }, [user.notifications, known]);
   const dismiss = (id: string) => setQueue((q) => q.filter((n) => n.id !== id));
   if (!queue.length) return null;
   return (
@@ -64,7 +65,7 @@ export function FillToast({ user }: { user: User }) {
         left: isMobile ? 8 : '50%',
         right: isMobile ? 8 : 'auto',
         transform: isMobile ? 'none' : 'translateX(-50%)',
-        bottom: isMobile ? 136 : 24,
+        bottom: isMobile ? 136 : isTabletDown ? 88 : 24,
         width: isMobile ? 'auto' : 'min(600px, calc(100vw - 48px))',
         // Only the toasts take clicks: the gap around them leaves the page usable.
         pointerEvents: 'none',
