@@ -65,6 +65,23 @@ for (const viewport of [
   });
 }
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header keeps the page title whole when the scrolled-in balance shows', async ({ page, user }) => {
+    void user;
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    const banner = page.getByRole('banner');
+    const balance = banner.getByText(/^\$[\d,]+\.\d{2}$/);
+    await page.mouse.wheel(0, 400);
+    await expect(balance).toBeVisible();
+    const title = banner.getByRole('heading', { level: 1, name: 'Account' });
+    await expect(title).toBeVisible();
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+});
+
 test.describe('at 640px, a 1280px desktop zoomed to 200 %', () => {
   test.use({ viewport: { width: 640, height: 360 } });
 

@@ -58,16 +58,15 @@ export function Header({ user }: { user: User }) {
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {isTabletDown && !isMobile && <TabletNav />}
-        <Typography
-          component="h1"
-          variant="h6"
-          noWrap
-          sx={{ flexGrow: 1, fontWeight: 700, minWidth: 0 }}
-        >
-          {title}
-        </Typography>
+        {/* On a phone the scrolled-in balance goes under the title, not beside it, where it left
+            the title three letters ("Acc…"). */}
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {title}
+          </Typography>
+          {isMobile && <HeaderBalance user={user} />}
+        </Box>
         <PortfolioSwitcher user={user} />
-        {isMobile && <HeaderBalance user={user} />}
         <ConnectionIndicator />
         <AssetSearch />
         <QuickTradeButton />
