@@ -169,7 +169,7 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   await setPrice(request, 'etcusd', 79);
   const filled = toast(
     page,
-    /^Stop-loss order filled: sold 10\.\d+ ETC at \$\d+\.\d\d.*reached the stop at 80\.00\); the other order of the pair was cancelled/,
+    /^Stop-loss order filled: sold 10\.\d+ ETC at \$\d+\.\d\d.*reached the stop at \$80\.00\); the other order of the pair was cancelled/,
   );
   await expect(filled).toBeVisible();
   await expect(page.getByText('No working ETC orders.', { exact: false })).toBeVisible();
@@ -180,7 +180,7 @@ test('a limit buy with take-profit and stop-loss: the legs open on its fill, the
   const details = page.getByRole('table', { name: 'Transaction details' });
   await expect(details.getByRole('row', { name: /Order/ })).toContainText('Stop-loss order');
   await expect(details.getByRole('row', { name: /Why it filled/ })).toContainText(
-    'reached the stop at 80.00',
+    'reached the stop at $80.00',
   );
 
   await page.goto('/notifications');

@@ -21,6 +21,10 @@ test('turn on two-factor from /account, then log in with a code', async ({ page,
   const secret = (await section.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(section.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
+  // The same address as a QR code to scan, drawn in the page (an image with a name).
+  const qr = section.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const enabledAt = Date.now();
   await section.getByLabel('Code from the app').fill(totpCode(secret, enabledAt));
   await section.getByRole('button', { name: 'Turn on' }).click();

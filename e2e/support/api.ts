@@ -84,7 +84,7 @@ export async function buyViaApi(
  * The one spec that may move each asset's price. Prices are the whole run's, and tests run side
  * by side, so a price one spec sets can land in the middle of another spec's scenario on the same
  * asset: asset-orders.spec once set LTC to 100 while contests.spec ranked a class by LTC's jump,
- * and fill-reason.spec shared ATOM with portfolio-insight.spec's sale at 20. An asset that is not
+ * and fill-notices.spec shared ATOM with portfolio-insight.spec's sale at 20. An asset that is not
  * listed is moved by no spec (BTC, and LINK, FIL, UNI, TRX that specs buy and read unmoved).
  */
 const PRICE_MOVERS: Readonly<Record<string, string>> = {
@@ -98,7 +98,7 @@ const PRICE_MOVERS: Readonly<Record<string, string>> = {
   aaveusd: 'chart-drag.spec.ts',
   adausd: 'charts.spec.ts',
   ltcusd: 'contests.spec.ts',
-  xrpusd: 'fill-reason.spec.ts',
+  xrpusd: 'fill-notices.spec.ts',
   ethusd: 'live.spec.ts',
   atomusd: 'portfolio-insight.spec.ts',
   xlmusd: 'portfolio-insight.spec.ts',

@@ -63,7 +63,8 @@ export function nextUtcMidnight(now: number): number {
   return Math.floor(now / day) * day + day;
 }
 
-const shown = (units: PriceUnits) => formatExactPrice(priceToNumber(units));
+/** "$61,050.00", "$0.25412": every digit of the price, as a dollar amount. */
+const shown = (units: PriceUnits) => `$${formatExactPrice(priceToNumber(units))}`;
 
 export interface FillCause {
   orderType: WorkingOrderKind;
@@ -83,8 +84,9 @@ function trailText(trail: Trail): string {
 }
 
 /**
- * Why a working order filled, in words: "price 61,020.15 reached the stop at 61,050.00". Prices
- * have every significant digit (2 to 8 decimals) and no currency sign, as in docs/api.md.
+ * Why a working order filled, in words: "price $61,020.15 reached the stop at $61,050.00". Prices
+ * are dollar amounts with every significant digit (2 to 8 decimals), as in docs/api.md. The text
+ * carries no brackets of its own, so a notification can put it in brackets and stay balanced.
  */
 export function fillReason(c: FillCause): string {
   const price = `price ${shown(c.tickPrice)}`;
@@ -97,7 +99,7 @@ export function fillReason(c: FillCause): string {
     case 'TRAILING_STOP': {
       if (c.trail === null || c.waterMark === null) return `${price} reached the trailing stop at ${stop}`;
       const where = c.side === 'SELL' ? `below the high of ${shown(c.waterMark)}` : `above the low of ${shown(c.waterMark)}`;
-      return `${price} reached the trailing stop at ${stop} (${trailText(c.trail)} ${where})`;
+      return `${price} reached the trailing stop at ${stop}, ${trailText(c.trail)} ${where}`;
     }
     default:
       return `${price} reached the limit at ${shown(c.limitPrice ?? 0n)}`;

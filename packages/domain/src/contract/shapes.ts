@@ -107,7 +107,8 @@ export type LimitPosition = z.infer<typeof LimitPosition>;
 export const HistoryEntry = z.union([Transaction, LimitPosition]);
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const NotificationType = z.enum(['NEW_FOLLOWER', 'INFORMATIVE', 'TRANSACTION']);
+/** PRICE_ALERT: a price alert fired; older alerts' notifications are INFORMATIVE. */
+export const NotificationType = z.enum(['NEW_FOLLOWER', 'INFORMATIVE', 'TRANSACTION', 'PRICE_ALERT']);
 export const Notification = z.object({
   id: z.string(),
   text: z.string(),

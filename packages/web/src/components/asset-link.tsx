@@ -1,4 +1,4 @@
-import { displayAssetName, shortAssetName, type Asset } from '@papertrade/domain';
+import { displayAssetName, type Asset } from '@papertrade/domain';
 import { Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { AssetAvatar } from './asset-avatar.tsx';
@@ -6,7 +6,11 @@ import { AssetAvatar } from './asset-avatar.tsx';
 export const assetPath = (asset: Pick<Asset, 'id'>) =>
   `/asset?pair=${encodeURIComponent(asset.id)}`;
 
-/** Asset names and icons link to /asset?pair={asset id}; long names are cut (docs/product.md, Names and addresses). */
+/**
+ * Asset names and icons link to /asset?pair={asset id}. The whole name shows, on two lines where
+ * one is too narrow (docs/product.md, Names and addresses): a cut at a fixed length, or an
+ * ellipsis, cut "Ethereum Classic" and "Bitcoin" in places with room to spare.
+ */
 export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number }) {
   const name = displayAssetName(asset.name);
   return (
@@ -22,16 +26,18 @@ export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number })
         gap: 1.5,
         fontWeight: 600,
         minWidth: 0,
-        // In a narrow place (a phone's table cell) the name ends in an ellipsis, not past the edge.
+        // In a narrow place (a phone's table cell) the name wraps, not past the edge.
         maxWidth: '100%',
       }}
     >
       <AssetAvatar asset={asset} size={size} />
       <Box
         component="span"
-        sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        // A long name wraps between its words ("Ethereum / Classic"); a word breaks only where
+        // even it does not fit.
+        sx={{ whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 0 }}
       >
-        {shortAssetName(name)}
+        {name}
       </Box>
     </Link>
   );

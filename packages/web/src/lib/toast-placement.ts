@@ -2,10 +2,10 @@ import type { SnackbarProps } from '@mui/material';
 import { useIsMobile } from './breakpoints.ts';
 
 /**
- * Where a page's own toasts (a moved order, a changed order, an alert set) show: out of the fill
- * toast's way, which is bottom centre on a desktop and at the top on a phone (app/shell/fill-toast.tsx),
- * and on a phone above the bottom navigation and the asset page's Trade bar, which a toast must not
- * cover (docs/product.md, Toasts).
+ * Where a page's own toasts (a moved order, a changed order, an alert set) show: on a desktop out
+ * of the way of the fill toasts, which are bottom centre (app/shell/fill-toast.tsx), and on a phone
+ * where those show too, above the bottom navigation and the asset page's Trade bar, which a toast
+ * must not cover (docs/product.md, Toasts).
  */
 export function usePageToastPlacement(): Pick<SnackbarProps, 'anchorOrigin' | 'sx'> {
   const isMobile = useIsMobile();

@@ -39,7 +39,7 @@ describe('the alert trigger', () => {
     const notices = await alertNotices(t.ctx, ann.id);
     expect(notices).toEqual([
       {
-        type: 'INFORMATIVE',
+        type: 'PRICE_ALERT',
         text: 'Price alert: BTC rose to $96,000.00, at or above your alert at $96,000.00',
         url: '/asset?pair=btcusd',
         read: 0,

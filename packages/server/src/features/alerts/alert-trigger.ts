@@ -50,16 +50,17 @@ async function fire(trx: Trx, ids: readonly string[], userIds: readonly string[]
   const notes = rows.flatMap((a) => {
     const tickPrice = prices.get(a.symbol);
     if (tickPrice === undefined) return [];
-    return [{ userId: a.user_id, type: 'INFORMATIVE' as const, text: alertText(a, tickPrice), url: `/asset?pair=${pairSlug(a.symbol)}` }];
+    return [{ userId: a.user_id, type: 'PRICE_ALERT' as const, text: alertText(a, tickPrice), url: `/asset?pair=${pairSlug(a.symbol)}` }];
   });
   await notifyMany(trx, notes, at);
   return rows;
 }
 
 /**
- * Fires the waiting alerts a tick's prices reach, each exactly once, with an INFORMATIVE
- * notification linking to the asset page; every owner's open screens then hear of it through
- * the user-changed event (the /live `user` message). The market runs it inside every tick.
+ * Fires the waiting alerts a tick's prices reach, each exactly once, with a PRICE_ALERT
+ * notification linking to the asset page (a type of its own, so open screens can tell it from
+ * other news and announce it); every owner's open screens then hear of it through the
+ * user-changed event (the /live `user` message). The market runs it inside every tick.
  */
 export function createAlertTrigger(
   ctx: Pick<AppContext, 'db' | 'bus'>,

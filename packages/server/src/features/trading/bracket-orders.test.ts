@@ -73,7 +73,7 @@ describe('bracket orders', () => {
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 0n, reservedShares: 0n });
     const user = await record();
     expect(user.notifications[0]?.text).toBe(
-      'Stop-loss order filled: sold 5.29100529 SOL at $179.50 (price 179.50 reached the stop at 180.00); the other order of the pair was cancelled',
+      'Stop-loss order filled: sold 5.29100529 SOL at $179.50 (price $179.50 reached the stop at $180.00); the other order of the pair was cancelled',
     );
     // Back above the take-profit: nothing more sells.
     await setPrice(t.app, 'SOL', 240);

@@ -41,12 +41,12 @@ describe('stop orders', () => {
       tickAt: timestamp,
       tickPrice: 47_500.5,
       orderType: 'STOP',
-      reason: 'price 47,500.50 reached the stop at 48,000.00',
+      reason: 'price $47,500.50 reached the stop at $48,000.00',
     });
     const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
     expect(details.json<User>().notifications[0]).toMatchObject({
       type: 'TRANSACTION',
-      text: 'Stop order filled: sold 0.5 BTC at $47,500.50 (price 47,500.50 reached the stop at 48,000.00)',
+      text: 'Stop order filled: sold 0.5 BTC at $47,500.50 (price $47,500.50 reached the stop at $48,000.00)',
     });
     await setPrice(t.app, 'BTC', 40_000);
     expect(await fillsOf(t.ctx, order.positionId)).toHaveLength(1);
@@ -59,7 +59,7 @@ describe('stop orders', () => {
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 52_000);
     expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([{ type: 'PURCHASE', shares: 2_000_000n, total_cents: 104_000n }]);
-    expect((await transactionOf(order.positionId)).trigger?.reason).toBe('price 52,000.00 reached the stop at 52,000.00');
+    expect((await transactionOf(order.positionId)).trigger?.reason).toBe('price $52,000.00 reached the stop at $52,000.00');
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ reservedCash: 0n, shares: 2_000_000n });
     await expectSound(t.ctx, [ann.id]);
   });
@@ -79,7 +79,7 @@ describe('stop orders', () => {
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('FILLED');
     const tx = await transactionOf(order.positionId);
     expect(tx.trigger).toMatchObject({ orderType: 'STOP_LIMIT', tickPrice: 50_900 });
-    expect(tx.trigger?.reason).toBe('price 50,900.00 reached the limit at 51,000.00 after the stop at 52,000.00 was reached');
+    expect(tx.trigger?.reason).toBe('price $50,900.00 reached the limit at $51,000.00 after the stop at $52,000.00 was reached');
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -106,7 +106,12 @@ describe('stop orders', () => {
     await setPrice(t.app, 'BTC', 51_250);
     expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 5_125_000_000_000n });
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
-      'price 51,250.00 reached the trailing stop at 51,300.00 (5% below the high of 54,000.00)',
+      'price $51,250.00 reached the trailing stop at $51,300.00, 5% below the high of $54,000.00',
+    );
+    // The notification puts the reason in brackets once: every bracket it opens, it closes.
+    const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    expect(details.json<User>().notifications[0]?.text).toBe(
+      'Trailing stop order filled: sold 0.2 BTC at $51,250.00 (price $51,250.00 reached the trailing stop at $51,300.00, 5% below the high of $54,000.00)',
     );
     await expectSound(t.ctx, [ann.id]);
   });
@@ -120,7 +125,7 @@ describe('stop orders', () => {
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 46_100);
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
-      'price 46,100.00 reached the trailing stop at 46,000.00 (1,000.00 above the low of 45,000.00)',
+      'price $46,100.00 reached the trailing stop at $46,000.00, $1,000.00 above the low of $45,000.00',
     );
     await expectSound(t.ctx, [ann.id]);
   });
@@ -132,7 +137,7 @@ describe('stop orders', () => {
     const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
     const user = res.json<User>();
     const fill = user.history.find((h) => 'positionId' in h && h.positionId === order.positionId && 'trigger' in h) as Transaction;
-    expect(fill.trigger).toMatchObject({ orderType: 'LIMIT', tickPrice: 48_000, reason: 'price 48,000.00 reached the limit at 49,000.00' });
+    expect(fill.trigger).toMatchObject({ orderType: 'LIMIT', tickPrice: 48_000, reason: 'price $48,000.00 reached the limit at $49,000.00' });
   });
 });
 

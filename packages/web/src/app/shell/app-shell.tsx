@@ -1,4 +1,5 @@
 import { Box, Link } from '@mui/material';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../lib/api/get-session.ts';
 import { Deferred } from '../../components/deferred.tsx';
@@ -11,6 +12,8 @@ import { Sidebar } from './sidebar.tsx';
 /** The signed-in layout (docs/pages.md, Shell): sidebar, header, page, mobile bottom bar. */
 export default function AppShell() {
   const user = useUser();
+  // The notifications there when the shell first rendered: old news for the toasts (fill-toast.tsx).
+  const [known] = useState(() => new Set(user.notifications.map((n) => n.id)));
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Link
@@ -52,7 +55,7 @@ export default function AppShell() {
       {/* Fixed to the bottom or shown only on a fill: neither moves the page when it appears. */}
       <Deferred>
         <BottomNav />
-        <FillToast user={user} />
+        <FillToast user={user} known={known} />
       </Deferred>
     </Box>
   );

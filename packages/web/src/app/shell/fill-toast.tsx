@@ -1,74 +1,146 @@
 import type { Notification, User } from '@papertrade/domain';
-import { Alert, Button, Snackbar } from '@mui/material';
+import Close from '@mui/icons-material/Close';
+import { Alert, Box, Button, IconButton, Stack } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useIsMobile } from '../../lib/breakpoints.ts';
+import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
+
+/** The news the market brings while the user looks: a fill, a price alert firing. */
+const ANNOUNCED: ReadonlySet<Notification['type']> = new Set(['TRANSACTION', 'PRICE_ALERT']);
+
+/** At most this many toasts at once; later ones wait for a place, so none is lost. */
+export const MAX_SHOWN_TOASTS = 3;
 
 /**
- * The newest TRANSACTION notification that is unread and was not in the previous list, if any;
- * `seen` is updated with every id of `notifications`.
+ * How long a toast stays, unless the pointer or the keyboard is on it. Shorter on a phone, where
+ * even at the bottom a toast takes a larger part of the screen; every toast can be closed at
+ * once, and the same text stays in the notification list.
  */
-export function newFillNotification(
+const SHOWN_MS = { desktop: 8000, phone: 5000 } as const;
+
+/**
+ * Every fill and price alert notification that is unread and was not in the previous list, oldest
+ * first (the list is newest first), so two fills of one tick are announced in the order they
+ * happened; `seen` is updated with every id of `notifications`.
+ */
+export function newLiveNotices(
   seen: Set<string>,
   notifications: readonly Notification[],
-): Notification | null {
-  let found: Notification | null = null;
+): Notification[] {
+  const found: Notification[] = [];
   for (const n of notifications) {
-    if (!seen.has(n.id) && !n.read && n.type === 'TRANSACTION' && !found) found = n;
+    if (!seen.has(n.id) && !n.read && ANNOUNCED.has(n.type)) found.push(n);
     seen.add(n.id);
   }
-  return found;
+  return found.reverse();
 }
 
-/** A limit order filled while the user is looking (the notification arrived live): say so. */
-export function FillToast({ user }: { user: User }) {
+/**
+ * A fill or an alert arrived live while the user is looking (the notification came over /live):
+ * say so, one toast each, stacked. Desktop: bottom centre, on a tablet above the asset page's
+ * Trade bar. Phone: at the bottom above the bottom navigation and the Trade bar (as
+ * lib/toast-placement.ts), where it covers neither the header's menus nor the chart's range
+ * buttons; at the top it covered both.
+ */
+export function FillToast({ user, known }: { user: User; known: ReadonlySet<string> }) {
+  // What was there when the shell first rendered (`known`, taken by the shell, since this toast
+  // mounts a moment later and a fill may come in between) is old news; later arrivals are news.
   const seen = useRef<Set<string> | null>(null);
-  const [shown, setShown] = useState<Notification | null>(null);
-  const navigate = useNavigate();
-  // Phones: under the header, not at the bottom where the asset page's Trade bar and the bottom
-  // navigation are (a toast there covered the Trade button right after a trade).
+  seen.current ??= new Set(known);
+  const [queue, setQueue] = useState<Notification[]>([]);
   const isMobile = useIsMobile();
+  // A tablet (or a zoomed desktop) has the asset page's Trade bar at the very bottom: stay above it.
+  const isTabletDown = useIsTabletDown();
   useEffect(() => {
-    // What was there when the shell appeared is old news; only later arrivals are announced.
-    if (!seen.current) {
-      seen.current = new Set(user.notifications.map((n) => n.id));
-      return;
-    }
-    const fresh = newFillNotification(seen.current, user.notifications);
-    if (fresh) setShown(fresh);
-  }, [user.notifications]);
-  const close = () => setShown(null);
-  const url = shown?.url ?? '';
+    const fresh = newLiveNotices(seen.current ?? new Set(known), user.notifications);
+    if (fresh.length) setQueue((q) => [...q, ...fresh]);
+  }, [user.notifications, known]);
+  const dismiss = (id: string) => setQueue((q) => q.filter((n) => n.id !== id));
+  if (!queue.length) return null;
+  return (
+    <Box
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        left: isMobile ? 8 : '50%',
+        right: isMobile ? 8 : 'auto',
+        transform: isMobile ? 'none' : 'translateX(-50%)',
+        bottom: isMobile ? 136 : isTabletDown ? 88 : 24,
+        width: isMobile ? 'auto' : 'min(600px, calc(100vw - 48px))',
+        // Only the toasts take clicks: the gap around them leaves the page usable.
+        pointerEvents: 'none',
+      }}
+    >
+      {/* Newest at the bottom, nearest where the eye already is; each toast announces itself. */}
+      <Stack spacing={1}>
+        {queue.slice(0, MAX_SHOWN_TOASTS).map((n) => (
+          <LiveNoticeToast
+            key={n.id}
+            notice={n}
+            shownMs={isMobile ? SHOWN_MS.phone : SHOWN_MS.desktop}
+            onClose={() => dismiss(n.id)}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function LiveNoticeToast({
+  notice,
+  shownMs,
+  onClose,
+}: {
+  notice: Notification;
+  shownMs: number;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  // Held open while the pointer or the focus is on it, so it can be read and acted on.
+  const [held, setHeld] = useState(false);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => close.current(), shownMs);
+    return () => clearTimeout(timer);
+  }, [held, shownMs]);
+  const url = notice.url;
   const internal = url.startsWith('/') && !url.startsWith('//');
   return (
-    <Snackbar
-      open={shown !== null}
-      autoHideDuration={8000}
-      onClose={(_, reason) => reason !== 'clickaway' && close()}
-      anchorOrigin={{ vertical: isMobile ? 'top' : 'bottom', horizontal: 'center' }}
-      sx={isMobile ? { top: 64 } : { bottom: 24 }}
-    >
-      <Alert
-        severity="success"
-        variant="filled"
-        onClose={close}
-        action={
-          internal ? (
+    <Alert
+      severity={notice.type === 'PRICE_ALERT' ? 'info' : 'success'}
+      variant="filled"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+      sx={{ pointerEvents: 'auto', boxShadow: 6 }}
+      action={
+        // Alert shows its own close button only without an action: both, so it can always be closed.
+        <>
+          {internal && (
             <Button
               color="inherit"
               size="small"
               onClick={() => {
-                close();
+                onClose();
                 void navigate(url);
               }}
             >
               View
             </Button>
-          ) : undefined
-        }
-      >
-        {shown?.text}
-      </Alert>
-    </Snackbar>
+          )}
+          <IconButton color="inherit" size="small" aria-label="Close" onClick={onClose}>
+            <Close fontSize="small" />
+          </IconButton>
+        </>
+      }
+    >
+      {notice.text}
+    </Alert>
   );
 }

@@ -13,10 +13,10 @@ export function HeaderBalance({ user }: { user: User }) {
   const { total } = portfolioTotals(user, assets);
   return (
     <Typography
-      variant="subtitle2"
+      variant="caption"
       component="p"
       aria-label={`Total balance ${formatUsd(total)}`}
-      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+      sx={{ display: 'block', fontWeight: 700, whiteSpace: 'nowrap', lineHeight: 1.3 }}
     >
       {formatUsd(total)}
     </Typography>

@@ -61,14 +61,21 @@ export function Header({ user }: { user: User }) {
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {isTabletDown && !isMobile && <TabletNav />}
+        {/* On a phone the scrolled-in balance goes under the title, not beside it, where it left
+            the title three letters ("Acc…"); in a contest portfolio the switcher shares that line,
+            so neither the title nor the contest's name is cut. */}
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700 }}>
+          <Typography component="h1" variant="h6" noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {title}
           </Typography>
-          {contestOnPhone && <PortfolioSwitcher user={user} underTitle />}
+          {(contestOnPhone || isMobile) && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              {contestOnPhone && <PortfolioSwitcher user={user} underTitle />}
+              {isMobile && <HeaderBalance user={user} />}
+            </Box>
+          )}
         </Box>
         {!contestOnPhone && <PortfolioSwitcher user={user} />}
-        {isMobile && <HeaderBalance user={user} />}
         <ConnectionIndicator />
         <AssetSearch />
         <QuickTradeButton />

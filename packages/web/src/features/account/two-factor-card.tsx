@@ -6,6 +6,7 @@ import { useTotpDisable } from './api/totp-disable.ts';
 import { useTotpEnable } from './api/totp-enable.ts';
 import { useTotpSetup } from './api/totp-setup.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { TotpQrCode } from './totp-qr-code.tsx';
 
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
@@ -92,9 +93,10 @@ export function TwoFactorCard({ user }: { user: User }) {
         <Box component="form" onSubmit={confirm} noValidate sx={{ mt: 1 }}>
           <Stack spacing={1.5}>
             <Typography>
-              Add this key to your authenticator app (or open the link on the phone that has it),
-              then enter the 6-digit code it shows.
+              Scan this code with your authenticator app, or add the key below to it (or open the
+              link on the phone that has it), then enter the 6-digit code it shows.
             </Typography>
+            <TotpQrCode otpauthUrl={pending.otpauthUrl} />
             <Typography component="div">
               Key:{' '}
               <Box component="code" data-testid="totp-secret" sx={mono}>

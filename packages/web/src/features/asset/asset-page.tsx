@@ -1,5 +1,5 @@
 import { displayAssetName, formatPrice } from '@papertrade/domain';
-import { Alert, Box, Button, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AssetAvatar } from '../../components/asset-avatar.tsx';
@@ -57,44 +57,65 @@ export default function AssetPage() {
   }
   const name = displayAssetName(asset.name);
   return (
-    <Box sx={{ pb: { xs: 8, sm: 0 } }}>
+    <Box sx={{ pb: { xs: 8, md: 0 } }}>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
         <AssetAvatar asset={asset} size={48} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography component="h2" variant="h5" fontWeight={700} noWrap>
+          {/* A long name takes a second line rather than an ellipsis beside the bell and star. */}
+          <Typography component="h2" variant="h5" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
             {name}{' '}
-            <Typography component="span" color="text.secondary">
+            <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {asset.symbol}
             </Typography>
           </Typography>
-          <Stack direction="row" spacing={1.5} alignItems="baseline" data-price>
-            <Typography variant="h6" component="p" fontWeight={700}>
+          {/* Where the row is short (a phone, a long price) the change and "today" move as one to
+              the next line, under the price rather than split under the alert bell. */}
+          <Stack
+            direction="row"
+            alignItems="baseline"
+            sx={{ flexWrap: 'wrap', columnGap: 1.5 }}
+            data-price
+          >
+            <Typography variant="h6" component="p" fontWeight={700} sx={{ whiteSpace: 'nowrap' }}>
               ${formatPrice(asset.currentPrice)}
             </Typography>
-            <DayChange value={asset.dayChangePercentage} />
-            <Typography variant="body2" color="text.secondary">
-              today
-            </Typography>
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              <DayChange value={asset.dayChangePercentage} />{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                today
+              </Typography>
+            </Box>
           </Stack>
         </Box>
         <AlertBell asset={asset} name={name} wallet={user.walletAddress} />
         <WatchStar symbol={asset.symbol} size="medium" />
       </Stack>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={2}>
-            <PriceChart assetId={asset.id} name={name} overlays={overlays} />
-            <OrdersCard user={user} symbol={asset.symbol} />
-            <HoldingCard user={user} asset={asset} />
-            <AssetFacts asset={asset} name={name} />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }} sx={{ display: { xs: 'none', sm: 'block' } }}>
+      {/* Desktop: the panel beside the chart and cards. Narrower (a tablet, or a desktop zoomed to
+          200 %): one column with the panel straight after the chart, not below every card, and the
+          Trade bar as on a phone. Phone: no panel, only the Trade bar. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          gridTemplateAreas: { xs: '"chart" "panel" "cards"', md: '"chart panel" "cards panel"' },
+          gridTemplateRows: { md: 'auto 1fr' },
+        }}
+      >
+        <Box sx={{ gridArea: 'chart', minWidth: 0 }}>
+          <PriceChart assetId={asset.id} name={name} overlays={overlays} />
+        </Box>
+        <Box sx={{ gridArea: 'panel', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <TradePanel key={`${asset.id}-${tradeKey}`} asset={asset} hideOnMobile {...tradeStart} />
           </Paper>
-        </Grid>
-      </Grid>
+        </Box>
+        <Stack spacing={2} sx={{ gridArea: 'cards', minWidth: 0 }}>
+          <OrdersCard user={user} symbol={asset.symbol} />
+          <HoldingCard user={user} asset={asset} />
+          <AssetFacts asset={asset} name={name} />
+        </Stack>
+      </Box>
       <MobileTradeBar asset={asset} user={user} onChoose={(side) => openTrade(asset, side, true)} />
       {dialog}
     </Box>

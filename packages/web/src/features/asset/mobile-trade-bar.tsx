@@ -20,7 +20,7 @@ interface MobileTradeBarProps {
 }
 
 /**
- * docs/pages.md, Asset: on small screens a Trade button opens a sheet with 'Buy {symbol}' (current price) and,
+ * docs/pages.md, Asset: below the desktop layout a Trade button opens a sheet with 'Buy {symbol}' (current price) and,
  * when held, 'Sell {symbol}' (shares held); choosing one opens the full-screen trade form.
  */
 export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
@@ -33,11 +33,14 @@ export function MobileTradeBar({ asset, user, onChoose }: MobileTradeBarProps) {
   return (
     <Box
       sx={{
-        display: { xs: 'block', sm: 'none' },
+        // Below the desktop layout (a tablet, a desktop at 200 % zoom) too: there the panel is in
+        // the page's one column, and this keeps a way to trade in reach. Above the bottom
+        // navigation, which only phones have.
+        display: { xs: 'block', md: 'none' },
         position: 'fixed',
         left: 0,
         right: 0,
-        bottom: 56,
+        bottom: { xs: 56, sm: 0 },
         p: 1.5,
         bgcolor: 'background.paper',
         borderTop: 1,

@@ -28,7 +28,7 @@ describe('transaction page', () => {
   it('a working order\'s fill says which order it was and why it filled', async () => {
     const tx = {
       ...makeTransaction({ type: 'SELL', method: 'LIMIT' }),
-      trigger: { tickAt: 1, tickPrice: 201.1, orderType: 'STOP' as const, reason: 'the price fell to $201.10, at or below your stop at $202.00' },
+      trigger: { tickAt: 1, tickPrice: 201.1, orderType: 'STOP' as const, reason: 'price $201.10 reached the stop at $202.00' },
     };
     mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
     const queryClient = testQueryClient();
@@ -37,14 +37,14 @@ describe('transaction page', () => {
     const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
     expect(within(details).getByRole('rowheader', { name: 'Order' }).closest('tr')).toHaveTextContent('Stop order');
     expect(within(details).getByRole('rowheader', { name: 'Why it filled' }).closest('tr')).toHaveTextContent(
-      'the price fell to $201.10, at or below your stop at $202.00',
+      'price $201.10 reached the stop at $202.00',
     );
   });
 
   it('a bracket leg\'s fill names the leg, from the order in the user record', async () => {
     const tx = {
       ...makeTransaction({ type: 'SELL', method: 'LIMIT', symbol: 'ETC', positionId: 'sl1' }),
-      trigger: { tickAt: 1, tickPrice: 79, orderType: 'STOP' as const, reason: 'the price fell to $79.00, reached the stop at 80.00' },
+      trigger: { tickAt: 1, tickPrice: 79, orderType: 'STOP' as const, reason: 'price $79.00 reached the stop at $80.00' },
     };
     const stopLoss = {
       positionId: 'sl1',
