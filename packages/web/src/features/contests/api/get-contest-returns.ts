@@ -4,10 +4,15 @@ import { api } from '../../../lib/api-client.ts';
 
 export const TOP_TRADERS = 5;
 
-/** GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. */
+export const contestReturnsQueryKey = (id: string) => ['contests', 'returns', id] as const;
+
+/**
+ * GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. Its last
+ * points follow the board between fetches (returns-follow-board.ts).
+ */
 export const contestReturnsQueryOptions = (id: string, wallet: string) =>
   queryOptions({
-    queryKey: ['contests', 'returns', id] as const,
+    queryKey: contestReturnsQueryKey(id),
     queryFn: ({ signal }) =>
       api(`/contests/${encodeURIComponent(id)}/returns?top=${TOP_TRADERS}`, {
         schema: ContestReturnsAnswer,
