@@ -55,8 +55,10 @@ export interface ChartExtra<T extends SeriesType> {
   live?: SeriesDataItemTypeMap[T] | undefined;
   chart?: DeepPartial<TimeChartOptions> | undefined;
   /**
-   * A line over a few points spread over the whole width: fitted as candles are, a new account's
-   * two or three points took the middle 40 % of it (a bar's width at most half the chart).
+   * A line over a few points: both edges fixed, so the points share the chart's whole width and
+   * zooming out stops there (fitted as candles are, a new account's few points sat in the middle
+   * of an empty chart). Two points still take the middle half: the library draws a bar no wider
+   * than half the chart.
    */
   edgeToEdge?: boolean | undefined;
 }
@@ -127,14 +129,10 @@ export function useChartSeries<T extends SeriesType>(
 
   useEffect(() => {
     const timeScale = chart.current?.timeScale();
-    // Both edges fixed, a fitted chart's points share its whole width however few they are (the
-    // library's bars are otherwise at most half the chart wide); zooming out stops there too.
-    if (edgeToEdge)
-      timeScale?.applyOptions({
-        fixLeftEdge: true,
-        fixRightEdge: true,
-        maxBarSpacing: Number.MAX_SAFE_INTEGER,
-      });
+    // Both edges fixed, a fitted chart's points share its whole width however few they are, and
+    // zooming out stops there. (A bar wider than the chart, which a larger maxBarSpacing allows,
+    // fails the library's own range assertion.)
+    if (edgeToEdge) timeScale?.applyOptions({ fixLeftEdge: true, fixRightEdge: true });
   }, [type, edgeToEdge]);
 
   useEffect(() => {
