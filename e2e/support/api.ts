@@ -85,7 +85,7 @@ export async function buyViaApi(
  * by side, so a price one spec sets can land in the middle of another spec's scenario on the same
  * asset: asset-orders.spec once set LTC to 100 while contests.spec ranked a class by LTC's jump,
  * and fill-notices.spec shared ATOM with portfolio-insight.spec's sale at 20. An asset that is not
- * listed is moved by no spec (BTC, and LINK, FIL, UNI, TRX that specs buy and read unmoved).
+ * listed is moved by no spec (BTC, and LINK, UNI, TRX that specs buy and read unmoved).
  */
 const PRICE_MOVERS: Readonly<Record<string, string>> = {
   solusd: 'alerts.spec.ts',
@@ -98,6 +98,7 @@ const PRICE_MOVERS: Readonly<Record<string, string>> = {
   aaveusd: 'chart-drag.spec.ts',
   adausd: 'charts.spec.ts',
   ltcusd: 'contests.spec.ts',
+  filusd: 'contest-returns.spec.ts',
   xrpusd: 'fill-notices.spec.ts',
   ethusd: 'live.spec.ts',
   atomusd: 'portfolio-insight.spec.ts',

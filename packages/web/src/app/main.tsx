@@ -2,20 +2,21 @@
 import '../lib/zod-no-eval.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers.tsx';
-import { AppRouter } from './router.tsx';
-import { warmRoute } from './route-chunks.ts';
+import { createAppRouter, routerReady } from './router.tsx';
 import { startEarlyRequests } from '../lib/early-requests.ts';
 
-// Before React: the page's first API answers and its chunks all start now, side by side.
+// Before React: the page's first API answers start now, and the router starts loading the code of
+// every route the address matches (data layout, shell, page), side by side.
 startEarlyRequests();
-const routeCode = warmRoute(window.location.pathname);
+const router = createAppRouter();
 
 /**
- * How long the first render waits for the opened page's code. Rendered before it is in, each lazy
- * level (data layout, shell, page) would show a loading bar and React then holds every reveal for
- * 300 ms after the last one; rendered after, the page appears in one go. On a slow network the
- * loading bar still comes after this long (until then index.html's "Loading PaperTrade…" shows).
+ * How long the first render waits for the opened page's code. Rendered before it is in, the
+ * router would show its loading bar first and the page a moment later; rendered after, the page
+ * appears in one go. On a slow network the loading bar still comes after this long (until then
+ * index.html's "Loading PaperTrade…" shows).
  */
 const FIRST_RENDER_WAIT_MS = 3_000;
 
@@ -28,7 +29,7 @@ function render() {
     createRoot(root).render(
       <StrictMode>
         <AppProviders>
-          <AppRouter />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );
@@ -36,6 +37,6 @@ function render() {
 }
 
 void Promise.race([
-  routeCode,
+  routerReady(router),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
 ]).then(render);

@@ -1,7 +1,7 @@
 import { keyframes } from '@emotion/react';
 import { Box, Button, Typography } from '@mui/material';
-import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
 
 const RELOADED_AT_KEY = 'chunk-reload-at';
 /** A reload that fails again within this time is not repeated by itself (a broken build, not a network). */
@@ -56,77 +56,72 @@ function ChunkRetryNote() {
   ) : null;
 }
 
-interface BoundaryProps {
-  resetKey: string;
-  children: ReactNode;
+/** An error of the router's as an Error: a thrown response (a 404 from a loader) by its status. */
+export function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  if (isRouteErrorResponse(error)) return new Error(`${error.status} ${error.statusText}`);
+  return new Error(typeof error === 'string' ? error : 'An unexpected error occurred.');
 }
 
-/** Catches a screen that fails to load or render, so the user never gets a blank page. */
-class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state = { error: null as Error | null };
+/**
+ * The route's error boundary (React Router's `ErrorBoundary` route property, on every route): a
+ * screen whose code fails to load (its `lazy` route property rejects with ChunkLoadError) or that
+ * fails to render says so in place, with Try again, so the user never gets a blank page. The router
+ * clears it when the user goes to another page.
+ */
+export function RouteError() {
+  const error = asError(useRouteError());
+  useEffect(() => console.error(error), [error]);
+  return <PageError error={error} />;
+}
 
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override componentDidUpdate(previous: BoundaryProps) {
-    if (previous.resetKey !== this.props.resetKey && this.state.error)
-      this.setState({ error: null });
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    const chunk =
-      error.name === 'ChunkLoadError' ||
-      /dynamically imported module|Loading chunk/i.test(error.message);
-    // Plain Box and Typography rather than MUI's Alert: this file is in the entry chunk, which
-    // the landing page's 150 KB budget pays for, and it must not need a chunk of its own.
-    return (
-      <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
-        <Box
-          role="alert"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'flex-start',
-            gap: 2,
-            px: 2,
-            py: 1.5,
-            borderRadius: 1,
-            border: 1,
-            borderColor: 'error.main',
-            borderLeftWidth: 6,
-            bgcolor: 'background.paper',
-          }}
-        >
-          <Box sx={{ flex: '1 1 240px' }}>
-            <Typography fontWeight={600} color="error" gutterBottom>
-              {chunk ? 'This page could not be loaded' : 'Something went wrong on this page'}
-            </Typography>
-            <Typography variant="body2">
-              {chunk
-                ? `${error.message} Check your connection, then try again.`
-                : error.message || 'An unexpected error occurred.'}
-            </Typography>
-            {chunk && <ChunkRetryNote />}
-          </Box>
-          <Button
-            color="error"
-            variant="outlined"
-            size="small"
-            onClick={() => window.location.reload()}
-          >
-            Try again
-          </Button>
+/** The message of a screen that failed to load or to render. */
+export function PageError({ error }: { error: Error }) {
+  const chunk =
+    error.name === 'ChunkLoadError' ||
+    /dynamically imported module|Loading chunk/i.test(error.message);
+  // Plain Box and Typography rather than MUI's Alert: this file is in the entry chunk, which
+  // the landing page's 150 KB budget pays for, and it must not need a chunk of its own.
+  return (
+    <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
+      <Box
+        role="alert"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          gap: 2,
+          px: 2,
+          py: 1.5,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'error.main',
+          borderLeftWidth: 6,
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Box sx={{ flex: '1 1 240px' }}>
+          <Typography fontWeight={600} color="error" gutterBottom>
+            {chunk ? 'This page could not be loaded' : 'Something went wrong on this page'}
+          </Typography>
+          <Typography variant="body2">
+            {chunk
+              ? `${error.message} Check your connection, then try again.`
+              : error.message || 'An unexpected error occurred.'}
+          </Typography>
+          {chunk && <ChunkRetryNote />}
         </Box>
+        <Button
+          color="error"
+          variant="outlined"
+          size="small"
+          onClick={() => window.location.reload()}
+        >
+          Try again
+        </Button>
       </Box>
-    );
-  }
+    </Box>
+  );
 }
 
 const slide = keyframes`
@@ -164,12 +159,7 @@ export function PageLoading() {
   );
 }
 
-/** Wraps lazy screens: a progress bar while the chunk loads, a retryable message if it fails. */
-export function RouteSuspense({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <PageErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>{children}</Suspense>
-    </PageErrorBoundary>
-  );
+/** The loading bar while a navigation waits for the next page's code (its `lazy` route property). */
+export function NavigationLoading() {
+  return useNavigation().state === 'idle' ? null : <PageLoading />;
 }

@@ -1,98 +1,97 @@
-import { loadOnce } from './settled-promise.ts';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '@papertrade/domain';
+
+/** docs/product.md, Loading screens: a screen that cannot be loaded raises ChunkLoadError 'Loading chunk {n} failed'. */
+export class ChunkLoadError extends Error {
+  constructor(chunk: string, reason: string) {
+    super(`Loading chunk ${chunk} failed (${reason}).`);
+    this.name = 'ChunkLoadError';
+  }
+}
 
 /**
- * The code each route needs, as the loaders the router's lazy components call. The entry also calls
- * them for the page being opened before React renders anything (warmRoute), so the data layout,
- * the shell and the page download side by side instead of one after another as each suspends.
- * Each loads once and its promise says when it has settled, so a lazy screen whose code is in
- * renders without suspending (lazy-page.ts).
+ * `load` with the 120-second load timeout (docs/product.md, Constants) and a recognisable error,
+ * called once: later calls get the same promise. Browsers remember a failed module import until
+ * the page is loaded again, so a failure is not retried here either (route-boundary.tsx reloads).
  */
-export const loadDataLayout = loadOnce(() => import('./data-layout.tsx'));
-export const loadShell = loadOnce(() => import('./shell/app-shell.tsx'));
+export function chunkLoader<M>(chunk: string, load: () => Promise<M>): () => Promise<M> {
+  let promise: Promise<M> | undefined;
+  return () =>
+    (promise ??= new Promise<M>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new ChunkLoadError(chunk, 'timed out')),
+        SCRIPT_LOAD_TIMEOUT_MS,
+      );
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          const reason = error instanceof Error ? error.message : 'network error';
+          reject(new ChunkLoadError(chunk, reason));
+        },
+      );
+    }));
+}
+
+/**
+ * The code of each route, for the router's `lazy` route property (router.tsx). React Router
+ * loads the chunks of every route a path matches side by side (the data layout, the shell and the
+ * page), and on the first load before anything renders (main.tsx waits for it).
+ */
+export const loadDataLayout = chunkLoader('app', () => import('./data-layout.tsx'));
+export const loadShell = chunkLoader('shell', () => import('./shell/app-shell.tsx'));
 
 export const pageLoaders = {
-  landing: loadOnce(() => import('../features/landing/landing-page.tsx')),
-  login: loadOnce(() => import('../features/auth/login-page.tsx')),
-  signUp: loadOnce(() => import('../features/auth/sign-up-page.tsx')),
-  forgotPassword: loadOnce(() => import('../features/auth/forgot-password-page.tsx')),
-  resetPassword: loadOnce(() => import('../features/auth/reset-password-page.tsx')),
-  verifyEmail: loadOnce(() => import('../features/auth/verify-email-page.tsx')),
-  logout: loadOnce(() => import('../features/auth/logout-page.tsx')),
-  home: loadOnce(() => import('../features/home/home-page.tsx')),
-  assets: loadOnce(() => import('../features/assets/assets-page.tsx')),
-  asset: loadOnce(() => import('../features/asset/asset-page.tsx')),
-  explore: loadOnce(() => import('../features/explore/explore-page.tsx')),
-  leaderboard: loadOnce(() => import('../features/leaderboard/leaderboard-page.tsx')),
-  account: loadOnce(() => import('../features/account/account-page.tsx')),
-  order: loadOnce(() => import('../features/order/order-page.tsx')),
-  notifications: loadOnce(() => import('../features/notifications/notifications-page.tsx')),
-  transaction: loadOnce(() => import('../features/transactions/transaction-page.tsx')),
-  allTransactions: loadOnce(() => import('../features/transactions/all-transactions-page.tsx')),
-  learn: loadOnce(() => import('../features/learn/learn-page.tsx')),
-  watchlist: loadOnce(() => import('../features/watchlist/watchlist-page.tsx')),
-  portfolio: loadOnce(() => import('../features/portfolio-insight/portfolio-page.tsx')),
-  contests: loadOnce(() => import('../features/contests/contests-page.tsx')),
-  contest: loadOnce(() => import('../features/contests/contest-page.tsx')),
-  join: loadOnce(() => import('../features/contests/join-page.tsx')),
-  user: loadOnce(() => import('../features/user/user-page.tsx')),
-  preview: loadOnce(() => import('../features/preview/preview-page.tsx')),
-  icons: loadOnce(() => import('../features/icons/icons-page.tsx')),
-  notFound: loadOnce(() => import('../features/not-found/not-found-page.tsx')),
+  landing: chunkLoader('landing', () => import('../features/landing/landing-page.tsx')),
+  login: chunkLoader('login', () => import('../features/auth/login-page.tsx')),
+  signUp: chunkLoader('sign-up', () => import('../features/auth/sign-up-page.tsx')),
+  forgotPassword: chunkLoader(
+    'forgot-password',
+    () => import('../features/auth/forgot-password-page.tsx'),
+  ),
+  resetPassword: chunkLoader(
+    'reset-password',
+    () => import('../features/auth/reset-password-page.tsx'),
+  ),
+  verifyEmail: chunkLoader('verify-email', () => import('../features/auth/verify-email-page.tsx')),
+  logout: chunkLoader('logout', () => import('../features/auth/logout-page.tsx')),
+  home: chunkLoader('home', () => import('../features/home/home-page.tsx')),
+  assets: chunkLoader('assets', () => import('../features/assets/assets-page.tsx')),
+  asset: chunkLoader('asset', () => import('../features/asset/asset-page.tsx')),
+  explore: chunkLoader('explore', () => import('../features/explore/explore-page.tsx')),
+  leaderboard: chunkLoader(
+    'leaderboard',
+    () => import('../features/leaderboard/leaderboard-page.tsx'),
+  ),
+  account: chunkLoader('account', () => import('../features/account/account-page.tsx')),
+  order: chunkLoader('order', () => import('../features/order/order-page.tsx')),
+  notifications: chunkLoader(
+    'notifications',
+    () => import('../features/notifications/notifications-page.tsx'),
+  ),
+  transaction: chunkLoader(
+    'transaction',
+    () => import('../features/transactions/transaction-page.tsx'),
+  ),
+  allTransactions: chunkLoader(
+    'all-transactions',
+    () => import('../features/transactions/all-transactions-page.tsx'),
+  ),
+  learn: chunkLoader('learn', () => import('../features/learn/learn-page.tsx')),
+  watchlist: chunkLoader('watchlist', () => import('../features/watchlist/watchlist-page.tsx')),
+  portfolio: chunkLoader(
+    'portfolio',
+    () => import('../features/portfolio-insight/portfolio-page.tsx'),
+  ),
+  contests: chunkLoader('contests', () => import('../features/contests/contests-page.tsx')),
+  contest: chunkLoader('contest', () => import('../features/contests/contest-page.tsx')),
+  join: chunkLoader('join', () => import('../features/contests/join-page.tsx')),
+  user: chunkLoader('user', () => import('../features/user/user-page.tsx')),
+  preview: chunkLoader('preview', () => import('../features/preview/preview-page.tsx')),
+  icons: chunkLoader('icons', () => import('../features/icons/icons-page.tsx')),
+  notFound: chunkLoader('not-found', () => import('../features/not-found/not-found-page.tsx')),
 };
 
-type PageName = keyof typeof pageLoaders;
-
-/** The signed-in pages inside the app shell, by path (the page named after the path, mostly). */
-const SHELL_PAGES: Record<string, PageName> = {
-  '/home': 'home',
-  '/assets': 'assets',
-  '/asset': 'asset',
-  '/explore': 'explore',
-  '/leaderboard': 'leaderboard',
-  '/account': 'account',
-  '/order': 'order',
-  '/notifications': 'notifications',
-  '/transaction': 'transaction',
-  '/all-transactions': 'allTransactions',
-  '/learn': 'learn',
-  '/watchlist': 'watchlist',
-  '/portfolio': 'portfolio',
-  '/contests': 'contests',
-};
-
-/** Shell pages with a parameter in the path, by their first segment. */
-const SHELL_PREFIXES: Record<string, PageName> = {
-  '/contests/': 'contest',
-  '/join/': 'join',
-};
-
-const OTHER_PAGES: Record<string, PageName> = {
-  '/login': 'login',
-  '/sign-up': 'signUp',
-  '/forgot-password': 'forgotPassword',
-  '/reset-password': 'resetPassword',
-  '/verify-email': 'verifyEmail',
-  '/logout': 'logout',
-  '/user': 'user',
-  '/preview': 'preview',
-  '/icons': 'icons',
-};
-
-/** The loaders of what `pathname` renders first. */
-function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
-  if (pathname === '/') return [pageLoaders.landing];
-  const prefix = Object.keys(SHELL_PREFIXES).find((p) => pathname.startsWith(p));
-  const shellPage = SHELL_PAGES[pathname] ?? (prefix ? SHELL_PREFIXES[prefix] : undefined);
-  if (shellPage) return [loadDataLayout, loadShell, pageLoaders[shellPage]];
-  const page = OTHER_PAGES[pathname];
-  return page ? [loadDataLayout, pageLoaders[page]] : [loadDataLayout];
-}
-
-/**
- * Starts loading what `pathname` renders; the promise settles when all of it has loaded or failed.
- * A failure is not reported here: the lazy component gets the same rejected load and shows the
- * retryable error itself.
- */
-export function warmRoute(pathname: string): Promise<unknown> {
-  return Promise.allSettled(routeLoaders(pathname).map((load) => load()));
-}
+export type PageName = keyof typeof pageLoaders;

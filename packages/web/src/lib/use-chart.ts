@@ -13,6 +13,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { formatChartPrice, formatChartTicks } from './chart-scale.ts';
+import { useTimeAxis } from './use-time-axis.ts';
 
 function themed(theme: Theme) {
   return {
@@ -28,7 +29,6 @@ function themed(theme: Theme) {
     // left edge; entireTextOnly: a price label the top or bottom edge would cut is left out.
     timeScale: {
       timeVisible: true,
-      secondsVisible: false,
       borderColor: theme.palette.divider,
       fixLeftEdge: true,
     },
@@ -39,10 +39,28 @@ function themed(theme: Theme) {
   };
 }
 
+/**
+ * Removes `chart` once the cleanups running now have run. React runs a component's effect
+ * cleanups in the order the hooks were declared, and a parent's before its children's: the hooks
+ * that draw on the series (price lines, markers, the line drag) clean up after the hook that made
+ * the chart, and a chart removed at once made their cleanup throw lightweight-charts' "Object is
+ * disposed" (leaving /asset for another page logged it as a page error).
+ */
+export function removeAfterCleanups(chart: IChartApi): void {
+  queueMicrotask(() => chart.remove());
+}
+
 /** What a chart may add to its data: see useChart. */
 export interface ChartExtra<T extends SeriesType> {
   live?: SeriesDataItemTypeMap[T] | undefined;
   chart?: DeepPartial<TimeChartOptions> | undefined;
+  /**
+   * A line over a few points: both edges fixed, so the points share the chart's whole width and
+   * zooming out stops there (fitted as candles are, a new account's few points sat in the middle
+   * of an empty chart). Two points still take the middle half: the library draws a bar no wider
+   * than half the chart.
+   */
+  edgeToEdge?: boolean | undefined;
 }
 
 /**
@@ -78,7 +96,7 @@ export function useChartSeries<T extends SeriesType>(
   series: ISeriesApi<T> | null;
   chart: IChartApi | null;
 } {
-  const { live, chart: chartOptions } = extra;
+  const { live, chart: chartOptions, edgeToEdge = false } = extra;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<T> | null>(null);
@@ -93,9 +111,9 @@ export function useChartSeries<T extends SeriesType>(
     setShown({ chart: created, series: series.current });
     return () => {
       setShown(null);
-      created.remove();
       chart.current = null;
       series.current = null;
+      removeAfterCleanups(created);
     };
   }, [type]);
 
@@ -110,6 +128,14 @@ export function useChartSeries<T extends SeriesType>(
   }, [type, options]);
 
   useEffect(() => {
+    const timeScale = chart.current?.timeScale();
+    // Both edges fixed, a fitted chart's points share its whole width however few they are, and
+    // zooming out stops there. (A bar wider than the chart, which a larger maxBarSpacing allows,
+    // fails the library's own range assertion.)
+    if (edgeToEdge) timeScale?.applyOptions({ fixLeftEdge: true, fixRightEdge: true });
+  }, [type, edgeToEdge]);
+
+  useEffect(() => {
     series.current?.setData(data);
     chart.current?.timeScale().fitContent();
   }, [type, data]);
@@ -117,6 +143,8 @@ export function useChartSeries<T extends SeriesType>(
   useEffect(() => {
     if (live) series.current?.update(live);
   }, [type, data, live]);
+
+  useTimeAxis(shown?.chart ?? null);
 
   return { container, series: shown?.series ?? null, chart: shown?.chart ?? null };
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../lib/api/get-session.ts';
 import { Deferred } from '../../components/deferred.tsx';
-import { RouteSuspense } from '../route-boundary.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { FillToast } from './fill-toast.tsx';
 import { Header } from './header.tsx';
@@ -47,9 +46,7 @@ export default function AppShell() {
             mx: 'auto',
           }}
         >
-          <RouteSuspense>
-            <Outlet />
-          </RouteSuspense>
+          <Outlet />
         </Box>
       </Box>
       {/* Fixed to the bottom or shown only on a fill: neither moves the page when it appears. */}

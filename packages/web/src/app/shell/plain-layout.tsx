@@ -1,6 +1,5 @@
 import { Box, Container, Link, Typography } from '@mui/material';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { RouteSuspense } from '../route-boundary.tsx';
 import { Logo } from './logo.tsx';
 
 /** The layout of screens outside the shell: auth forms, e-mail verification, not-found. */
@@ -29,9 +28,7 @@ export function PlainLayout() {
         </Link>
       </Box>
       <Container component="main" maxWidth="md" sx={{ flexGrow: 1, py: 3 }}>
-        <RouteSuspense>
-          <Outlet />
-        </RouteSuspense>
+        <Outlet />
       </Container>
     </Box>
   );

@@ -7,7 +7,7 @@ import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
 import { formatChartPrice } from '../../lib/chart-scale.ts';
 import { useChartSeries } from '../../lib/use-chart.ts';
 import { useChartOverlays } from './chart-overlays.ts';
-import type { FillMarker } from './fill-markers.ts';
+import { markerRoom, type FillMarker } from './fill-markers.ts';
 import { rangeWithLines, type ChartLine } from './order-lines.ts';
 import { useLineDrag } from './use-line-drag.ts';
 
@@ -69,11 +69,25 @@ export default function CandleChart({
   }, [success.main, error.main, precision, linePrices]);
   const data = useMemo(() => candles.map(toBar), [candles]);
   const liveBar = useMemo(() => (live ? toBar(live) : undefined), [live]);
+  const room = markerRoom(
+    markers,
+    candles.map((c) => c.time),
+  );
+  const chartOptions = useMemo(() => ({ timeScale: { rightOffsetPixels: room } }), [room]);
   const { container, series, chart } = useChartSeries(CandlestickSeries, options, data, {
     live: liveBar,
+    chart: chartOptions,
   });
   const overlay = useChartOverlays(series, lines, markers);
-  useLineDrag({ container, chart, series, overlay, lines, decimals: priceDecimals, onMove: onMoveLine });
+  useLineDrag({
+    container,
+    chart,
+    series,
+    overlay,
+    lines,
+    decimals: priceDecimals,
+    onMove: onMoveLine,
+  });
   const last = liveBar ?? data.at(-1);
   return (
     <ChartFigure

@@ -68,7 +68,35 @@ export function fillMarkers(
         ordered.length > 1
           ? `${ordered.length} ${buy ? 'buys' : 'sells'}`
           : `${buy ? 'Buy' : 'Sell'} $${formatPrice(first.purchaseSellAsk)}`;
-      return { time: Math.floor(time / 1000), side: first.type, text, fills: ordered.map(fillText) };
+      return {
+        time: Math.floor(time / 1000),
+        side: first.type,
+        text,
+        fills: ordered.map(fillText),
+      };
     })
     .sort((a, b) => a.time - b.time || (a.side === 'PURCHASE' ? -1 : 1));
+}
+
+/** About a marker label's character at the chart's 12 px font, and the gap kept past its end. */
+const CHAR_PX = 7;
+const GAP_PX = 6;
+/** The fewest pixels a candle takes when the chart is fitted (a phone's width over its candles). */
+const NARROWEST_CANDLE_PX = 3;
+
+/**
+ * Pixels to keep free right of the last candle so that a marker's label, centred on its candle,
+ * ends before the price scale: "Buy $95,000.00" on the last hour's candle was cut to "Buy $95,0…".
+ * 0 when no label reaches that far.
+ */
+export function markerRoom(markers: readonly FillMarker[], candleTimes: readonly number[]): number {
+  const lastCandle = candleTimes.at(-1);
+  if (lastCandle === undefined) return 0;
+  let room = 0;
+  for (const marker of markers) {
+    const candlesAfter = candleTimes.filter((t) => t > marker.time * 1000).length;
+    const half = (marker.text.length * CHAR_PX) / 2 + GAP_PX;
+    room = Math.max(room, half - candlesAfter * NARROWEST_CANDLE_PX);
+  }
+  return Math.ceil(room);
 }

@@ -1,9 +1,16 @@
 import { formatPercent } from '@papertrade/domain';
 import { Alert, Box, Paper, Skeleton, Stack, Typography, useTheme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { percentColor } from '../../lib/percent-color.ts';
-import { TOP_TRADERS, useContestReturns } from './api/get-contest-returns.ts';
+import { useContestBoard } from './api/get-contest-leaderboard.ts';
+import {
+  contestReturnsQueryKey,
+  TOP_TRADERS,
+  useContestReturns,
+} from './api/get-contest-returns.ts';
+import { followBoard, topChanged } from './returns-follow-board.ts';
 
 const loadChart = () => import('./returns-chart.tsx');
 const ReturnsChart = lazy(loadChart);
@@ -27,7 +34,16 @@ export function ReturnsCard({ contestId, wallet }: { contestId: string; wallet: 
   useEffect(() => {
     loadChart().catch(() => undefined);
   }, []);
-  const series = query.data;
+  // The board beside the chart (the same query, so the same /live pushes and polls) gives each
+  // line's last point and the legend's figure; a new trader in the top 5 fetches the lines again.
+  const board = useContestBoard(contestId, wallet).data?.items;
+  const fetched = query.data;
+  const series = useMemo(() => fetched && followBoard(fetched, board), [fetched, board]);
+  const stale = Boolean(fetched && topChanged(fetched, board, TOP_TRADERS));
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (stale) void queryClient.invalidateQueries({ queryKey: contestReturnsQueryKey(contestId) });
+  }, [stale, queryClient, contestId]);
   const skeleton = <Skeleton variant="rounded" sx={{ height: HEIGHT }} />;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="returns-heading">

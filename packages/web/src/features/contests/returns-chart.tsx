@@ -6,10 +6,13 @@ import {
   createChart,
   LineSeries,
   type IChartApi,
+  type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
+import { removeAfterCleanups } from '../../lib/use-chart.ts';
+import { useTimeAxis } from '../../lib/use-time-axis.ts';
 
 /** lightweight-charts needs strictly increasing times in seconds: keep the last point per second. */
 export function toLine(points: ReturnsSeries['points']) {
@@ -19,25 +22,46 @@ export function toLine(points: ReturnsSeries['points']) {
   return [...bySecond].map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
+const percent = (v: number) => formatPercent(v);
+
+/**
+ * The chart is made once; the lines are set again when the series change (the board moved a
+ * last point, a new fetch), so following the board neither flickers nor loses the user's zoom
+ * more than a refit does.
+ */
 export default function ReturnsChart({
   series,
   colours,
   label,
   height,
 }: {
-  series: ReturnsSeries[];
+  series: readonly ReturnsSeries[];
   colours: readonly string[];
   label: string;
   height: ChartHeight;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
+  const [chart, setChart] = useState<IChartApi | null>(null);
+  const lines = useRef<ISeriesApi<'Line'>[]>([]);
   const theme = useTheme();
 
   useEffect(() => {
     if (!container.current) return;
     const created = createChart(container.current, {
       autoSize: true,
+      // Returns, not prices: "+1.25%" on the axis and the crosshair.
+      localization: { priceFormatter: percent },
+    });
+    setChart(created);
+    return () => {
+      setChart(null);
+      lines.current = [];
+      removeAfterCleanups(created);
+    };
+  }, []);
+
+  useEffect(() => {
+    chart?.applyOptions({
       layout: {
         background: { type: ColorType.Solid, color: theme.palette.background.paper },
         textColor: theme.palette.text.primary,
@@ -46,27 +70,31 @@ export default function ReturnsChart({
         vertLines: { color: theme.palette.divider },
         horzLines: { color: theme.palette.divider },
       },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
+      timeScale: { timeVisible: true, borderColor: theme.palette.divider },
       rightPriceScale: { borderColor: theme.palette.divider },
-      // Returns, not prices: "+1.25%" on the axis and the crosshair.
-      localization: { priceFormatter: (v: number) => formatPercent(v) },
     });
-    chart.current = created;
+  }, [chart, theme]);
+
+  useEffect(() => {
+    if (!chart) return;
+    const drawn = lines.current;
+    while (drawn.length > series.length) chart.removeSeries(drawn.pop()!);
     series.forEach((s, i) => {
-      const line = created.addSeries(LineSeries, {
+      const options = {
         color: colours[i % colours.length],
-        lineWidth: 2,
+        lineWidth: 2 as const,
         title: s.username,
-        priceFormat: { type: 'custom', formatter: (v: number) => formatPercent(v), minMove: 0.01 },
-      });
+        priceFormat: { type: 'custom' as const, formatter: percent, minMove: 0.01 },
+      };
+      const line = drawn[i] ?? chart.addSeries(LineSeries, options);
+      if (drawn[i]) line.applyOptions(options);
+      drawn[i] = line;
       line.setData(toLine(s.points));
     });
-    created.timeScale().fitContent();
-    return () => {
-      created.remove();
-      chart.current = null;
-    };
-  }, [series, colours, theme]);
+    chart.timeScale().fitContent();
+  }, [chart, series, colours]);
+
+  useTimeAxis(chart);
 
   return <ChartFigure ref={container} label={label} height={height} />;
 }

@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
 import { minimumRangeAutoscale } from '../../lib/chart-scale.ts';
 import { useChart } from '../../lib/use-chart.ts';
-import { needsSeconds } from './balance-history-view.ts';
 
 // A flat day moves a balance by cents: showing at least 1% of it keeps that line flat.
 const autoscaleInfoProvider = minimumRangeAutoscale(0.01);
@@ -41,9 +40,8 @@ export default function BalanceChart({
     [colour],
   );
   const data = useMemo(() => toSeries(points), [points]);
-  // Points minutes apart (a first trade just made) get seconds, so no two time labels read alike.
-  const seconds = needsSeconds(points);
-  const chart = useMemo(() => ({ timeScale: { secondsVisible: seconds } }), [seconds]);
-  const container = useChart(AreaSeries, options, data, { chart });
+  // The time axis's labels follow the app's rule (lib/time-axis.ts): points seconds apart (a first
+  // trade just made) get their seconds. A new account's few points span the whole width.
+  const container = useChart(AreaSeries, options, data, { edgeToEdge: true });
   return <ChartFigure ref={container} label={label} height={height} />;
 }

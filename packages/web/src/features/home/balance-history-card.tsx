@@ -3,7 +3,8 @@ import { lazy, useEffect, useState } from 'react';
 import { ChartCard } from '../../components/chart-card.tsx';
 import { useUser } from '../../lib/api/get-session.ts';
 import { useBalanceHistory, type BalanceRange } from './api/get-balance-history.ts';
-import { hasTraded } from './balance-history-view.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { hasTraded, historyStart } from './balance-history-view.ts';
 
 const loadChart = () => import('./balance-chart.tsx');
 const BalanceChart = lazy(loadChart);
@@ -26,7 +27,11 @@ export function BalanceHistoryCard({ wallet }: { wallet: string }) {
   const current = RANGES.find((r) => r.value === range) ?? RANGES[1]!;
   // Before the first fill the history is the starting balance twice, seconds apart: a flat stub
   // with one time label twice. Say so instead.
-  const traded = hasTraded(useUser().history);
+  const user = useUser();
+  const traded = hasTraded(user.history);
+  // A history younger than the range fills the chart from its start: say where that is.
+  const start =
+    query.data && traded ? historyStart(query.data, user.resetAccountData ?? user.createdAt) : null;
   return (
     <ChartCard
       title="Balance history"
@@ -34,6 +39,14 @@ export function BalanceHistoryCard({ wallet }: { wallet: string }) {
       toggle={{ label: 'Balance range', choices: RANGES, value: range, onChange: setRange }}
       query={query}
       height={HEIGHT}
+      footer={
+        start !== null && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            History starts {formatDateTime(start)}, when you{' '}
+            {user.resetAccountData === null ? 'opened the account' : 'reset the account'}.
+          </Typography>
+        )
+      }
     >
       {query.data && !traded && (
         <Box sx={{ height: HEIGHT, display: 'grid', placeItems: 'center', textAlign: 'center' }}>

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { hasTraded, needsSeconds } from './balance-history-view.ts';
+import { hasTraded, historyStart } from './balance-history-view.ts';
 
 const fill = {
   id: 't1',
@@ -40,13 +40,15 @@ describe('hasTraded', () => {
   });
 });
 
-describe('needsSeconds', () => {
+describe('historyStart', () => {
+  const start = Date.UTC(2026, 11, 3, 11);
+  const now = start + 3_600_000;
   const at = (timestamp: number) => ({ timestamp, balance: 100_000 });
-  it('shows seconds when the points lie within minutes of each other', () => {
-    expect(needsSeconds([at(0), at(20_000), at(45_000)])).toBe(true);
+  it("names a new account's first point, the sign-up or reset, when the range reaches it", () => {
+    expect(historyStart([at(start), at(start + 20_000), at(now)], start)).toBe(start);
   });
-  it('keeps hours and minutes for longer spans and for a single point', () => {
-    expect(needsSeconds([at(0), at(3_600_000)])).toBe(false);
-    expect(needsSeconds([at(0)])).toBe(false);
+  it('says nothing when the range begins after the start (a snapshot comes first)', () => {
+    expect(historyStart([at(start + 7_200_000), at(now)], start)).toBeNull();
+    expect(historyStart([], start)).toBeNull();
   });
 });

@@ -11,12 +11,13 @@ export function hasTraded(history: readonly HistoryEntry[]): boolean {
   );
 }
 
-/** Below this span the time axis shows seconds: minutes alone would label two points alike. */
-const SHORT_SPAN_MS = 10 * 60_000;
-
-/** Whether the points span so short a time that their time labels need seconds to differ. */
-export function needsSeconds(points: readonly BalancePoint[]): boolean {
-  if (points.length < 2) return false;
-  const times = points.map((p) => p.timestamp);
-  return Math.max(...times) - Math.min(...times) < SHORT_SPAN_MS;
+/**
+ * When the chart's history starts, if it starts inside the range shown: the server's points begin
+ * with the epoch's start (sign-up or the last reset, `epochStart`) only when that is in range, so a
+ * new account's 7-day chart covers its first hour, and says where it starts. Otherwise null.
+ */
+export function historyStart(points: readonly BalancePoint[], epochStart: number): number | null {
+  const first = points[0]?.timestamp;
+  // The start point carries the stored time, which the User record rounds to no finer than this.
+  return first !== undefined && Math.abs(first - epochStart) < 1000 ? first : null;
 }

@@ -5,10 +5,15 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const TOP_TRADERS = 5;
 
-/** GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. */
+export const contestReturnsQueryKey = queryKeys.contests.returns;
+
+/**
+ * GET /contests/:id/returns?top=5: each top trader's return over time, for one chart. Its last
+ * points follow the board between fetches (returns-follow-board.ts).
+ */
 export const contestReturnsQueryOptions = (id: string, wallet: string) =>
   queryOptions({
-    queryKey: queryKeys.contests.returns(id),
+    queryKey: contestReturnsQueryKey(id),
     queryFn: ({ signal }) =>
       api(`/contests/${encodeURIComponent(id)}/returns?top=${TOP_TRADERS}`, {
         schema: ContestReturnsAnswer,
