@@ -50,20 +50,8 @@ function outsideReferences(file: string): string[] {
 const ISSUE_NUMBER = /\bissues? #?\d/i;
 /** The code a clone runs and reads; docs/ keeps its dated history (docs/performance.md) as it was. */
 const CODE_DIRS = ['packages/', 'e2e/', 'bench/', 'deploy/', 'scripts/', '.ci/'];
-/**
- * Files whose comments still cite an issue, left for now because another change is rewriting
- * them at the same time; remove each from here once its comment says why instead.
- */
-const ISSUE_CITES_PENDING = new Set([
-  'packages/server/src/features/trading/crash-recovery.test.ts',
-  'packages/server/src/features/trading/order-plans.test.ts',
-  'packages/server/src/features/trading/order-terms.ts',
-  'packages/server/src/features/trading/race-suite.test.ts',
-  'packages/server/src/features/trading/trigger-plans.test.ts',
-]);
-
 function issueCitations(file: string): string[] {
-  if (!CODE_DIRS.some((dir) => file.startsWith(dir)) || ISSUE_CITES_PENDING.has(file)) return [];
+  if (!CODE_DIRS.some((dir) => file.startsWith(dir))) return [];
   let text: string;
   try {
     text = readFileSync(path.join(root, file), 'utf8');

@@ -26,7 +26,7 @@ import {
 } from '../../test-support/test-app.ts';
 
 /**
- * The crash test (issue 9): the real server as a child process under a load of orders over real
+ * The crash test: the real server as a child process under a load of orders over real
  * HTTP, killed with kill -9 at a random moment, three times, and restarted on the same data each
  * time. Whatever it answered 2xx must still be there after the restart, and every ledger must be
  * sound (test-support/ledger-check.ts). Runs on SQLite, or on a fresh PostgreSQL database when

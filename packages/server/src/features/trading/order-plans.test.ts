@@ -7,7 +7,7 @@ import { captureStatements } from '../../test-support/statement-capture.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /**
- * Issue 10: an order's database work must not grow with the user's history. Timing would be
+ * An order's database work must not grow with the user's history. Timing would be
  * flaky, so this looks at plans and row counts instead: every statement the order routes send
  * (the order, its ledger moves, and the User answer) is EXPLAINed with its own parameters, for a
  * user with 10,000 open lots and a long past, and none may read a whole table of per-user history

@@ -22,7 +22,7 @@ import { boundedQuote } from './market-orders.ts';
 
 /**
  * The checks every working order's prices, amounts and expiry pass, on opening and on a modify,
- * each failing with a 400 that names its field (issue 13: "a clear error under the field").
+ * each failing with a 400 that names its field, so the trade panel can show the error under it.
  */
 
 const shown = (p: PriceUnits) => `$${formatExactPrice(priceToNumber(p))}`;

@@ -22,7 +22,7 @@ import {
 import { MAX_SETTINGS } from '../account/settings-update.ts';
 
 /**
- * The race suite (issue 9): many calls in flight at once against the real app and database, in
+ * The race suite: many calls in flight at once against the real app and database, in
  * seeded random interleavings, then the ledger check of every user (test-support/ledger-check.ts).
  * Replay a failure with RACE_SEED=<seed printed below>.
  */

@@ -7,8 +7,8 @@ import { useTestApp } from '../../test-support/use-test-app.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 
 /**
- * The speed requirement of issue 13 (a tick crossing nothing stays about 1 ms with 1,000,000
- * working orders of all kinds) rests on each kind's trigger being an index range read
+ * A tick crossing nothing stays about 1 ms with 1,000,000 working orders of all kinds (README,
+ * Benchmarks, bench:limits): that rests on each kind's trigger being an index range read
  * (decision 012). bench:limits measures the time; this checks the shape, on both databases:
  * 20,000 working orders of every kind, a quiet tick sends one statement, and neither it nor a
  * busy tick (trailing marks moving, stops and stop-limits reached, limits crossed, expiries)
