@@ -1,4 +1,4 @@
-import { displayAssetName, type Asset } from '@papertrade/domain';
+import { displayAssetName, shortAssetName, type Asset } from '@papertrade/domain';
 import { Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { AssetAvatar } from './asset-avatar.tsx';
@@ -7,9 +7,10 @@ export const assetPath = (asset: Pick<Asset, 'id'>) =>
   `/asset?pair=${encodeURIComponent(asset.id)}`;
 
 /**
- * Asset names and icons link to /asset?pair={asset id}. The whole name shows, on two lines where
- * one is too narrow (docs/product.md, Names and addresses): a cut at a fixed length, or an
- * ellipsis, cut "Ethereum Classic" and "Bitcoin" in places with room to spare.
+ * Asset names and icons link to /asset?pair={asset id}. A name longer than 14 characters is cut
+ * to 12 plus "…" (docs/product.md, Names and addresses), with the whole name as the link's
+ * accessible name and tooltip; nothing else cuts it: where a line is too narrow the name wraps,
+ * since an ellipsis of the browser's cut "Bitcoin" to "Bitc…" in a phone's table cell.
  */
 export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number }) {
   const name = displayAssetName(asset.name);
@@ -20,6 +21,7 @@ export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number })
       underline="hover"
       color="inherit"
       title={name}
+      aria-label={name}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
@@ -37,7 +39,7 @@ export function AssetLink({ asset, size = 32 }: { asset: Asset; size?: number })
         // even it does not fit.
         sx={{ whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 0 }}
       >
-        {name}
+        {shortAssetName(name)}
       </Box>
     </Link>
   );
