@@ -1,4 +1,4 @@
-import { SCRIPT_LOAD_TIMEOUT_MS } from '@papertrade/domain';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '../lib/ui-constants.ts';
 
 /** docs/product.md, Loading screens: a screen that cannot be loaded raises ChunkLoadError 'Loading chunk {n} failed'. */
 export class ChunkLoadError extends Error {

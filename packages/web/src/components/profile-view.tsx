@@ -1,8 +1,9 @@
-import { formatPercent, formatUsd, type PublicProfile } from '@papertrade/domain';
+import { formatUsd, type PublicProfile } from '@papertrade/domain';
 import { Avatar, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { StatCard } from './stat-card.tsx';
 import { WalletAddressLabel } from './wallet-address-label.tsx';
+import { signedPercent } from '../lib/format.ts';
 
 const TYPE_LABELS = { PERSONAL: 'Personal', DEMO: 'Demo', STUDENT: 'Student', TEACHER: 'Teacher' };
 const joined = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
@@ -39,7 +40,7 @@ export function ProfileView({ profile, action }: { profile: PublicProfile; actio
           <StatCard label="Total balance" value={formatUsd(profile.totalBalance)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <StatCard label="Return" value={formatPercent(profile.returnPercentage)} />
+          <StatCard label="Return" value={signedPercent(profile.returnPercentage)} />
         </Grid>
         <Grid size={{ xs: 6 }}>
           <StatCard label="Followers" value={String(profile.followers)} />

@@ -1,8 +1,9 @@
-import { formatPercent, formatUsd, type ContestBoardRow } from '@papertrade/domain';
+import { formatUsd, type ContestBoardRow } from '@papertrade/domain';
 import { Alert, Avatar, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { percentColor } from '../../lib/percent-color.ts';
+import { signedPercent } from '../../lib/format.ts';
 
 const wide = { display: { xs: 'none', sm: 'table-cell' } };
 const same = (a: string, b: string | undefined) =>
@@ -43,7 +44,7 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
           variant="body2"
           sx={{ color: percentColor(r.returnPercentage), fontWeight: 600 }}
         >
-          {formatPercent(r.returnPercentage)}
+          {signedPercent(r.returnPercentage)}
         </Typography>
       ),
     },

@@ -1,4 +1,4 @@
-import { formatPercent, type Contest, type ContestScope } from '@papertrade/domain';
+import { type Contest, type ContestScope } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -22,6 +22,7 @@ import { useSwitchPortfolio } from './api/switch-portfolio.ts';
 import { contestPhase, countdownText } from './countdown.ts';
 import { StatusChip } from './status-chip.tsx';
 import { useNow } from './use-now.ts';
+import { signedPercent } from '../../lib/format.ts';
 
 const EMPTY: Record<ContestScope, string> = {
   joined: 'You have not joined a contest yet. Join one with a code, or browse the public ones.',
@@ -101,7 +102,7 @@ function Item({ contest, scope, now }: { contest: Contest; scope: ContestScope; 
               component="span"
               sx={{ color: percentColor(me.returnPercentage), fontWeight: 600 }}
             >
-              {formatPercent(me.returnPercentage)}
+              {signedPercent(me.returnPercentage)}
             </Typography>
           </Typography>
         </Stack>

@@ -1,4 +1,4 @@
-import { formatPercent, formatUsd, type Contest } from '@papertrade/domain';
+import { formatUsd, type Contest } from '@papertrade/domain';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { Alert, Box, Button, Chip, Grid, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
@@ -20,6 +20,7 @@ import { RulesList } from './rules-list.tsx';
 import { ShareCard } from './share-card.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { useNow } from './use-now.ts';
+import { signedPercent } from '../../lib/format.ts';
 
 const same = (a: string | undefined, b: string | undefined) =>
   Boolean(a && b) && a!.toLowerCase() === b!.toLowerCase();
@@ -173,7 +174,7 @@ export default function ContestPage() {
           <Grid size={{ xs: 6, md: 4 }}>
             <StatCard
               label="Your return"
-              value={myReturn === undefined ? undefined : formatPercent(myReturn)}
+              value={myReturn === undefined ? undefined : signedPercent(myReturn)}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>

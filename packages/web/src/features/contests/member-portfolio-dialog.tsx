@@ -1,4 +1,4 @@
-import { formatPercent, formatUsd, type ContestMember } from '@papertrade/domain';
+import { formatUsd, type ContestMember } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import { useIsMobile } from '../../lib/breakpoints.ts';
 import { portfolioTotals } from '../../lib/portfolio.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import { useMemberPortfolio } from './api/get-member-portfolio.ts';
+import { signedPercent } from '../../lib/format.ts';
 
 /** A class member's portfolio as the teacher reads it: the same tables as Home, nothing to click. */
 export function MemberPortfolioDialog({
@@ -68,7 +69,7 @@ export function MemberPortfolioDialog({
                 <StatCard label="Cash" value={formatUsd(record.balance)} />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
-                <StatCard label="Return" value={formatPercent(member.returnPercentage)} />
+                <StatCard label="Return" value={signedPercent(member.returnPercentage)} />
               </Grid>
             </Grid>
             <Typography component="h3" variant="subtitle1" fontWeight={700}>

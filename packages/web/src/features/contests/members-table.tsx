@@ -1,4 +1,4 @@
-import { formatPercent, formatUsd, type ContestMember } from '@papertrade/domain';
+import { formatUsd, type ContestMember } from '@papertrade/domain';
 import {
   Alert,
   Button,
@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { signedPercent, formatDateTime } from '../../lib/format.ts';
 import { percentColor } from '../../lib/percent-color.ts';
 import { useContestMembers } from './api/get-contest-members.ts';
 import { useRemoveMember } from './api/remove-member.ts';
@@ -63,7 +63,7 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
           variant="body2"
           sx={{ color: percentColor(m.returnPercentage), fontWeight: 600 }}
         >
-          {formatPercent(m.returnPercentage)}
+          {signedPercent(m.returnPercentage)}
         </Typography>
       ),
     },

@@ -1,9 +1,4 @@
-import {
-  formatPercent,
-  formatUsd,
-  LeaderboardPeriod,
-  type LeaderboardEntry,
-} from '@papertrade/domain';
+import { formatUsd, LeaderboardPeriod, type LeaderboardEntry } from '@papertrade/domain';
 import {
   Alert,
   Avatar,
@@ -29,6 +24,7 @@ import { useUser } from '../../lib/api/get-session.ts';
 import { FollowButton } from '../../components/follow-button.tsx';
 import { percentColor } from '../../lib/percent-color.ts';
 import { useLeaderboard, useMyRank } from './api/get-leaderboard.ts';
+import { signedPercent } from '../../lib/format.ts';
 
 const PERIODS: { value: LeaderboardPeriod; label: string; explained: string }[] = [
   { value: 'week', label: 'Week', explained: 'Ranked by return over the last 7 days.' },
@@ -92,7 +88,7 @@ function Row({ row, me, myWallet }: { row: LeaderboardEntry; me?: boolean; myWal
           fontWeight: 600,
         }}
       >
-        {row.rank === null ? '–' : formatPercent(row.returnPercentage)}
+        {row.rank === null ? '–' : signedPercent(row.returnPercentage)}
       </TableCell>
       <TableCell align="right">
         {!me && (
