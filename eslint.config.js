@@ -43,7 +43,16 @@ const featureFiles = [1, 2, 3].map((depth) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -52,7 +61,10 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Fastify hooks and handlers are async by contract even when they have nothing to await.
       '@typescript-eslint/require-await': 'off',
@@ -83,13 +95,18 @@ export default tseslint.config(
     // One transaction discipline (packages/server/src/db/transaction.ts): its lock order and its
     // retry hold only if nothing opens a transaction another way.
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/db/transaction.ts', 'packages/server/src/**/*.test.ts', 'packages/server/src/test-support/**'],
+    ignores: [
+      'packages/server/src/db/transaction.ts',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/test-support/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
-          message: 'Open transactions with inTransaction / inUserTransaction from src/db/transaction.ts.',
+          message:
+            'Open transactions with inTransaction / inUserTransaction from src/db/transaction.ts.',
         },
       ],
     },
@@ -106,7 +123,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver()],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
     },
   },
   ...featureFiles,
@@ -122,7 +142,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver()],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
     },
   },
   {
@@ -140,7 +163,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./(?!\\.\\./)(?!auth/guard\\.ts$)[^/]+/(?!public\\.ts$)',
-              message: "Another feature's internals: import its public.ts (add what you need there), or move the shared piece out of features/.",
+              message:
+                "Another feature's internals: import its public.ts (add what you need there), or move the shared piece out of features/.",
             },
           ],
         },
@@ -149,7 +173,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [sharedFeatureImport, webAppImport] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [sharedFeatureImport, webAppImport] }],
+    },
   },
   {
     files: ['packages/web/src/lib/**/*.{ts,tsx}'],

@@ -23,12 +23,15 @@ if (answerFile) {
   // Serialized on every request, as the real server does (http/plain-json-answer.ts).
   bare.post('/answer', () => answer);
   // Serialized once: what is left with an answer kept as bytes between orders.
-  bare.post('/answer-bytes', (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+  bare.post('/answer-bytes', (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(text),
+  );
 }
 const roundTripsUrl = process.env.ROUND_TRIPS_URL;
 if (roundTripsUrl) {
   const pool = new pg.Pool({ connectionString: roundTripsUrl, max: 10 });
-  const trip = (client: pg.Pool | pg.PoolClient, n: number) => client.query({ name: 'trip', text: 'SELECT $1::int AS n', values: [n] });
+  const trip = (client: pg.Pool | pg.PoolClient, n: number) =>
+    client.query({ name: 'trip', text: 'SELECT $1::int AS n', values: [n] });
   bare.post('/round-trips', async () => {
     await trip(pool, 0);
     const client = await pool.connect();

@@ -39,7 +39,9 @@ try {
     try {
       const users = await makeUsers(cluster.url);
       const result = await runOrderLoad(cluster.url, users);
-      console.log(`orders through HAProxy, ${size} instance${size === 1 ? ' ' : 's'}: ${describeResult(result)}`);
+      console.log(
+        `orders through HAProxy, ${size} instance${size === 1 ? ' ' : 's'}: ${describeResult(result)}`,
+      );
     } finally {
       await cluster.stop();
     }

@@ -33,8 +33,12 @@ export async function startFanOutFloor(payloadAt: (at: number) => string): Promi
       if (end < 0) return;
       socket.off('data', onHead);
       const key = /sec-websocket-key:\s*(\S+)/i.exec(head)?.[1] ?? '';
-      const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      const accept = createHash('sha1')
+        .update(key + WS_GUID)
+        .digest('base64');
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
       // The snapshot every /live socket gets on connect.
       socket.write(textFrame(Buffer.from(payloadAt(Date.now()))));
       sockets.add(socket);

@@ -11,22 +11,35 @@ import type SQLite from 'better-sqlite3';
 import { newId } from '../packages/server/src/db/new-id.ts';
 
 /** One prepared statement per row written; returns the milliseconds of the four transactions, finding the orders included. */
-export function fillWritesFloor(raw: SQLite.Database, { BTC: btc, ETH: eth }: { BTC: PriceUnits; ETH: PriceUnits }): number {
+export function fillWritesFloor(
+  raw: SQLite.Database,
+  { BTC: btc, ETH: eth }: { BTC: PriceUnits; ETH: PriceUnits },
+): number {
   const at = Date.now();
-  const find = raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_working
+  const find =
+    raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_working
     WHERE symbol = ? AND type = ? AND status = 'WORKING' AND armed = 0 AND (CASE WHEN type = 'PURCHASE' THEN limit_price >= ? ELSE limit_price <= ? END)`);
-  const findStops = raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_stops
+  const findStops =
+    raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_stops
     WHERE symbol = ? AND type = ? AND status = 'WORKING' AND armed = 1 AND (CASE WHEN type = 'PURCHASE' THEN stop_price <= ? ELSE stop_price >= ? END)`);
-  const claim = raw.prepare(`UPDATE limit_orders SET status = 'FILLED', fill_price = ?, closed_at = ?, transaction_id = ? WHERE id = ?`);
-  const transaction = raw.prepare(`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at)
+  const claim = raw.prepare(
+    `UPDATE limit_orders SET status = 'FILLED', fill_price = ?, closed_at = ?, transaction_id = ? WHERE id = ?`,
+  );
+  const transaction =
+    raw.prepare(`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at)
     VALUES (?, ?, 0, ?, 'LIMIT', ?, ?, ?, ?, 0, ?, ?)`);
-  const notification = raw.prepare(`INSERT INTO notifications (id, user_id, "type", "text", url, read, created_at) VALUES (?, ?, 'TRANSACTION', ?, ?, 0, ?)`);
+  const notification = raw.prepare(
+    `INSERT INTO notifications (id, user_id, "type", "text", url, read, created_at) VALUES (?, ?, 'TRANSACTION', ?, ?, 0, ?)`,
+  );
   const cash = raw.prepare('UPDATE portfolios SET cash_cents = cash_cents + ? WHERE id = ?');
   const holding = raw.prepare(`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (?, ?, ?)
     ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`);
   // The cost is a decimal text (it passes 64 bits): read, added in JavaScript, written back.
-  const readTotals = raw.prepare('SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?');
-  const writeTotals = raw.prepare(`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?)
+  const readTotals = raw.prepare(
+    'SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?',
+  );
+  const writeTotals =
+    raw.prepare(`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?)
     ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`);
   const noTotals = raw.prepare('DELETE FROM lot_totals WHERE portfolio_id = ? AND symbol = ?');
   const addTotals = (portfolioId: string, symbol: string, shares: bigint, cost: bigint) => {
@@ -35,10 +48,19 @@ export function fillWritesFloor(raw: SQLite.Database, { BTC: btc, ETH: eth }: { 
     if (next.shares > 0n) writeTotals.run(portfolioId, symbol, next.shares, next.cost.toString());
     else noTotals.run(portfolioId, symbol);
   };
-  const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const oldestLot = raw.prepare('SELECT id FROM lots WHERE portfolio_id = ? AND symbol = ? ORDER BY id LIMIT 1').pluck();
+  const lot = raw.prepare(
+    'INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const oldestLot = raw
+    .prepare('SELECT id FROM lots WHERE portfolio_id = ? AND symbol = ? ORDER BY id LIMIT 1')
+    .pluck();
   const takeFromLot = raw.prepare('UPDATE lots SET shares = shares - ? WHERE id = ?');
-  type Found = { id: string; portfolio_id: string; purchase_cents: bigint | null; sell_shares: bigint | null };
+  type Found = {
+    id: string;
+    portfolio_id: string;
+    purchase_cents: bigint | null;
+    sell_shares: bigint | null;
+  };
   const fill = (symbol: string, price: bigint, orders: Found[]) => {
     for (const o of orders) {
       const tx = newId(at);
@@ -47,8 +69,24 @@ export function fillWritesFloor(raw: SQLite.Database, { BTC: btc, ETH: eth }: { 
         ? quoteMarketBuy({ unit: 'USD', cents: o.purchase_cents as bigint }, price)
         : quoteMarketSell({ unit: 'SYMBOL', shares: o.sell_shares as bigint }, price);
       claim.run(price, at, tx, o.id);
-      transaction.run(tx, o.portfolio_id, buy ? 'PURCHASE' : 'SELL', symbol, shares, cents, price, o.id, at);
-      notification.run(newId(at), o.portfolio_id, `Limit order filled: ${buy ? 'bought' : 'sold'} ${shares} ${symbol} at ${price}`, `/transaction?id=${tx}`, at);
+      transaction.run(
+        tx,
+        o.portfolio_id,
+        buy ? 'PURCHASE' : 'SELL',
+        symbol,
+        shares,
+        cents,
+        price,
+        o.id,
+        at,
+      );
+      notification.run(
+        newId(at),
+        o.portfolio_id,
+        `Limit order filled: ${buy ? 'bought' : 'sold'} ${shares} ${symbol} at ${price}`,
+        `/transaction?id=${tx}`,
+        at,
+      );
       if (buy) {
         // A buy's cash left when it was placed (reserved): holding, lot totals and a new lot.
         holding.run(o.portfolio_id, symbol, shares);
@@ -72,4 +110,3 @@ export function fillWritesFloor(raw: SQLite.Database, { BTC: btc, ETH: eth }: { 
   batch('ETH', 'PURCHASE', eth, true);
   return performance.now() - started;
 }
-

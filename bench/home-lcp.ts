@@ -9,7 +9,12 @@
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { mainThreadBeforeLcp } from './main-thread-before-lcp.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startSignedInApp, type SignedInApp } from './signed-in-app.ts';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  startSignedInApp,
+  type SignedInApp,
+} from './signed-in-app.ts';
 
 const RUNS = Number(process.env.LCP_RUNS ?? 7);
 const TARGET_MS = 1000;
@@ -27,7 +32,10 @@ function observeLcp() {
     for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
       const el = entry.element;
       const text = el?.textContent?.trim().slice(0, 40) ?? '';
-      w.__lcp = { time: entry.startTime, element: el ? `<${el.tagName.toLowerCase()}> ${text}` : '?' };
+      w.__lcp = {
+        time: entry.startTime,
+        element: el ? `<${el.tagName.toLowerCase()}> ${text}` : '?',
+      };
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
@@ -53,7 +61,11 @@ async function loadHome(browser: Browser, app: SignedInApp): Promise<Load> {
       const lcp = (window as unknown as { __lcp?: { time: number; element: string } }).__lcp;
       const resources = performance.getEntriesByType('resource').map((r) => {
         const t = r as PerformanceResourceTiming;
-        return { name: new URL(t.name).pathname + new URL(t.name).search, start: t.startTime, end: t.responseEnd };
+        return {
+          name: new URL(t.name).pathname + new URL(t.name).search,
+          start: t.startTime,
+          end: t.responseEnd,
+        };
       });
       return { lcp: lcp?.time ?? NaN, element: lcp?.element ?? 'none', resources };
     });
@@ -75,7 +87,8 @@ try {
   const loadAfter = loadavg()[0]!;
 
   if (process.env.LCP_TRACE) {
-    for (const r of loads[0]!.resources) console.log(`  ${ms(r.start).padStart(8)} → ${ms(r.end).padStart(8)}  ${r.name}`);
+    for (const r of loads[0]!.resources)
+      console.log(`  ${ms(r.start).padStart(8)} → ${ms(r.end).padStart(8)}  ${r.name}`);
   }
   const sorted = loads.map((l) => l.lcp).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
@@ -89,7 +102,7 @@ try {
     const floor = await mainThreadBeforeLcp(browser, traced, `${app.base}/home`);
     console.log(
       `lcp: main thread busy before the paint, one traced load: ${ms(floor.busyMs)} of its ${ms(floor.lcpMs)} ` +
-        '(the page\'s own work on this CPU, which no network can shorten)',
+        "(the page's own work on this CPU, which no network can shorten)",
     );
   } finally {
     await traced.close();

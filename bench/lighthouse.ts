@@ -20,7 +20,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 function launchChromium(profile: string): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -86,8 +92,12 @@ function summary(name: string, runs: Run[], target: number): boolean {
   );
   const quality = runs.map((r) => `${r.accessibility}/${r.bestPractices}`).join(', ');
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
-  console.log(`lighthouse: ${name} accessibility/best practices ${quality} (target 100/100)${failing.length ? `; below 1: ${failing.join(', ')}` : ''}`);
-  return median.score >= target && runs.every((r) => r.accessibility === 100 && r.bestPractices === 100);
+  console.log(
+    `lighthouse: ${name} accessibility/best practices ${quality} (target 100/100)${failing.length ? `; below 1: ${failing.join(', ')}` : ''}`,
+  );
+  return (
+    median.score >= target && runs.every((r) => r.accessibility === 100 && r.bestPractices === 100)
+  );
 }
 
 const app = await startSignedInApp('lighthouse');
@@ -102,7 +112,9 @@ try {
     // Lighthouse clears cookies before loading; the header carries the session through that.
     home.push(await measure(chromium.port, `${app.base}/home`, { Cookie: `session=${app.token}` }));
   }
-  const indexes = [...landing, ...home].map((r) => Math.round(r.benchmarkIndex)).sort((a, b) => a - b);
+  const indexes = [...landing, ...home]
+    .map((r) => Math.round(r.benchmarkIndex))
+    .sort((a, b) => a - b);
   console.log(
     `lighthouse: load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}; this host's benchmarkIndex ` +
       `${indexes[0]}–${indexes[indexes.length - 1]} (median ${indexes[Math.floor(indexes.length / 2)]})`,

@@ -54,17 +54,29 @@ const random = () => {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const market = new Map(ASSET_CATALOG.map((a) => [a.symbol, a.price]));
-const scale = (price: bigint, factor: number) => (price * BigInt(Math.round(factor * 1e6))) / 1_000_000n;
+const scale = (price: bigint, factor: number) =>
+  (price * BigInt(Math.round(factor * 1e6))) / 1_000_000n;
 
 // ---------------------------------------------------------------- bulk set-up, raw and fast
 /** The running totals the ledger keeps beside the lots (decision 006): the seeded lots must be in them. */
-function addLotTotal(raw: SQLite.Database, userId: string, symbol: string, shares: bigint, price: bigint): void {
-  const row = raw.prepare('SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?').get(userId, symbol) as
-    | { shares: bigint; cost: string }
-    | undefined;
-  const total = { shares: (row?.shares ?? 0n) + shares, cost: BigInt(row?.cost ?? '0') + shares * price };
+function addLotTotal(
+  raw: SQLite.Database,
+  userId: string,
+  symbol: string,
+  shares: bigint,
+  price: bigint,
+): void {
+  const row = raw
+    .prepare('SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?')
+    .get(userId, symbol) as { shares: bigint; cost: string } | undefined;
+  const total = {
+    shares: (row?.shares ?? 0n) + shares,
+    cost: BigInt(row?.cost ?? '0') + shares * price,
+  };
   raw
-    .prepare('INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?) ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost')
+    .prepare(
+      'INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?) ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost',
+    )
     .run(userId, symbol, total.shares, total.cost.toString());
 }
 function seedDatabase(file: string): string[] {
@@ -75,12 +87,18 @@ function seedDatabase(file: string): string[] {
   const now = Date.now();
   const userIds: string[] = [];
   raw.transaction(() => {
-    const asset = raw.prepare('INSERT INTO assets (id, symbol, name, position, price, volatility, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    ASSET_CATALOG.forEach((a, i) => asset.run(a.id, a.symbol, a.name, i, a.price, a.volatility, now));
-    const user = raw.prepare(`INSERT INTO users (id, email, password_hash, username, username_lower, display_name,
+    const asset = raw.prepare(
+      'INSERT INTO assets (id, symbol, name, position, price, volatility, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    ASSET_CATALOG.forEach((a, i) =>
+      asset.run(a.id, a.symbol, a.name, i, a.price, a.volatility, now),
+    );
+    const user =
+      raw.prepare(`INSERT INTO users (id, email, password_hash, username, username_lower, display_name,
       account_type, wallet_address, created_at)
       VALUES (?, ?, 'x', ?, ?, ?, 'PERSONAL', ?, ?)`);
-    const portfolio = raw.prepare(`INSERT INTO portfolios (id, user_id, kind, wallet_address, cash_cents, starting_balance_cents, created_at)
+    const portfolio =
+      raw.prepare(`INSERT INTO portfolios (id, user_id, kind, wallet_address, cash_cents, starting_balance_cents, created_at)
       VALUES (?, ?, 'MAIN', ?, ?, ?, ?)`);
     for (let i = 0; i < USERS; i += 1) {
       const id = newId(now);
@@ -102,10 +120,21 @@ function seedDatabase(file: string): string[] {
       const cents = BigInt(1000 + Math.floor(random() * 99_000));
       const shares = BigInt(1_000_000 + Math.floor(random() * 99_000_000));
       const far = buy ? scale(price, 0.3 + random() * 0.3) : scale(price, 1.7 + random() * 0.8);
-      const base = { portfolioId: userId, symbol, type: buy ? 'PURCHASE' : 'SELL', cents: buy ? cents : null, shares: buy ? null : shares };
+      const base = {
+        portfolioId: userId,
+        symbol,
+        type: buy ? 'PURCHASE' : 'SELL',
+        cents: buy ? cents : null,
+        shares: buy ? null : shares,
+      };
       const kind = random();
       if (kind < 0.4) insert({ ...base, orderType: 'LIMIT', limit: far });
-      else if (kind < 0.6) insert({ ...base, orderType: 'STOP', stop: buy ? scale(price, 1.7 + random() * 0.8) : scale(price, 0.3 + random() * 0.3) });
+      else if (kind < 0.6)
+        insert({
+          ...base,
+          orderType: 'STOP',
+          stop: buy ? scale(price, 1.7 + random() * 0.8) : scale(price, 0.3 + random() * 0.3),
+        });
       else if (kind < 0.7) {
         const stop = buy ? scale(price, 1.7 + random() * 0.8) : scale(price, 0.3 + random() * 0.3);
         insert({ ...base, orderType: 'STOP_LIMIT', stop, limit: stop });
@@ -114,23 +143,59 @@ function seedDatabase(file: string): string[] {
         const bps = 4_500n + BigInt(Math.floor(random() * 500));
         const mark = buy ? scale(price, 0.8 + random() * 0.1) : scale(price, 1.1 + random() * 0.2);
         const offset = (mark * bps) / 10_000n;
-        insert({ ...base, orderType: 'TRAILING_STOP', stop: buy ? mark + offset : mark - offset, mark, trailBps: bps });
+        insert({
+          ...base,
+          orderType: 'TRAILING_STOP',
+          stop: buy ? mark + offset : mark - offset,
+          mark,
+          trailBps: bps,
+        });
         if (!buy) reserve(userId, symbol, shares);
         continue;
       } else if (kind < 0.95) {
-        insert({ ...base, type: 'PURCHASE', cents, shares: null, orderType: 'LIMIT', limit: scale(price, 0.3 + random() * 0.3), takeProfit: price, stopLossAt: scale(price, 0.2) });
+        insert({
+          ...base,
+          type: 'PURCHASE',
+          cents,
+          shares: null,
+          orderType: 'LIMIT',
+          limit: scale(price, 0.3 + random() * 0.3),
+          takeProfit: price,
+          stopLossAt: scale(price, 0.2),
+        });
         continue;
       } else {
         // An OCO pair: a take-profit far above, a stop-loss far below, the shares reserved once.
         const group = newId(now);
-        insert({ ...base, id: group, type: 'SELL', cents: null, shares, orderType: 'LIMIT', limit: scale(price, 1.7 + random() * 0.8), group, leg: 'TAKE_PROFIT' });
-        insert({ ...base, type: 'SELL', cents: null, shares, orderType: 'STOP', stop: scale(price, 0.3 + random() * 0.3), group, leg: 'STOP_LOSS' });
+        insert({
+          ...base,
+          id: group,
+          type: 'SELL',
+          cents: null,
+          shares,
+          orderType: 'LIMIT',
+          limit: scale(price, 1.7 + random() * 0.8),
+          group,
+          leg: 'TAKE_PROFIT',
+        });
+        insert({
+          ...base,
+          type: 'SELL',
+          cents: null,
+          shares,
+          orderType: 'STOP',
+          stop: scale(price, 0.3 + random() * 0.3),
+          group,
+          leg: 'STOP_LOSS',
+        });
         reserve(userId, symbol, shares);
         continue;
       }
       if (!buy) reserve(userId, symbol, shares);
     }
-    const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const lot = raw.prepare(
+      'INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     for (const [key, shares] of lots) {
       const [userId, symbol] = key.split('|') as [string, string];
       const price = market.get(symbol) ?? 1n;
@@ -163,14 +228,31 @@ interface SeedOrder {
 
 /** A raw insert of one working order of any kind, as the app would have written it. */
 function orderInsert(raw: SQLite.Database) {
-  const statement = raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
+  const statement =
+    raw.prepare(`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents,
     sell_shares, status, created_at, order_type, armed, stop_price, trail_bps, water_mark, oco_group_id, leg, tp_limit_price, sl_stop_price)
     VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'WORKING', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const now = Date.now();
   return (o: SeedOrder) =>
-    statement.run(o.id ?? newId(now), o.portfolioId, o.symbol, o.type, o.orderType === 'STOP' || o.orderType === 'TRAILING_STOP' ? 0n : (o.limit ?? 0n),
-      o.cents, o.shares, now, o.orderType, o.orderType === 'LIMIT' ? 0n : 1n, o.stop ?? null, o.trailBps ?? null, o.mark ?? null,
-      o.group ?? null, o.leg ?? null, o.takeProfit ?? null, o.stopLossAt ?? null);
+    statement.run(
+      o.id ?? newId(now),
+      o.portfolioId,
+      o.symbol,
+      o.type,
+      o.orderType === 'STOP' || o.orderType === 'TRAILING_STOP' ? 0n : (o.limit ?? 0n),
+      o.cents,
+      o.shares,
+      now,
+      o.orderType,
+      o.orderType === 'LIMIT' ? 0n : 1n,
+      o.stop ?? null,
+      o.trailBps ?? null,
+      o.mark ?? null,
+      o.group ?? null,
+      o.leg ?? null,
+      o.takeProfit ?? null,
+      o.stopLossAt ?? null,
+    );
 }
 
 /**
@@ -186,27 +268,64 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
   const eth = market.get('ETH') as bigint;
   raw.transaction(() => {
     const insert = orderInsert(raw);
-    const lot = raw.prepare('INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const lot = raw.prepare(
+      'INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     const held = (userId: string, symbol: string, price: bigint) => {
       lot.run(newId(now), userId, symbol, 1_000_000n, price, now);
       addLotTotal(raw, userId, symbol, 1_000_000n, price);
     };
     for (let i = 0; i < CROSSING / 4; i += 1) {
-      insert({ portfolioId: pick(userIds), symbol: 'BTC', type: 'PURCHASE', cents: 10_000n, shares: null, orderType: 'LIMIT', limit: scale(btc, 0.95 + random() * 0.04) });
+      insert({
+        portfolioId: pick(userIds),
+        symbol: 'BTC',
+        type: 'PURCHASE',
+        cents: 10_000n,
+        shares: null,
+        orderType: 'LIMIT',
+        limit: scale(btc, 0.95 + random() * 0.04),
+      });
       const btcSeller = pick(userIds);
-      insert({ portfolioId: btcSeller, symbol: 'BTC', type: 'SELL', cents: null, shares: 1_000_000n, orderType: 'STOP', stop: scale(btc, 0.95 + random() * 0.04) });
+      insert({
+        portfolioId: btcSeller,
+        symbol: 'BTC',
+        type: 'SELL',
+        cents: null,
+        shares: 1_000_000n,
+        orderType: 'STOP',
+        stop: scale(btc, 0.95 + random() * 0.04),
+      });
       held(btcSeller, 'BTC', btc);
       const ethSeller = pick(userIds);
-      insert({ portfolioId: ethSeller, symbol: 'ETH', type: 'SELL', cents: null, shares: 1_000_000n, orderType: 'LIMIT', limit: scale(eth, 1.01 + random() * 0.04) });
+      insert({
+        portfolioId: ethSeller,
+        symbol: 'ETH',
+        type: 'SELL',
+        cents: null,
+        shares: 1_000_000n,
+        orderType: 'LIMIT',
+        limit: scale(eth, 1.01 + random() * 0.04),
+      });
       held(ethSeller, 'ETH', eth);
-      insert({ portfolioId: pick(userIds), symbol: 'ETH', type: 'PURCHASE', cents: 10_000n, shares: null, orderType: 'STOP', stop: scale(eth, 1.01 + random() * 0.04) });
+      insert({
+        portfolioId: pick(userIds),
+        symbol: 'ETH',
+        type: 'PURCHASE',
+        cents: 10_000n,
+        shares: null,
+        orderType: 'STOP',
+        stop: scale(eth, 1.01 + random() * 0.04),
+      });
     }
   })();
   raw.close();
 }
 
 /** The crossing tick's prices: BTC 6 % down, ETH 6 % up. */
-const crossingPrices = () => ({ BTC: scale(market.get('BTC') as bigint, 0.94), ETH: scale(market.get('ETH') as bigint, 1.06) });
+const crossingPrices = () => ({
+  BTC: scale(market.get('BTC') as bigint, 0.94),
+  ETH: scale(market.get('ETH') as bigint, 1.06),
+});
 
 // ---------------------------------------------------------------- measure
 const file = path.join(dataDir, 'app.db');
@@ -228,7 +347,9 @@ try {
     await database.close();
     userIds = seedDatabase(file);
   }
-  console.error(`set-up: ${ORDERS} orders in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+  console.error(
+    `set-up: ${ORDERS} orders in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
+  );
 
   const quietTimes: number[] = [];
   const crossingTimes: number[] = [];
@@ -241,7 +362,11 @@ try {
   for (let run = 0; run < CROSSING_RUNS; run += 1) {
     addCrossingOrders(file, userIds);
     const balancePoints = createBalancePointQueue(db.db, log);
-    const trigger = createLimitTrigger({ db: db.db, database: db, bus: createInProcessBus() }, log, { balancePoints });
+    const trigger = createLimitTrigger(
+      { db: db.db, database: db, bus: createInProcessBus() },
+      log,
+      { balancePoints },
+    );
     for (let i = 0; i < QUIET_RUNS; i += 1) {
       const started = performance.now();
       const quiet = await trigger(market, Date.now());
@@ -258,7 +383,9 @@ try {
     flushTimes.push(performance.now() - flushStarted);
     filled += result.filled;
     if (result.filled !== CROSSING || result.cancelled !== 0) {
-      throw new Error(`expected ${CROSSING} fills and no cancellation, got ${result.filled} and ${result.cancelled}`);
+      throw new Error(
+        `expected ${CROSSING} fills and no cancellation, got ${result.filled} and ${result.cancelled}`,
+      );
     }
   }
   await db.close();
@@ -284,7 +411,9 @@ try {
     `limits floor: 1,000 such fills' rows written by raw statements alone, median ${median(floorTimes.slice(1)).toFixed(0)} ms ` +
       `(each: ${floorTimes.map((t) => t.toFixed(0)).join(', ')}; the first warms the connection)`,
   );
-  console.error(`(${quietTimes.length} quiet ticks, ${crossingTimes.length} crossing ticks, ${filled} fills in all)`);
+  console.error(
+    `(${quietTimes.length} quiet ticks, ${crossingTimes.length} crossing ticks, ${filled} fills in all)`,
+  );
 } finally {
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -135,7 +135,13 @@ function open(port: number, token: string | undefined): Promise<Client | null> {
       },
     });
     socket.setNoDelay(true);
-    const client: Client = { socket, pending: null, snapshotSeen: false, signedIn: token !== undefined, userSeen: false };
+    const client: Client = {
+      socket,
+      pending: null,
+      snapshotSeen: false,
+      signedIn: token !== undefined,
+      userSeen: false,
+    };
     socket.on('error', () => {
       if (!upgraded) resolve(null);
     });
@@ -160,7 +166,9 @@ async function run(job: ClientJob): Promise<void> {
   let failed = 0;
   const total = job.tokens.length + job.anonymous;
   for (let i = 0; i < total; i += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, total - i) }, (_, k) => open(job.port, job.tokens[i + k]));
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, total - i) }, (_, k) =>
+      open(job.port, job.tokens[i + k]),
+    );
     for (const client of await Promise.all(batch)) {
       if (client) clients.push(client);
       else failed += 1;
@@ -174,14 +182,22 @@ async function run(job: ClientJob): Promise<void> {
   while (!settled() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 200));
   cpu = process.cpuUsage();
-  send({ kind: 'ready', connectMs: performance.now() - started, sockets, failed, signedInWithUser: signedIn.filter((c) => c.userSeen).length });
+  send({
+    kind: 'ready',
+    connectMs: performance.now() - started,
+    sockets,
+    failed,
+    signedInWithUser: signedIn.filter((c) => c.userSeen).length,
+  });
 
   process.on('message', (message: ToClients) => {
     if (message.kind !== 'close') return;
     const closed = closedByServer;
     for (const client of clients) client.socket.destroy();
     // Exit only once the (large) report has been handed to the parent.
-    process.send?.({ kind: 'done', latencies, closedByServer: closed } satisfies FromClients, () => process.exit(0));
+    process.send?.({ kind: 'done', latencies, closedByServer: closed } satisfies FromClients, () =>
+      process.exit(0),
+    );
   });
 }
 

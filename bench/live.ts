@@ -63,7 +63,10 @@ class Inbox {
     });
   }
 
-  async receive<K extends FromClients['kind']>(kind: K, timeoutMs: number): Promise<Extract<FromClients, { kind: K }> | null> {
+  async receive<K extends FromClients['kind']>(
+    kind: K,
+    timeoutMs: number,
+  ): Promise<Extract<FromClients, { kind: K }> | null> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const index = this.messages.findIndex((m) => m.kind === kind);
@@ -81,7 +84,11 @@ async function signUp(base: string, i: number): Promise<string | null> {
   const response = await fetch(`${base}/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench${i}@example.test`, password: 'bench password 1', username: `bench${i}` }),
+    body: JSON.stringify({
+      email: `bench${i}@example.test`,
+      password: 'bench password 1',
+      username: `bench${i}`,
+    }),
   });
   return response.status === 201 ? ((await response.json()) as { token: string }).token : null;
 }
@@ -122,7 +129,8 @@ async function measure(
     children.push(child);
     mine.push(child);
     inboxes.push(new Inbox(child));
-    const share = (list: number, k: number) => Math.floor((list * (k + 1)) / CLIENT_PROCESSES) - Math.floor((list * k) / CLIENT_PROCESSES);
+    const share = (list: number, k: number) =>
+      Math.floor((list * (k + 1)) / CLIENT_PROCESSES) - Math.floor((list * k) / CLIENT_PROCESSES);
     const tokenStart = Math.floor((socketTokens.length * p) / CLIENT_PROCESSES);
     child.send({
       port,
@@ -214,17 +222,25 @@ async function main(): Promise<void> {
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
 
-  const signedUp = await Promise.all(Array.from({ length: SIGNED_IN_USERS }, (_, i) => signUp(base, i)));
+  const signedUp = await Promise.all(
+    Array.from({ length: SIGNED_IN_USERS }, (_, i) => signUp(base, i)),
+  );
   const userTokens = signedUp.filter((token): token is string => token !== null);
   const socketTokens = userTokens.flatMap((token) => Array<string>(SOCKETS_PER_USER).fill(token));
   const anonymous = SOCKETS - socketTokens.length;
 
-  const real = await measure(port, socketTokens, anonymous, async () => {
-    const response = await fetch(`${base}/market-control/tick`, { method: 'POST' });
-    if (response.status !== 200) throw new Error(`tick answered ${response.status}`);
-    await response.arrayBuffer();
-    return lastPricesAt;
-  }, children);
+  const real = await measure(
+    port,
+    socketTokens,
+    anonymous,
+    async () => {
+      const response = await fetch(`${base}/market-control/tick`, { method: 'POST' });
+      if (response.status !== 200) throw new Error(`tick answered ${response.status}`);
+      await response.arrayBuffer();
+      return lastPricesAt;
+    },
+    children,
+  );
   // The floor's message: the real prices message's bytes, with each tick's own `at`.
   const assets = await ctx.market.listAssets();
   await app.close();
@@ -237,7 +253,10 @@ async function main(): Promise<void> {
   );
   console.log(
     `live: ${real.samples.length} messages${real.incomplete ? `, ${real.incomplete} ticks incomplete` : ''}; ` +
-      `tick itself (prices stored, listeners run) p50 ${percentile(tickMs.sort((a, b) => a - b), 50)} ms; ${cpuText(real)}`,
+      `tick itself (prices stored, listeners run) p50 ${percentile(
+        tickMs.sort((a, b) => a - b),
+        50,
+      )} ms; ${cpuText(real)}`,
   );
   console.log(`live: ${latencyText(real)} (target p99 <= ${TARGET_P99_MS} ms)`);
 

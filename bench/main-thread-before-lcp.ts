@@ -39,21 +39,41 @@ function coveredWithin(intervals: [number, number][], from: number, to: number):
 }
 
 /** Loads `url` in `context` (a fresh one, set up as the timed loads are) under Chromium's trace. */
-export async function mainThreadBeforeLcp(browser: Browser, context: BrowserContext, url: string): Promise<MainThreadBeforeLcp> {
+export async function mainThreadBeforeLcp(
+  browser: Browser,
+  context: BrowserContext,
+  url: string,
+): Promise<MainThreadBeforeLcp> {
   const page = await context.newPage();
   await browser.startTracing(page, { categories: ['toplevel', 'loading', 'blink.user_timing'] });
   await page.goto(url, { waitUntil: 'load' });
   await page.getByRole('figure', { name: /Total balance/ }).waitFor();
   await page.waitForLoadState('networkidle');
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const candidates = traceEvents.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.isOutermostMainFrame);
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: TraceEvent[];
+  };
+  const candidates = traceEvents.filter(
+    (e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.isOutermostMainFrame,
+  );
   const lcp = candidates.at(-1);
   if (!lcp) throw new Error('the traced load recorded no largest contentful paint');
   // Other frames' documents start navigations too; the paint names its own.
-  const start = traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data?.navigationId === lcp.args?.data?.navigationId);
+  const start = traceEvents.find(
+    (e) =>
+      e.name === 'navigationStart' && e.args?.data?.navigationId === lcp.args?.data?.navigationId,
+  );
   if (!start) throw new Error('the traced load recorded no navigation start');
   const tasks = traceEvents
-    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.pid === lcp.pid && e.tid === lcp.tid)
+    .filter(
+      (e) =>
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.ph === 'X' &&
+        e.pid === lcp.pid &&
+        e.tid === lcp.tid,
+    )
     .map((e): [number, number] => [e.ts, e.ts + (e.dur ?? 0)]);
-  return { lcpMs: (lcp.ts - start.ts) / 1000, busyMs: coveredWithin(tasks, start.ts, lcp.ts) / 1000 };
+  return {
+    lcpMs: (lcp.ts - start.ts) / 1000,
+    busyMs: coveredWithin(tasks, start.ts, lcp.ts) / 1000,
+  };
 }

@@ -13,7 +13,12 @@
  * one with 100,000.
  */
 import { randomBytes } from 'node:crypto';
-import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS, type PriceUnits } from '@papertrade/domain';
+import {
+  quoteMarketBuy,
+  quoteMarketSell,
+  STARTING_BALANCE_CENTS,
+  type PriceUnits,
+} from '@papertrade/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import { inTransaction } from '../packages/server/src/db/transaction.ts';
@@ -26,11 +31,21 @@ const POINT_EVERY_MS = 90 * 60_000;
 
 /** Same shape as db/new-id.ts (time, sequence, random), but for a time in the past. */
 const pastId = (at: number, seq: number) =>
-  at.toString(36).padStart(9, '0') + seq.toString(36).padStart(4, '0') + randomBytes(4).toString('hex');
+  at.toString(36).padStart(9, '0') +
+  seq.toString(36).padStart(4, '0') +
+  randomBytes(4).toString('hex');
 
-async function insertAll<T extends keyof DB>(db: Kysely<DB>, table: T, rows: Rows<T>, size = 1_000): Promise<void> {
+async function insertAll<T extends keyof DB>(
+  db: Kysely<DB>,
+  table: T,
+  rows: Rows<T>,
+  size = 1_000,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
-    await db.insertInto(table).values(rows.slice(i, i + size)).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size))
+      .execute();
   }
 }
 
@@ -65,26 +80,61 @@ export async function writeHistory(
     } else {
       const lot = open[head++];
       if (!lot) throw new Error('history sells more lots than it bought');
-      ({ shares, totalCents: total } = quoteMarketSell({ unit: 'SYMBOL', shares: lot.shares }, price));
+      ({ shares, totalCents: total } = quoteMarketSell(
+        { unit: 'SYMBOL', shares: lot.shares },
+        price,
+      ));
       cash += total;
     }
     const type = buying ? 'PURCHASE' : 'SELL';
     const viaLimit = i % 10 === 9;
     const orderId = viaLimit ? pastId(at - 500, 0) : null;
     txs.push({
-      id, portfolio_id: user.id, epoch: 0, type, method: viaLimit ? 'LIMIT' : 'MARKET', symbol: user.symbol,
-      shares, total_cents: total, price, position_id: orderId, created_at: at,
+      id,
+      portfolio_id: user.id,
+      epoch: 0,
+      type,
+      method: viaLimit ? 'LIMIT' : 'MARKET',
+      symbol: user.symbol,
+      shares,
+      total_cents: total,
+      price,
+      position_id: orderId,
+      created_at: at,
     });
     if (orderId) {
       limitOrders.push({
-        id: orderId, portfolio_id: user.id, epoch: 0, symbol: user.symbol, type, limit_price: price,
-        purchase_cents: buying ? total : null, sell_shares: buying ? null : shares, status: 'FILLED',
-        created_at: at - 500, closed_at: at, fill_price: price, transaction_id: id,
+        id: orderId,
+        portfolio_id: user.id,
+        epoch: 0,
+        symbol: user.symbol,
+        type,
+        limit_price: price,
+        purchase_cents: buying ? total : null,
+        sell_shares: buying ? null : shares,
+        status: 'FILLED',
+        created_at: at - 500,
+        closed_at: at,
+        fill_price: price,
+        transaction_id: id,
       });
-      notes.push({ id: pastId(at, 1), user_id: user.id, type: 'TRANSACTION', text: 'Your limit order filled', url: '/home', read: 1, created_at: at });
+      notes.push({
+        id: pastId(at, 1),
+        user_id: user.id,
+        type: 'TRANSACTION',
+        text: 'Your limit order filled',
+        url: '/home',
+        read: 1,
+        created_at: at,
+      });
     }
     for (; nextPoint <= at; nextPoint += POINT_EVERY_MS) {
-      points.push({ portfolio_id: user.id, epoch: 0, ts: nextPoint, balance_cents: cash + BUY_CENTS * BigInt(open.length - head) });
+      points.push({
+        portfolio_id: user.id,
+        epoch: 0,
+        ts: nextPoint,
+        balance_cents: cash + BUY_CENTS * BigInt(open.length - head),
+      });
     }
   }
 
@@ -92,15 +142,36 @@ export async function writeHistory(
   const held = lots.reduce((sum, l) => sum + l.shares, 0n);
   const cost = lots.reduce((sum, l) => sum + l.shares * l.price, 0n);
   await inTransaction(db, async (trx) => {
-    await trx.updateTable('portfolios').set({ cash_cents: cash, created_at: start - 1_000 }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('portfolios')
+      .set({ cash_cents: cash, created_at: start - 1_000 })
+      .where('id', '=', user.id)
+      .execute();
     await insertAll(trx, 'transactions', txs);
     await insertAll(trx, 'limit_orders', limitOrders);
     await insertAll(trx, 'notifications', notes);
     await insertAll(trx, 'balance_snapshots', points);
-    await insertAll(trx, 'lots', lots.map((l) => ({ id: l.id, portfolio_id: user.id, symbol: user.symbol, shares: l.shares, price: l.price, created_at: l.at })));
+    await insertAll(
+      trx,
+      'lots',
+      lots.map((l) => ({
+        id: l.id,
+        portfolio_id: user.id,
+        symbol: user.symbol,
+        shares: l.shares,
+        price: l.price,
+        created_at: l.at,
+      })),
+    );
     if (held > 0n) {
-      await trx.insertInto('holdings').values({ portfolio_id: user.id, symbol: user.symbol, shares: held }).execute();
-      await trx.insertInto('lot_totals').values({ portfolio_id: user.id, symbol: user.symbol, shares: held, cost: cost.toString() }).execute();
+      await trx
+        .insertInto('holdings')
+        .values({ portfolio_id: user.id, symbol: user.symbol, shares: held })
+        .execute();
+      await trx
+        .insertInto('lot_totals')
+        .values({ portfolio_id: user.id, symbol: user.symbol, shares: held, cost: cost.toString() })
+        .execute();
     }
   });
 }

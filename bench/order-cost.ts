@@ -12,7 +12,12 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { expectLedgersSound } from '../packages/server/src/test-support/ledger-check.ts';
-import { createTestApp, createTestUser, testDialect, type TestUser } from '../packages/server/src/test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  testDialect,
+  type TestUser,
+} from '../packages/server/src/test-support/test-app.ts';
 import { writeHistory } from './order-cost-history.ts';
 
 const SYMBOL = 'BTC';
@@ -41,7 +46,11 @@ const subjects: Subject[] = [
 
 const t = await createTestApp();
 try {
-  const asset = await t.ctx.db.selectFrom('assets').select('price').where('symbol', '=', SYMBOL).executeTakeFirstOrThrow();
+  const asset = await t.ctx.db
+    .selectFrom('assets')
+    .select('price')
+    .where('symbol', '=', SYMBOL)
+    .executeTakeFirstOrThrow();
   const price = BigInt(asset.price);
   const started = performance.now();
   for (const s of subjects) {
@@ -51,7 +60,9 @@ try {
   // What autovacuum does to a real database after such a load: without statistics PostgreSQL
   // guesses a user has a few hundred rows and sorts all 100,000 transactions for the newest 100.
   if (testDialect === 'postgres') await sql`ANALYZE`.execute(t.ctx.db);
-  console.log(`${testDialect}: history written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${testDialect}: history written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const ids = subjects.map((s) => s.user?.id ?? '');
   await expectLedgersSound(t.ctx, ids);
 
@@ -65,7 +76,12 @@ try {
         method: 'POST',
         url: buy ? '/purchase-asset' : '/sell-asset',
         headers: user.headers,
-        payload: { symbol: SYMBOL, walletAddress: user.walletAddress, assetAmount: buy ? 10 : 5, unit: 'USD' },
+        payload: {
+          symbol: SYMBOL,
+          walletAddress: user.walletAddress,
+          assetAmount: buy ? 10 : 5,
+          unit: 'USD',
+        },
       });
       if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
       s.bytes = response.rawPayload.length;

@@ -21,7 +21,12 @@ export async function makeUsers(base: string): Promise<Session[]> {
         // Something to sell from the first request on.
         const buy = await call(base, '/purchase-asset', {
           session: user,
-          body: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: 1_000, unit: 'USD' },
+          body: {
+            symbol: 'BTC',
+            walletAddress: user.walletAddress,
+            assetAmount: 1_000,
+            unit: 'USD',
+          },
         });
         if (buy.status !== 200) throw new Error(`set-up buy answered ${buy.status}`);
         return user;
@@ -33,10 +38,17 @@ export async function makeUsers(base: string): Promise<Session[]> {
 }
 
 /** The headers and body of one user's order of `usd` dollars of BTC (no user: the same bytes' shape, no session). */
-export function orderRequest(user: Session | null, usd: number): { headers: Record<string, string>; body: string } {
+export function orderRequest(
+  user: Session | null,
+  usd: number,
+): { headers: Record<string, string>; body: string } {
   const walletAddress = user?.walletAddress ?? `0x${'0'.repeat(40)}`;
   return {
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user?.token ?? 'none'}`, wallet: walletAddress },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${user?.token ?? 'none'}`,
+      wallet: walletAddress,
+    },
     body: JSON.stringify({ symbol: 'BTC', walletAddress, assetAmount: usd, unit: 'USD' }),
   };
 }

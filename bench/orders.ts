@@ -27,24 +27,36 @@ import { repoRoot, startInstance, waitUntilUp, type Instance } from '../deploy/c
 import { spawnGroup } from '../deploy/cluster/process-group.ts';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import type { Session } from '../deploy/test/http-client.ts';
-import { CONNECTIONS, DURATION_S, describeResult, makeUsers, orderRequest, runOrderLoad } from './order-load.ts';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  describeResult,
+  makeUsers,
+  orderRequest,
+  runOrderLoad,
+} from './order-load.ts';
 import { sqliteTimePerOrder } from './sqlite-time-floor.ts';
 
 const onPostgres = process.argv.includes('--pg');
 
-const answerFile = path.join(mkdtempSync(path.join(tmpdir(), 'papertrade-bench-answer-')), 'answer.json');
+const answerFile = path.join(
+  mkdtempSync(path.join(tmpdir(), 'papertrade-bench-answer-')),
+  'answer.json',
+);
 
 /** One more buy of the load's first user, as the load sends it: its answer's text, as the server sent it. */
 async function captureAnswer(url: string, user: Session): Promise<string> {
   const { headers, body } = orderRequest(user, 10);
   const response = await fetch(`${url}/purchase-asset`, { method: 'POST', headers, body });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`the answer's buy answered ${response.status}: ${text}`);
+  if (response.status !== 200)
+    throw new Error(`the answer's buy answered ${response.status}: ${text}`);
   return text;
 }
 
 const postgres = onPostgres ? startThrowawayPostgres() : null;
-if (onPostgres && !postgres) throw new Error('PostgreSQL is missing: apt-get install -y postgresql');
+if (onPostgres && !postgres)
+  throw new Error('PostgreSQL is missing: apt-get install -y postgresql');
 
 async function benchOrders(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-bench-orders-'));
@@ -86,20 +98,45 @@ interface Baselines {
 async function benchBaselines(): Promise<Baselines> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const bare = spawnGroup(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile, ...(postgres ? { ROUND_TRIPS_URL: postgres.url } : {}) },
-  });
+  const bare = spawnGroup(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        ANSWER_FILE: answerFile,
+        ...(postgres ? { ROUND_TRIPS_URL: postgres.url } : {}),
+      },
+    },
+  );
   try {
     await waitUntilUp({ name: 'bare fastify', port, url, process: bare });
-    const result = await autocannon({ url: `${url}/bare`, connections: CONNECTIONS, duration: DURATION_S });
+    const result = await autocannon({
+      url: `${url}/bare`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
     console.log(`bare fastify: ${describeResult(result)}`);
     const kb = (Buffer.byteLength(readAnswer()) / 1024).toFixed(1);
-    const answerLoad = (route: string) => autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: DURATION_S, method: 'POST', ...orderRequest(null, 10) });
+    const answerLoad = (route: string) =>
+      autocannon({
+        url: `${url}${route}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        method: 'POST',
+        ...orderRequest(null, 10),
+      });
     const answer = await answerLoad('/answer');
     console.log(`the answer alone (${kb} KB, serialized per request): ${describeResult(answer)}`);
-    console.log(`the answer's bytes alone (${kb} KB, serialized once): ${describeResult(await answerLoad('/answer-bytes'))}`);
-    if (postgres) console.log(`an order's 20 round trips alone (trivial statements): ${describeResult(await answerLoad('/round-trips'))}`);
+    console.log(
+      `the answer's bytes alone (${kb} KB, serialized once): ${describeResult(await answerLoad('/answer-bytes'))}`,
+    );
+    if (postgres)
+      console.log(
+        `an order's 20 round trips alone (trivial statements): ${describeResult(await answerLoad('/round-trips'))}`,
+      );
     return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
     await bare.stop();
@@ -116,7 +153,9 @@ try {
   postgres?.stop();
   rmSync(path.dirname(answerFile), { recursive: true, force: true });
 }
-console.log(`orders / bare: ${(orders / baselines.bare).toFixed(3)}; orders / the answer alone: ${(orders / baselines.answer).toFixed(2)}`);
+console.log(
+  `orders / bare: ${(orders / baselines.bare).toFixed(3)}; orders / the answer alone: ${(orders / baselines.answer).toFixed(2)}`,
+);
 if (!onPostgres) {
   const floor = await sqliteTimePerOrder();
   console.log(

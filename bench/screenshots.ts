@@ -13,7 +13,14 @@ const out = path.resolve('docs/screenshots');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-shots-'));
 const config = loadConfig();
 const { app, ctx } = await buildApp({
-  config: { ...config, dataDir, databaseUrl: undefined, marketTickMs: 0, marketHistoryDays: 30, logLevel: 'silent' },
+  config: {
+    ...config,
+    dataDir,
+    databaseUrl: undefined,
+    marketTickMs: 0,
+    marketHistoryDays: 30,
+    logLevel: 'silent',
+  },
   logger: false,
 });
 await ctx.market.start();
@@ -25,7 +32,12 @@ async function signUp(username: string, accountType?: 'TEACHER' | 'STUDENT') {
   const res = await app.inject({
     method: 'POST',
     url: '/auth/sign-up',
-    payload: { email: `${username}@example.test`, password: 'screenshot-pass', username, ...(accountType ? { accountType } : {}) },
+    payload: {
+      email: `${username}@example.test`,
+      password: 'screenshot-pass',
+      username,
+      ...(accountType ? { accountType } : {}),
+    },
   });
   return res.json<{ token: string; user: { id: string; walletAddress: string } }>();
 }
@@ -40,18 +52,32 @@ async function buy(token: string, wallet: string, symbol: string, usd: number) {
 }
 
 const me = await signUp('ada');
-for (const [symbol, usd] of [['BTC', 25_000], ['ETH', 15_000], ['SOL', 8_000], ['DOGE', 2_000]] as const) {
+for (const [symbol, usd] of [
+  ['BTC', 25_000],
+  ['ETH', 15_000],
+  ['SOL', 8_000],
+  ['DOGE', 2_000],
+] as const) {
   await buy(me.token, me.user.walletAddress, symbol, usd);
 }
 const accounts = new Map([['ada', me]]);
 for (const [i, name] of ['grace', 'linus', 'margaret', 'alan'].entries()) {
   const other = await signUp(name);
   accounts.set(name, other);
-  await buy(other.token, other.user.walletAddress, ['BTC', 'ETH', 'XRP', 'ADA'][i]!, 20_000 + i * 9_000);
+  await buy(
+    other.token,
+    other.user.walletAddress,
+    ['BTC', 'ETH', 'XRP', 'ADA'][i]!,
+    20_000 + i * 9_000,
+  );
 }
 // A class: a teacher, and everyone above trading in it with their class portfolios.
 const teacher = await signUp('ms_hopper', 'TEACHER');
-await ctx.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', teacher.user.id).execute();
+await ctx.db
+  .updateTable('users')
+  .set({ email_verified: 1 })
+  .where('id', '=', teacher.user.id)
+  .execute();
 const klass = (
   await app.inject({
     method: 'POST',
@@ -87,12 +113,32 @@ await ctx.market.tick();
 
 // The asset page with working orders: an OCO pair on half the SOL held, and a bracket buy
 // waiting below the price, so the chart draws the pair's two lines, the entry and its two legs.
-const sol = await ctx.db.selectFrom('assets').select(['price']).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();
-const held = await ctx.db.selectFrom('holdings').select(['shares']).where('portfolio_id', '=', me.user.id).where('symbol', '=', 'SOL').executeTakeFirstOrThrow();
+const sol = await ctx.db
+  .selectFrom('assets')
+  .select(['price'])
+  .where('symbol', '=', 'SOL')
+  .executeTakeFirstOrThrow();
+const held = await ctx.db
+  .selectFrom('holdings')
+  .select(['shares'])
+  .where('portfolio_id', '=', me.user.id)
+  .where('symbol', '=', 'SOL')
+  .executeTakeFirstOrThrow();
 const solAt = (factor: number) => Number(((Number(sol.price) / 1e8) * factor).toFixed(2));
 for (const body of [
-  { type: 'SELL', orderType: 'OCO', sellAsk: Math.floor(Number(held.shares) / 2) / 1e8, takeProfit: { limitAsk: solAt(1.12) }, stopLoss: { stopPrice: solAt(0.9) } },
-  { type: 'PURCHASE', limitAsk: solAt(0.96), purchaseAsk: 3_000, attached: { takeProfit: { limitAsk: solAt(1.06) }, stopLoss: { stopPrice: solAt(0.92) } } },
+  {
+    type: 'SELL',
+    orderType: 'OCO',
+    sellAsk: Math.floor(Number(held.shares) / 2) / 1e8,
+    takeProfit: { limitAsk: solAt(1.12) },
+    stopLoss: { stopPrice: solAt(0.9) },
+  },
+  {
+    type: 'PURCHASE',
+    limitAsk: solAt(0.96),
+    purchaseAsk: 3_000,
+    attached: { takeProfit: { limitAsk: solAt(1.06) }, stopLoss: { stopPrice: solAt(0.92) } },
+  },
 ]) {
   const res = await app.inject({
     method: 'POST',
@@ -105,17 +151,30 @@ for (const body of [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
     await context.addCookies([{ name: 'session', value: me.token, url: base }]);
     await context.addInitScript(() => localStorage.setItem('onboarding_done', 'true'));
     const page = await context.newPage();
     for (const route of ['home', 'leaderboard', 'learn', 'asset']) {
       if (name === 'mobile' && route !== 'home' && route !== 'asset') continue;
-      await page.goto(`${base}/${route === 'asset' ? 'asset?pair=solusd' : route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${base}/${route === 'asset' ? 'asset?pair=solusd' : route}`, {
+        waitUntil: 'networkidle',
+      });
       await page.waitForTimeout(800);
       await page.screenshot({ path: path.join(out, `${route}-${name}.png`) });
     }

@@ -37,7 +37,14 @@ export async function startSignedInApp(name: string): Promise<SignedInApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `papertrade-bench-${name}-`));
   const { app, ctx } = await buildApp({
     // No ticks: the page's work is what is measured, not the market's.
-    config: { ...config, dataDir, databaseUrl: undefined, marketTickMs: 0, marketHistoryDays: 7, logLevel: 'warn' },
+    config: {
+      ...config,
+      dataDir,
+      databaseUrl: undefined,
+      marketTickMs: 0,
+      marketHistoryDays: 7,
+      logLevel: 'warn',
+    },
     logger: false,
   });
   await ctx.market.start();
@@ -48,10 +55,18 @@ export async function startSignedInApp(name: string): Promise<SignedInApp> {
   const signUp = await app.inject({
     method: 'POST',
     url: '/auth/sign-up',
-    payload: { email: `${name}@example.test`, password: `${name}-password`, username: `${name}_user` },
+    payload: {
+      email: `${name}@example.test`,
+      password: `${name}-password`,
+      username: `${name}_user`,
+    },
   });
   const { token, user } = signUp.json<{ token: string; user: { walletAddress: string } }>();
-  for (const [symbol, usd] of [['BTC', 25_000], ['ETH', 15_000], ['SOL', 8_000]] as const) {
+  for (const [symbol, usd] of [
+    ['BTC', 25_000],
+    ['ETH', 15_000],
+    ['SOL', 8_000],
+  ] as const) {
     await app.inject({
       method: 'POST',
       url: '/purchase-asset',

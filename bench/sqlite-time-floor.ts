@@ -10,7 +10,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { captureStatements } from '../packages/server/src/test-support/statement-capture.ts';
-import { createTestApp, createTestUser, testDialect, type TestUser } from '../packages/server/src/test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  testDialect,
+  type TestUser,
+} from '../packages/server/src/test-support/test-app.ts';
 
 const USERS = 20;
 const WARM_UP = 400;
@@ -25,7 +30,8 @@ export interface SqliteTime {
 }
 
 export async function sqliteTimePerOrder(): Promise<SqliteTime> {
-  if (testDialect !== 'sqlite') throw new Error('the SQLite floor needs SQLite: unset TEST_DATABASE_URL');
+  if (testDialect !== 'sqlite')
+    throw new Error('the SQLite floor needs SQLite: unset TEST_DATABASE_URL');
   const t = await createTestApp();
   try {
     const users: TestUser[] = [];
@@ -39,9 +45,15 @@ export async function sqliteTimePerOrder(): Promise<SqliteTime> {
         method: 'POST',
         url: buy ? '/purchase-asset' : '/sell-asset',
         headers: user.headers,
-        payload: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: usd ?? (buy ? 10 : 5), unit: 'USD' },
+        payload: {
+          symbol: 'BTC',
+          walletAddress: user.walletAddress,
+          assetAmount: usd ?? (buy ? 10 : 5),
+          unit: 'USD',
+        },
       });
-      if (response.statusCode !== 200) throw new Error(`an order answered ${response.statusCode}: ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`an order answered ${response.statusCode}: ${response.body}`);
     };
     // As makeUsers: something to sell from the first order on.
     for (const user of users) await order(user, 1_000);

@@ -16,7 +16,8 @@ function instanceCount(): number {
   const flag = process.argv.indexOf('--instances');
   const raw = flag >= 0 ? process.argv[flag + 1] : process.env.CLUSTER_INSTANCES;
   const n = Number(raw ?? 3);
-  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`--instances must be 1 to 16, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 16)
+    throw new Error(`--instances must be 1 to 16, got "${raw}"`);
   return n;
 }
 
@@ -35,7 +36,9 @@ let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   pg = startThrowawayPostgres();
   if (!pg) {
-    console.log('PostgreSQL is missing (or would not start); the cluster needs it: apt-get install -y postgresql');
+    console.log(
+      'PostgreSQL is missing (or would not start); the cluster needs it: apt-get install -y postgresql',
+    );
     process.exit(1);
   }
   databaseUrl = pg.url;
@@ -77,7 +80,9 @@ for (const i of running.instances) {
     if (!stopping) console.log(`[${i.name}] exited (code ${code}); HAProxy routes around it`);
   });
 }
-console.log(`\nPaperTrade cluster is up at http://localhost:${port} (${pg ? 'throwaway PostgreSQL' : 'DATABASE_URL'}); Ctrl-C stops it.`);
+console.log(
+  `\nPaperTrade cluster is up at http://localhost:${port} (${pg ? 'throwaway PostgreSQL' : 'DATABASE_URL'}); Ctrl-C stops it.`,
+);
 
 // Says which instance runs the market, now and whenever that changes (a leader died or stopped).
 let shown: string | undefined;

@@ -131,7 +131,9 @@ test('delete the account: the landing page says it is deleted, and the login is 
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await dialog.getByLabel('Current password').fill(user.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page.getByRole('alert')).toContainText('Your account, its history and its uploads were deleted');
+  await expect(page.getByRole('alert')).toContainText(
+    'Your account, its history and its uploads were deleted',
+  );
   await expect(page).toHaveURL(/\/$/);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
-import { authHeaders, deleteNotificationsViaApi, setPrice, type AssetRecord } from './support/api.ts';
-import { checkPopup, severeAxeDetails, startInLightMode, switchToDark } from './support/dialog-helpers.ts';
+import {
+  authHeaders,
+  deleteNotificationsViaApi,
+  setPrice,
+  type AssetRecord,
+} from './support/api.ts';
+import {
+  checkPopup,
+  severeAxeDetails,
+  startInLightMode,
+  switchToDark,
+} from './support/dialog-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openLive } from './support/live-helpers.ts';
 
@@ -40,17 +50,24 @@ test.describe('tablet', () => {
     await dialog.getByRole('button', { name: 'Set alert' }).click();
     await expect(field).toHaveAccessibleDescription('The price must be greater than 0');
     await field.fill(String(Math.round(price * 0.5)));
-    await expect(field).toHaveAccessibleDescription(/^SOL is at \$[\d,.]+ now: choose a price above it$/);
+    await expect(field).toHaveAccessibleDescription(
+      /^SOL is at \$[\d,.]+ now: choose a price above it$/,
+    );
 
     const level = Math.round(price * 1.02 * 100) / 100;
     await field.fill(String(level));
     await field.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('alert').filter({ hasText: 'Alert set: SOL above $' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Alert set: SOL above $' }),
+    ).toBeVisible();
 
     // Another, below the price, set through the API: it stays waiting and is deleted in /account.
     const below = Math.round(price * 0.5 * 100) / 100;
-    const created = await request.post('/alerts', { headers: authHeaders(user), data: { symbol: 'SOL', below } });
+    const created = await request.post('/alerts', {
+      headers: authHeaders(user),
+      data: { symbol: 'SOL', below },
+    });
     expect(created.status(), await created.text()).toBe(201);
 
     // The market control moves the price past the level and runs the tick that fires the alert.
@@ -59,7 +76,11 @@ test.describe('tablet', () => {
     await expect(bell).toBeVisible(LIVE);
     await bell.click();
     const menu = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(menu.getByRole('button', { name: /Price alert: SOL rose to \$[\d,.]+, at or above your alert at \$/ })).toBeVisible();
+    await expect(
+      menu.getByRole('button', {
+        name: /Price alert: SOL rose to \$[\d,.]+, at or above your alert at \$/,
+      }),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.goto('/account');
@@ -83,16 +104,29 @@ test.describe('tablet', () => {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('at 390x844 the alert dialog fits the screen and works from the keyboard alone', async ({ page, user }) => {
+  test('at 390x844 the alert dialog fits the screen and works from the keyboard alone', async ({
+    page,
+    user,
+  }) => {
     void user;
     await startInLightMode(page);
     await page.goto('/asset?pair=solusd');
     const bell = page.getByRole('button', { name: 'Set a price alert for SOL' });
     const dialog = page.getByRole('dialog', { name: 'Price alert for Solana' });
     // Enter opens it, focus moves in, axe finds nothing serious, Escape closes it back to the bell.
-    await checkPopup(page, { what: 'the price alert dialog', mode: 'light', trigger: bell, popup: dialog });
+    await checkPopup(page, {
+      what: 'the price alert dialog',
+      mode: 'light',
+      trigger: bell,
+      popup: dialog,
+    });
     await switchToDark(page);
-    await checkPopup(page, { what: 'the price alert dialog', mode: 'dark', trigger: bell, popup: dialog });
+    await checkPopup(page, {
+      what: 'the price alert dialog',
+      mode: 'dark',
+      trigger: bell,
+      popup: dialog,
+    });
 
     await bell.focus();
     await page.keyboard.press('Enter');
@@ -116,6 +150,8 @@ test.describe('phone', () => {
     await field.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(bell).toBeFocused();
-    await expect(page.getByRole('alert').filter({ hasText: 'Alert set: SOL below $1.00' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Alert set: SOL below $1.00' }),
+    ).toBeVisible();
   });
 });

@@ -35,11 +35,17 @@ for (const viewport of [
       const today = priceRow.getByText('today', { exact: true });
       const change = priceRow.getByText(/%$/);
       const bell = page.getByRole('button', { name: 'Set a price alert for BTC' });
-      const [todayBox, changeBox, bellBox] = [await boxOf(today), await boxOf(change), await boxOf(bell)];
+      const [todayBox, changeBox, bellBox] = [
+        await boxOf(today),
+        await boxOf(change),
+        await boxOf(bell),
+      ];
       // One line: "today" is no taller than a line of its text, and sits on the change's line.
       const lineHeight = await today.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       expect(todayBox.height).toBeLessThanOrEqual(lineHeight + 1);
-      expect(Math.abs(todayBox.y + todayBox.height - (changeBox.y + changeBox.height))).toBeLessThan(4);
+      expect(
+        Math.abs(todayBox.y + todayBox.height - (changeBox.y + changeBox.height)),
+      ).toBeLessThan(4);
       expect(todayBox.x).toBeGreaterThan(changeBox.x);
       expect(overlaps(todayBox, bellBox)).toBe(false);
       expect(todayBox.x + todayBox.width).toBeLessThanOrEqual(bellBox.x);
@@ -52,11 +58,19 @@ for (const viewport of [
     }) => {
       await buyViaApi(request, user, 'ETC', 50);
       await page.goto('/home');
-      const link = page.getByRole('table', { name: 'Holdings' }).getByRole('link', { name: 'Ethereum Classic' });
+      const link = page
+        .getByRole('table', { name: 'Holdings' })
+        .getByRole('link', { name: 'Ethereum Classic' });
       // Past 14 characters the product cuts to 12 plus an ellipsis (docs/product.md); the link
       // still names the whole asset. The browser cuts nothing more: all of the text is in its box.
       await expect(link).toHaveText('Ethereum Cla\u2026');
-      expect(await link.evaluate((el) => Array.from(el.querySelectorAll<HTMLElement>('span')).every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
+      expect(
+        await link.evaluate((el) =>
+          Array.from(el.querySelectorAll<HTMLElement>('span')).every(
+            (s) => s.scrollWidth <= s.clientWidth,
+          ),
+        ),
+      ).toBe(true);
 
       await page.goto('/asset?pair=etcusd');
       const heading = page.getByRole('heading', { level: 2, name: /^Ethereum Classic ETC$/ });
@@ -69,7 +83,10 @@ for (const viewport of [
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the header keeps the page title whole when the scrolled-in balance shows', async ({ page, user }) => {
+  test('the header keeps the page title whole when the scrolled-in balance shows', async ({
+    page,
+    user,
+  }) => {
     void user;
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();

@@ -12,13 +12,18 @@ import { skipOnboarding } from './support/pages-helpers.ts';
  * market's ticks meanwhile fill none of them.
  */
 
-async function openOrder(request: APIRequestContext, user: TestUser, data: Record<string, unknown>): Promise<string> {
+async function openOrder(
+  request: APIRequestContext,
+  user: TestUser,
+  data: Record<string, unknown>,
+): Promise<string> {
   const response = await request.post('/open-limit-position', {
     headers: authHeaders(user),
     data: { walletAddress: user.walletAddress, ...data },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { limitPosition: { positionId: string } }).limitPosition.positionId;
+  return ((await response.json()) as { limitPosition: { positionId: string } }).limitPosition
+    .positionId;
 }
 
 interface OrderRecord {
@@ -28,7 +33,11 @@ interface OrderRecord {
   status: string;
 }
 
-async function orderOf(request: APIRequestContext, user: TestUser, id: string): Promise<OrderRecord> {
+async function orderOf(
+  request: APIRequestContext,
+  user: TestUser,
+  id: string,
+): Promise<OrderRecord> {
   const response = await request.get('/auth/session', { headers: authHeaders(user) });
   expect(response.status()).toBe(200);
   const { user: record } = (await response.json()) as { user: { limitPositions: OrderRecord[] } };
@@ -37,18 +46,34 @@ async function orderOf(request: APIRequestContext, user: TestUser, id: string): 
   return order;
 }
 
-const toast = (page: Page) => page.getByRole('alert').filter({ hasText: /moved|back at|not moved/ });
+const toast = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: /moved|back at|not moved/ });
 
-test('a limit buy dragged to a new price, then Undo puts it back', async ({ page, request, user }) => {
+test('a limit buy dragged to a new price, then Undo puts it back', async ({
+  page,
+  request,
+  user,
+}) => {
   await setPrice(request, 'bchusd', 500);
-  const id = await openOrder(request, user, { type: 'PURCHASE', symbol: 'BCH', limitAsk: 480, purchaseAsk: 500 });
+  const id = await openOrder(request, user, {
+    type: 'PURCHASE',
+    symbol: 'BCH',
+    limitAsk: 480,
+    purchaseAsk: 500,
+  });
   await skipOnboarding(page);
   await page.goto('/asset?pair=bchusd');
   const figureName = /^Bitcoin Cash price/;
   const figure = page.getByRole('figure', { name: figureName });
   await expect(figure).toBeVisible();
-  await expect(chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
-  await expect(page.getByText('Drag an order’s line up or down to change its price, or use Modify under Orders.')).toBeVisible();
+  await expect(
+    chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Drag an order’s line up or down to change its price, or use Modify under Orders.',
+    ),
+  ).toBeVisible();
 
   const colour = await lineColour(page, 'BCH', 'Buy limit');
   const y = await steadyLineY(page, figureName, colour);
@@ -67,31 +92,51 @@ test('a limit buy dragged to a new price, then Undo puts it back', async ({ page
     expect(Math.abs((await steadyLineY(page, figureName, colour)) - (y + 26))).toBeLessThan(3);
   });
   await expect(toast(page)).toContainText(/^Buy limit moved to \$\d{3}\.\d\d/);
-  const moved = Number(/\$([\d,.]+)/.exec((await toast(page).textContent()) ?? '')![1]!.replace(/,/g, ''));
+  const moved = Number(
+    /\$([\d,.]+)/.exec((await toast(page).textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
   expect(moved).toBeLessThan(480);
   expect(moved).toBeGreaterThan(380);
   expect((await orderOf(request, user, id)).limitAsk).toBe(moved);
   const shown = `$${moved.toFixed(2)}`;
   const orders = page.getByRole('list', { name: 'Working BCH orders' });
   await expect(orders.getByRole('listitem').filter({ hasText: 'Buy limit' })).toContainText(shown);
-  await expect(chartLegendOf(page, 'BCH').getByText(`Buy limit ${shown} · $500.00`, { exact: true })).toBeVisible();
+  await expect(
+    chartLegendOf(page, 'BCH').getByText(`Buy limit ${shown} · $500.00`, { exact: true }),
+  ).toBeVisible();
 
   await toast(page).getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page)).toContainText('Buy limit back at $480.00');
-  await expect(orders.getByRole('listitem').filter({ hasText: 'Buy limit' })).toContainText('$480.00');
+  await expect(orders.getByRole('listitem').filter({ hasText: 'Buy limit' })).toContainText(
+    '$480.00',
+  );
   expect((await orderOf(request, user, id)).limitAsk).toBe(480);
-  await expect(chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true })).toBeVisible();
+  await expect(
+    chartLegendOf(page, 'BCH').getByText('Buy limit $480.00 · $500.00', { exact: true }),
+  ).toBeVisible();
 });
 
-test('a sell stop dragged above the market goes back, and the toast says why', async ({ page, request, user }) => {
+test('a sell stop dragged above the market goes back, and the toast says why', async ({
+  page,
+  request,
+  user,
+}) => {
   await setPrice(request, 'xmrusd', 200);
   await buyViaApi(request, user, 'XMR', 1_000);
-  const id = await openOrder(request, user, { type: 'SELL', orderType: 'STOP', symbol: 'XMR', stopPrice: 190, sellAsk: 1 });
+  const id = await openOrder(request, user, {
+    type: 'SELL',
+    orderType: 'STOP',
+    symbol: 'XMR',
+    stopPrice: 190,
+    sellAsk: 1,
+  });
   await skipOnboarding(page);
   await page.goto('/asset?pair=xmrusd');
   const figureName = /^Monero price/;
   const figure = page.getByRole('figure', { name: figureName });
-  await expect(chartLegendOf(page, 'XMR').getByText('Sell stop $190.00 · 1.0000 XMR', { exact: true })).toBeVisible();
+  await expect(
+    chartLegendOf(page, 'XMR').getByText('Sell stop $190.00 · 1.0000 XMR', { exact: true }),
+  ).toBeVisible();
 
   const colour = await lineColour(page, 'XMR', 'Sell stop');
   const y = await steadyLineY(page, figureName, colour);
@@ -113,24 +158,42 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   /** A finger's drag from (x, y) by dy, as the touchscreen sends it (CDP: Playwright only taps). */
-  async function touchDrag(page: Page, x: number, y: number, dy: number, held?: () => Promise<void>) {
+  async function touchDrag(
+    page: Page,
+    x: number,
+    y: number,
+    dy: number,
+    held?: () => Promise<void>,
+  ) {
     const cdp = await page.context().newCDPSession(page);
     const at = (py: number) => ({ touchPoints: [{ x, y: py }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', ...at(y) });
-    for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...at(y + (dy * i) / 8) });
+    for (let i = 1; i <= 8; i += 1)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', ...at(y + (dy * i) / 8) });
     await held?.();
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
   }
 
-  test('a finger drags a line without scrolling the page; elsewhere it still scrolls', async ({ page, request, user }) => {
+  test('a finger drags a line without scrolling the page; elsewhere it still scrolls', async ({
+    page,
+    request,
+    user,
+  }) => {
     await setPrice(request, 'aaveusd', 330);
-    const id = await openOrder(request, user, { type: 'PURCHASE', symbol: 'AAVE', limitAsk: 320, purchaseAsk: 500 });
+    const id = await openOrder(request, user, {
+      type: 'PURCHASE',
+      symbol: 'AAVE',
+      limitAsk: 320,
+      purchaseAsk: 500,
+    });
     await skipOnboarding(page);
     await page.goto('/asset?pair=aaveusd');
     const figureName = /^Aave price/;
     const figure = page.getByRole('figure', { name: figureName });
-    await expect(chartLegendOf(page, 'AAVE').getByText('Buy limit $320.00 · $500.00', { exact: true })).toBeVisible();
+    await expect(
+      chartLegendOf(page, 'AAVE').getByText('Buy limit $320.00 · $500.00', { exact: true }),
+    ).toBeVisible();
     await figure.scrollIntoViewIfNeeded();
     const colour = await lineColour(page, 'AAVE', 'Buy limit');
     const y = await steadyLineY(page, figureName, colour);
@@ -145,10 +208,14 @@ test.describe('phone', () => {
     // The toast sits above the Trade bar (and the navigation under it), not over the Trade button.
     const trade = (await page.getByRole('button', { name: 'Trade', exact: true }).boundingBox())!;
     const shown = (await toast(page).boundingBox())!;
-    expect(shown.y + shown.height, 'the toast overlaps the Trade button').toBeLessThanOrEqual(trade.y);
+    expect(shown.y + shown.height, 'the toast overlaps the Trade button').toBeLessThanOrEqual(
+      trade.y,
+    );
     const order = await orderOf(request, user, id);
     expect(order.limitAsk).toBeLessThan(320);
-    await expect(page.getByRole('list', { name: 'Working AAVE orders' })).toContainText(`$${order.limitAsk.toFixed(2)}`);
+    await expect(page.getByRole('list', { name: 'Working AAVE orders' })).toContainText(
+      `$${order.limitAsk.toFixed(2)}`,
+    );
 
     // A finger on the Orders card, off the chart, scrolls the page as before.
     const card = (await page.getByRole('region', { name: 'Orders' }).boundingBox())!;

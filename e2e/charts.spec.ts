@@ -49,11 +49,17 @@ async function axisEdges(page: Page, name: string): Promise<Edges> {
       const counts = new Map<number, number>();
       for (let i = 0; i < pixels.length; i += 4) {
         const key =
-          ((pixels[i]! << 24) | (pixels[i + 1]! << 16) | (pixels[i + 2]! << 8) | pixels[i + 3]!) >>> 0;
+          ((pixels[i]! << 24) | (pixels[i + 1]! << 16) | (pixels[i + 2]! << 8) | pixels[i + 3]!) >>>
+          0;
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
       const background = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-      const bg = [background >>> 24, (background >>> 16) & 255, (background >>> 8) & 255, background & 255];
+      const bg = [
+        background >>> 24,
+        (background >>> 16) & 255,
+        (background >>> 8) & 255,
+        background & 255,
+      ];
       const contrast = (i: number) =>
         Math.max(...[0, 1, 2, 3].map((c) => Math.abs(pixels[i + c]! - bg[c]!)));
       let count = 0;
@@ -68,7 +74,10 @@ async function axisEdges(page: Page, name: string): Promise<Edges> {
         }
       return { count, any };
     };
-    const sum = (list: typeof canvases, area: (c: HTMLCanvasElement) => [number, number, number, number]) =>
+    const sum = (
+      list: typeof canvases,
+      area: (c: HTMLCanvasElement) => [number, number, number, number],
+    ) =>
       list.reduce(
         (total, { canvas }) => {
           const found = ink(canvas, ...area(canvas));
@@ -79,7 +88,12 @@ async function axisEdges(page: Page, name: string): Promise<Edges> {
     const dpr = window.devicePixelRatio;
     // The price axis's own border is its left column and tick marks sit beside it: skip 6 px.
     const priceTop = sum(priceAxis, (c) => [6 * dpr, c.width, 0, Math.ceil(dpr)]);
-    const priceBottom = sum(priceAxis, (c) => [6 * dpr, c.width, c.height - Math.ceil(dpr), c.height]);
+    const priceBottom = sum(priceAxis, (c) => [
+      6 * dpr,
+      c.width,
+      c.height - Math.ceil(dpr),
+      c.height,
+    ]);
     const timeLabels = sum(timeAxis, () => [0, 0, 0, 0]);
     return {
       priceTop: priceTop.count,
@@ -105,10 +119,7 @@ for (const size of [
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: size });
 
-    test('the asset chart keeps its price labels inside its edges', async ({
-      page,
-      user,
-    }) => {
+    test('the asset chart keeps its price labels inside its edges', async ({ page, user }) => {
       expect(user.walletAddress).toBeTruthy();
       await skipOnboarding(page);
       await page.goto('/asset?pair=adausd');

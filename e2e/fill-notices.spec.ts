@@ -9,10 +9,21 @@ import { skipOnboarding } from './support/pages-helpers.ts';
 // it one after the other, so none disturbs another.
 test.describe.configure({ mode: 'serial' });
 
-async function buyOrder(request: APIRequestContext, user: TestUser, limitAsk: number, purchaseAsk: number) {
+async function buyOrder(
+  request: APIRequestContext,
+  user: TestUser,
+  limitAsk: number,
+  purchaseAsk: number,
+) {
   const opened = await request.post('/open-limit-position', {
     headers: authHeaders(user),
-    data: { walletAddress: user.walletAddress, type: 'PURCHASE', symbol: 'XRP', limitAsk, purchaseAsk },
+    data: {
+      walletAddress: user.walletAddress,
+      type: 'PURCHASE',
+      symbol: 'XRP',
+      limitAsk,
+      purchaseAsk,
+    },
   });
   expect(opened.status(), await opened.text()).toBe(201);
 }
@@ -42,7 +53,11 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-async function sellOrder(request: APIRequestContext, user: TestUser, terms: Record<string, unknown>) {
+async function sellOrder(
+  request: APIRequestContext,
+  user: TestUser,
+  terms: Record<string, unknown>,
+) {
   const opened = await request.post('/open-limit-position', {
     headers: authHeaders(user),
     data: { walletAddress: user.walletAddress, type: 'SELL', symbol: 'XRP', sellAsk: 40, ...terms },
@@ -124,7 +139,9 @@ test('two orders filling in one tick show two toasts, each saying which order fi
   await shellShown(page);
 
   await setPrice(request, 'xrpusd', 8);
-  const fills = page.getByRole('alert').filter({ hasText: /^Limit order filled: bought [\d.]+ XRP at \$8\.00/ });
+  const fills = page
+    .getByRole('alert')
+    .filter({ hasText: /^Limit order filled: bought [\d.]+ XRP at \$8\.00/ });
   await expect(fills).toHaveCount(2);
   // One toast per order, not the same one twice.
   const texts = await fills.allTextContents();
@@ -137,28 +154,37 @@ test('two orders filling in one tick show two toasts, each saying which order fi
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a fill and a price alert show toasts that cover neither the account menu, the chart\'s range buttons nor the Trade bar', async ({
+  test("a fill and a price alert show toasts that cover neither the account menu, the chart's range buttons nor the Trade bar", async ({
     page,
     request,
   }) => {
     const user = await signedIn(page, request);
     await setPrice(request, 'xrpusd', 10);
     await buyOrder(request, user, 9, 100);
-    const alert = await request.post('/alerts', { headers: authHeaders(user), data: { symbol: 'XRP', below: 9.5 } });
+    const alert = await request.post('/alerts', {
+      headers: authHeaders(user),
+      data: { symbol: 'XRP', below: 9.5 },
+    });
     expect(alert.status(), await alert.text()).toBe(201);
     await openLive(page, '/asset?pair=xrpusd');
     await shellShown(page);
 
     await setPrice(request, 'xrpusd', 8.8);
-    const fill = page.getByRole('alert').filter({ hasText: /^Limit order filled: bought [\d.]+ XRP/ });
-    const priceAlert = page.getByRole('alert').filter({ hasText: /^Price alert: XRP fell to \$8\.80, at or below your alert at \$9\.50/ });
+    const fill = page
+      .getByRole('alert')
+      .filter({ hasText: /^Limit order filled: bought [\d.]+ XRP/ });
+    const priceAlert = page
+      .getByRole('alert')
+      .filter({ hasText: /^Price alert: XRP fell to \$8\.80, at or below your alert at \$9\.50/ });
     await expect(fill).toBeVisible();
     await expect(priceAlert).toBeVisible();
 
     const controls = [
       page.getByRole('button', { name: 'Account menu' }),
       ...['1m', '1h', '1d'].map((i) =>
-        page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: i, exact: true }),
+        page
+          .getByRole('group', { name: 'Candle interval' })
+          .getByRole('button', { name: i, exact: true }),
       ),
       page.getByRole('button', { name: 'Trade', exact: true }),
       page.getByRole('navigation', { name: 'Bottom navigation' }),
@@ -168,7 +194,9 @@ test.describe('on a phone', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       for (const control of controls) {
-        expect(overlaps(box, await boxOf(control)), `a toast covers ${String(control)}`).toBe(false);
+        expect(overlaps(box, await boxOf(control)), `a toast covers ${String(control)}`).toBe(
+          false,
+        );
       }
     }
     // View leads to the alert's asset and closes its toast.
@@ -182,6 +210,5 @@ test.describe('on a phone', () => {
     for (const box of toastBoxes) expect(overlaps(firstBox, box)).toBe(false);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu', { name: 'Account menu' })).toBeHidden();
-
   });
 });

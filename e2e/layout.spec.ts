@@ -37,11 +37,22 @@ test('at tablet width the sidebar hides and the notification bell shows', async 
   await expect(page.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
 });
 
-test('each sidebar nav item is 170px wide, in the order of docs/pages.md (Shell)', async ({ page, user }) => {
+test('each sidebar nav item is 170px wide, in the order of docs/pages.md (Shell)', async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto('/home');
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(links).toHaveText(['Home', 'Portfolio', 'Assets', 'Explore', 'Leaderboard', 'Contests', 'Learn']);
+  await expect(links).toHaveText([
+    'Home',
+    'Portfolio',
+    'Assets',
+    'Explore',
+    'Leaderboard',
+    'Contests',
+    'Learn',
+  ]);
   for (const link of await links.all()) expect((await box(link)).width).toBe(170);
 });
 
@@ -185,7 +196,10 @@ test('on desktop Ctrl+K opens the asset search, Escape closes it, and picking an
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the sidebar's background reaches the bottom of the window on a long page scrolled to its end (${colorScheme})`, async ({ page, user }) => {
+  test(`the sidebar's background reaches the bottom of the window on a long page scrolled to its end (${colorScheme})`, async ({
+    page,
+    user,
+  }) => {
     void user;
     await page.emulateMedia({ colorScheme });
     // A short window makes the page several screens long.
@@ -200,7 +214,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const hit = document.elementFromPoint(120, window.innerHeight - 2);
       const nav = document.querySelector('nav[aria-label="Main"]');
       let paint: Element | null = hit;
-      while (paint && getComputedStyle(paint).backgroundColor === 'rgba(0, 0, 0, 0)') paint = paint.parentElement;
+      while (paint && getComputedStyle(paint).backgroundColor === 'rgba(0, 0, 0, 0)')
+        paint = paint.parentElement;
       const navPaper = nav?.closest('.MuiDrawer-paper') ?? nav;
       return {
         inSidebar: Boolean(hit && navPaper?.contains(hit)),

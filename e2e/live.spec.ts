@@ -91,7 +91,9 @@ test('when the connection drops the header says so, then shows how old the price
     ws.connectToServer();
     sockets.push(ws);
   });
-  await page.route('**/all-assets', (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  await page.route('**/all-assets', (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto('/asset?pair=btcusd');
   const status = page.getByRole('status', { name: /^Connection:/ });
   await expect(status).toHaveAccessibleName('Connection: Live');
@@ -100,7 +102,9 @@ test('when the connection drops the header says so, then shows how old the price
   for (const ws of sockets) await ws.close();
   await expect(status).toHaveAccessibleName('Connection: Reconnecting…');
   // Three missed polls later the prices are marked as old, with their time, and greyed.
-  await expect(status).toHaveAccessibleName(/^Connection: Prices as of \d{1,2}:\d{2}:\d{2}/, { timeout: 30_000 });
+  await expect(status).toHaveAccessibleName(/^Connection: Prices as of \d{1,2}:\d{2}:\d{2}/, {
+    timeout: 30_000,
+  });
   const price = page.locator('main [data-price]').first();
   await expect.poll(() => price.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.45');
 

@@ -89,17 +89,29 @@ test('no page scrolls sideways at 390px and the Buy button and star of an assets
   user,
 }) => {
   await buyViaApi(page.request, user, 'BTC', 100);
-  for (const path of ['/home', '/assets', '/leaderboard', '/order', '/all-transactions', '/watchlist', '/explore']) {
+  for (const path of [
+    '/home',
+    '/assets',
+    '/leaderboard',
+    '/order',
+    '/all-transactions',
+    '/watchlist',
+    '/explore',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBe(0);
   }
   await page.goto('/assets');
   const buy = page.getByRole('button', { name: 'Buy BTC' });
   await expect(buy).toBeInViewport({ ratio: 1 });
-  await expect(page.getByRole('button', { name: 'Add ETH to watchlist' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Add ETH to watchlist' })).toBeInViewport({
+    ratio: 1,
+  });
 });
 
 test('the phone asset search closes with its back arrow and with Back, and Back from a picked asset returns to the page', async ({
@@ -162,6 +174,10 @@ test('a phone trade from the Trade sheet ends back on the asset page with the Tr
   expect(onTop).toContain('Trade');
   for (const alert of await page.getByRole('alert').all()) {
     const a = await alert.boundingBox();
-    if (a) expect(a.y + a.height <= box.y || a.y >= box.y + box.height, 'a toast overlaps the Trade button').toBe(true);
+    if (a)
+      expect(
+        a.y + a.height <= box.y || a.y >= box.y + box.height,
+        'a toast overlaps the Trade button',
+      ).toBe(true);
   }
 });

@@ -6,7 +6,11 @@ import { skipOnboarding } from './support/pages-helpers.ts';
 // Every order kind goes by its own name on every page, and a holding reads the same on /home and
 // /portfolio. BTC is moved by no spec: the stops sit far below its price, so they keep working.
 
-async function openOrder(request: APIRequestContext, user: TestUser, data: Record<string, unknown>) {
+async function openOrder(
+  request: APIRequestContext,
+  user: TestUser,
+  data: Record<string, unknown>,
+) {
   const response = await request.post('/open-limit-position', {
     headers: authHeaders(user),
     data: { walletAddress: user.walletAddress, ...data },
@@ -21,20 +25,38 @@ test('stops and trailing stops are named as such on /home, /all-transactions and
 }) => {
   await skipOnboarding(page);
   await buyViaApi(request, user, 'BTC', 1_000);
-  await openOrder(request, user, { type: 'SELL', orderType: 'STOP', symbol: 'BTC', stopPrice: 1_000, sellAsk: 0.001 });
-  await openOrder(request, user, { type: 'SELL', orderType: 'TRAILING_STOP', symbol: 'BTC', trailPercent: 40, sellAsk: 0.001 });
+  await openOrder(request, user, {
+    type: 'SELL',
+    orderType: 'STOP',
+    symbol: 'BTC',
+    stopPrice: 1_000,
+    sellAsk: 0.001,
+  });
+  await openOrder(request, user, {
+    type: 'SELL',
+    orderType: 'TRAILING_STOP',
+    symbol: 'BTC',
+    trailPercent: 40,
+    sellAsk: 0.001,
+  });
 
   await page.goto('/home');
   const recent = page.getByRole('list', { name: 'Recent activity' });
   await expect(recent.getByText(/^Stop sell BTC · stop \$1,000\.00 · Working$/)).toBeVisible();
-  await expect(recent.getByText(/^Trailing stop sell BTC · trail 40% · stop \$[\d,.]+ · Working$/)).toBeVisible();
+  await expect(
+    recent.getByText(/^Trailing stop sell BTC · trail 40% · stop \$[\d,.]+ · Working$/),
+  ).toBeVisible();
   await expect(recent).not.toContainText(/Limit sell/);
 
   await page.goto('/all-transactions');
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
-  await expect(table.getByRole('row', { name: /^Stop sell BTC.* Stop Working .*stop \$1,000\.00/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /^Trailing stop sell BTC.* Trailing stop Working .*trail 40%/ })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /^Stop sell BTC.* Stop Working .*stop \$1,000\.00/ }),
+  ).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /^Trailing stop sell BTC.* Trailing stop Working .*trail 40%/ }),
+  ).toBeVisible();
   await expect(table.getByRole('row', { name: /^Bought BTC.* Market Filled/ })).toBeVisible();
   await expect(table).not.toContainText(/Limit sell|limit \$/);
 
@@ -44,7 +66,9 @@ test('stops and trailing stops are named as such on /home, /all-transactions and
   await expect(working.getByRole('columnheader', { name: 'Trail' })).toBeVisible();
   await expect(working.getByRole('columnheader', { name: 'Limit price' })).toHaveCount(0);
   await expect(working.getByRole('row', { name: /BTC Stop Sell \$1,000\.00/ })).toBeVisible();
-  await expect(working.getByRole('row', { name: /BTC Trailing stop Sell \$[\d,.]+ 40%/ })).toBeVisible();
+  await expect(
+    working.getByRole('row', { name: /BTC Trailing stop Sell \$[\d,.]+ 40%/ }),
+  ).toBeVisible();
 });
 
 test('a holding reads the same on /home and /portfolio, with what orders reserve', async ({
@@ -56,7 +80,12 @@ test('a holding reads the same on /home and /portfolio, with what orders reserve
   await buyViaApi(request, user, 'BTC', 2_000);
   const held = (await getUserViaApi(request, user)).assets.BTC ?? 0;
   const reserved = 0.01;
-  await openOrder(request, user, { type: 'SELL', symbol: 'BTC', limitAsk: 1_000_000, sellAsk: reserved });
+  await openOrder(request, user, {
+    type: 'SELL',
+    symbol: 'BTC',
+    limitAsk: 1_000_000,
+    sellAsk: reserved,
+  });
 
   await page.goto('/home');
   const holdings = page.getByRole('table', { name: 'Holdings' });

@@ -70,7 +70,13 @@ test('history reads in words (Bought BTC, Limit buy ETH) with how each filled, o
   await buyViaApi(request, user, 'BTC', 250);
   const opened = await request.post('/open-limit-position', {
     headers: authHeaders(user),
-    data: { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1, purchaseAsk: 100, walletAddress: user.walletAddress },
+    data: {
+      type: 'PURCHASE',
+      symbol: 'ETH',
+      limitAsk: 1,
+      purchaseAsk: 100,
+      walletAddress: user.walletAddress,
+    },
   });
   expect(opened.status(), await opened.text()).toBe(201);
 
@@ -189,13 +195,18 @@ test('the star adds an asset to the watchlist and the watchlist offers Buy', asy
   ).toBeVisible();
 });
 
-test('/assets filters by name or symbol and sorts by price or day change, kept in the URL', async ({ page, user }) => {
+test('/assets filters by name or symbol and sorts by price or day change, kept in the URL', async ({
+  page,
+  user,
+}) => {
   void user;
   await page.goto('/assets');
   const table = page.getByRole('table', { name: 'Assets' });
   // The rows are re-rendered after the sort and after the reload: polled, not read once.
   const firstSymbol = async () =>
-    (await table.locator('tbody tr').allInnerTexts()).map((t) => (/\b([A-Z0-9]{2,6})\b/.exec(t) ?? [])[1])[0];
+    (await table.locator('tbody tr').allInnerTexts()).map(
+      (t) => (/\b([A-Z0-9]{2,6})\b/.exec(t) ?? [])[1],
+    )[0];
   await page.getByRole('textbox', { name: 'Filter assets' }).fill('ripple');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('XRP');
@@ -224,7 +235,10 @@ test('onboarding shows once and can be skipped', async ({ page, user }) => {
   await expect(page.getByRole('heading', { name: 'Welcome to paper trading' })).toHaveCount(0);
 });
 
-test('onboarding ends with Start trading, which opens the asset list to pick a first asset', async ({ page, user }) => {
+test('onboarding ends with Start trading, which opens the asset list to pick a first asset', async ({
+  page,
+  user,
+}) => {
   expect(user.walletAddress).toBeTruthy();
   await page.goto('/home');
   for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Next' }).click();

@@ -7,7 +7,15 @@ import { visit, watchCsp } from './support/csp-watch.ts';
 import { skipOnboarding } from './support/pages-helpers.ts';
 
 // Every page of the web app's router (packages/web/src/app/router.tsx), under the server's CSP.
-const SIGNED_OUT = ['/', '/login', '/sign-up', '/forgot-password', '/reset-password?token=x', '/verify-email?token=x', '/no-such-page'];
+const SIGNED_OUT = [
+  '/',
+  '/login',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password?token=x',
+  '/verify-email?token=x',
+  '/no-such-page',
+];
 const SIGNED_IN = [
   '/home',
   '/assets',
@@ -25,7 +33,9 @@ const SIGNED_IN = [
   '/order',
 ];
 
-test('every signed-out page runs under the CSP without a violation or console error, not even a 401', async ({ page }) => {
+test('every signed-out page runs under the CSP without a violation or console error, not even a 401', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const watch = watchCsp(page, { allow401: false });
   const found: string[] = [];
@@ -33,7 +43,10 @@ test('every signed-out page runs under the CSP without a violation or console er
   expect([...watch.problems(), ...found]).toEqual([]);
 });
 
-test('every signed-in page runs under the CSP without a violation or console error', async ({ page, request }) => {
+test('every signed-in page runs under the CSP without a violation or console error', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const user = await signUpViaApi(request);
   const other = await signUpViaApi(request);
@@ -46,7 +59,11 @@ test('every signed-in page runs under the CSP without a violation or console err
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
   const found: string[] = [];
-  for (const path of [...SIGNED_IN, `/transaction?id=${first?.id ?? ''}`, `/user?wallet=${other.walletAddress}`]) {
+  for (const path of [
+    ...SIGNED_IN,
+    `/transaction?id=${first?.id ?? ''}`,
+    `/user?wallet=${other.walletAddress}`,
+  ]) {
     await visit(page, watch, path, found);
   }
   // /live is a WebSocket to this origin: connect-src 'self' must let it open (CSP Level 3; a
@@ -67,12 +84,18 @@ test('the API docs (Swagger UI) work under their own policy', async ({ page }) =
   expect([...watch.problems(), ...events]).toEqual([]);
 });
 
-test('a page on another origin cannot frame /home, even signed in', async ({ page, request, baseURL }) => {
+test('a page on another origin cannot frame /home, even signed in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // Another port of the same host: same site (the session cookie goes along), other origin.
   const target = `${baseURL}/home`;
   const framer: Server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end(`<!doctype html><title>framer</title><iframe id="victim" src="${target}" width="800" height="600"></iframe>`);
+    res.end(
+      `<!doctype html><title>framer</title><iframe id="victim" src="${target}" width="800" height="600"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
   try {

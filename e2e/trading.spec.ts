@@ -72,7 +72,9 @@ test('an order over the buying power shows the server error under the amount', a
   await buy.click();
   await expect(panel.getByText(/^Insufficient funds/)).toBeVisible();
   // "Under the amount": the message is the field's own description, read out with it.
-  await expect(amount).toHaveAccessibleDescription(new RegExp(`^Insufficient funds.*${formatUsd(STARTING_BALANCE_USD).replace(/[$.]/g, '\\$&')}`));
+  await expect(amount).toHaveAccessibleDescription(
+    new RegExp(`^Insufficient funds.*${formatUsd(STARTING_BALANCE_USD).replace(/[$.]/g, '\\$&')}`),
+  );
   await expect(buy).toBeEnabled();
   await expect(amount).toHaveValue('1000000');
 });

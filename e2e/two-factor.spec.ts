@@ -24,7 +24,9 @@ test('turn on two-factor from /account, then log in with a code', async ({ page,
   // The same address as a QR code to scan, drawn in the page (an image with a name).
   const qr = section.getByRole('img', { name: 'QR code to scan with your authenticator app' });
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+    true,
+  );
   const enabledAt = Date.now();
   await section.getByLabel('Code from the app').fill(totpCode(secret, enabledAt));
   await section.getByRole('button', { name: 'Turn on' }).click();

@@ -12,7 +12,9 @@ export const STEPS = ['unit', 'pg', 'cluster', 'e2e'];
 export function selectSteps(args) {
   const unknown = args.filter((arg) => !STEPS.includes(arg));
   if (unknown.length > 0) {
-    throw new Error(`Unknown test step ${unknown.map((u) => `"${u}"`).join(', ')}; the steps are: ${STEPS.join(', ')}`);
+    throw new Error(
+      `Unknown test step ${unknown.map((u) => `"${u}"`).join(', ')}; the steps are: ${STEPS.join(', ')}`,
+    );
   }
   return args.length === 0 ? [...STEPS] : STEPS.filter((step) => args.includes(step));
 }

@@ -20,7 +20,11 @@ describe('npm test steps', () => {
       const before = process.env.CI;
       if (ci === undefined) delete process.env.CI;
       else process.env.CI = ci;
-      const result = missingTool('server on PostgreSQL (no PostgreSQL)', 'Install it with: apt-get install -y postgresql', 'pg');
+      const result = missingTool(
+        'server on PostgreSQL (no PostgreSQL)',
+        'Install it with: apt-get install -y postgresql',
+        'pg',
+      );
       if (before === undefined) delete process.env.CI;
       else process.env.CI = before;
       expect(result.failed).toBe(1);

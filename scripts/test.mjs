@@ -28,13 +28,29 @@ const reportDir = mkdtempSync(path.join(tmpdir(), 'papertrade-reports-'));
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===\n$ ${command} ${args.join(' ')}`);
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return res.status === 0;
 }
 
 function vitest(label, projectArgs, env) {
   const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projectArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
+    env,
+  );
   let passed = 0;
   let failed = ok ? 0 : 1;
   if (existsSync(out)) {
@@ -58,7 +74,11 @@ if (wants('pg')) {
     vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: url });
     pg?.stop();
   } else {
-    const result = missingTool('server on PostgreSQL (no PostgreSQL)', 'PostgreSQL not found, so the server tests did not run on PostgreSQL. Install it with: apt-get install -y postgresql', 'pg');
+    const result = missingTool(
+      'server on PostgreSQL (no PostgreSQL)',
+      'PostgreSQL not found, so the server tests did not run on PostgreSQL. Install it with: apt-get install -y postgresql',
+      'pg',
+    );
     console.log(`\n${result.note}`);
     results.push(result);
   }
@@ -66,18 +86,29 @@ if (wants('pg')) {
 
 function postgresInstalled() {
   const base = '/usr/lib/postgresql';
-  return existsSync(base) && readdirSync(base).some((v) => existsSync(path.join(base, v, 'bin', 'initdb')));
+  return (
+    existsSync(base) &&
+    readdirSync(base).some((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+  );
 }
 
 // Several instances on one PostgreSQL behind HAProxy (deploy/test): sessions, /live, login limits
 // and market failover across instances.
 if (wants('cluster')) {
   if (!postgresInstalled()) {
-    const result = missingTool('cluster (no PostgreSQL)', 'PostgreSQL not found, so the cluster test did not run. Install it with: apt-get install -y postgresql', 'cluster');
+    const result = missingTool(
+      'cluster (no PostgreSQL)',
+      'PostgreSQL not found, so the cluster test did not run. Install it with: apt-get install -y postgresql',
+      'cluster',
+    );
     console.log(`\n${result.note}`);
     results.push(result);
   } else if (!ensureHaproxy()) {
-    const result = missingTool('cluster (no HAProxy)', 'HAProxy not found, so the cluster test did not run. Install it with: apt-get install -y haproxy', 'cluster');
+    const result = missingTool(
+      'cluster (no HAProxy)',
+      'HAProxy not found, so the cluster test did not run. Install it with: apt-get install -y haproxy',
+      'cluster',
+    );
     console.log(`\n${result.note}`);
     results.push(result);
   } else {
@@ -89,9 +120,11 @@ if (wants('e2e')) {
   if (ensureChromium()) {
     const ok = run('browser tests: build', 'npm', ['run', 'build']);
     const out = path.join(reportDir, 'playwright.json');
-    const passedOk = ok && run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+    const passedOk =
+      ok &&
+      run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      });
     let passed = 0;
     let failed = passedOk ? 0 : 1;
     if (existsSync(out)) {
@@ -101,13 +134,20 @@ if (wants('e2e')) {
     }
     results.push({ label: 'browser tests', passed, failed });
   } else {
-    results.push(missingTool('browser tests (no Chromium)', 'Chromium not found. Install it with: apt-get install -y chromium', 'e2e'));
+    results.push(
+      missingTool(
+        'browser tests (no Chromium)',
+        'Chromium not found. Install it with: apt-get install -y chromium',
+        'e2e',
+      ),
+    );
   }
 }
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+for (const r of results)
+  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

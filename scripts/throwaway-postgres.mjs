@@ -37,7 +37,9 @@ export function startThrowawayPostgres() {
   const asRoot = process.getuid?.() === 0;
   const runAs = (cmd, args) =>
     asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' })
+      ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], {
+          stdio: 'pipe',
+        })
       : spawnSync(path.join(bin, cmd), args, { stdio: 'pipe' });
   const init = runAs('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   if (init.status !== 0) {
@@ -45,7 +47,16 @@ export function startThrowawayPostgres() {
     return null;
   }
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200`;
-  const start = runAs('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = runAs('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    opts,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   if (start.status !== 0) {
     console.log(`pg_ctl start failed:\n${start.stderr}`);
     return null;

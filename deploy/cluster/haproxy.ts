@@ -41,7 +41,8 @@ export async function startHaproxy(options: {
   const cfg = path.join(options.dir, 'haproxy.cfg');
   writeFileSync(cfg, renderConfig(`127.0.0.1:${options.port}`, options.backends));
   const check = spawnSync(bin, ['-c', '-f', cfg], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy refused ${cfg}:\n${check.stdout}${check.stderr}`);
+  if (check.status !== 0)
+    throw new Error(`haproxy refused ${cfg}:\n${check.stdout}${check.stderr}`);
 
   const proc = spawnGroup(bin, ['-db', '-f', cfg], { onLine: options.onLine });
   const url = `http://127.0.0.1:${options.port}`;

@@ -28,18 +28,22 @@ export const applicationName = (name: string) => `papertrade-${name}`;
 
 export function startInstance(options: InstanceOptions): Instance {
   const { name, port } = options;
-  const process_ = spawnGroup(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...options.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // node-postgres reads PGAPPNAME for every connection (pool, LISTEN, leader lock).
-      PGAPPNAME: applicationName(name),
+  const process_ = spawnGroup(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...options.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // node-postgres reads PGAPPNAME for every connection (pool, LISTEN, leader lock).
+        PGAPPNAME: applicationName(name),
+      },
+      onLine: options.onLine,
     },
-    onLine: options.onLine,
-  });
+  );
   return { name, port, url: `http://127.0.0.1:${port}`, process: process_ };
 }
 
@@ -60,7 +64,8 @@ export async function waitFor(
     if (await check().catch(() => false)) return;
     const reason = giveUp();
     if (reason) throw new Error(reason);
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(200);
   }
 }

@@ -9,7 +9,10 @@ const MARKET_LOCK_KEY = 7_305_117_002n;
  * in pg_locks split into classid (high 32 bits) and objid (low 32 bits), with objsubid 1.
  */
 export async function leaderApplicationName(databaseUrl: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'papertrade-cluster-probe' });
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: 'papertrade-cluster-probe',
+  });
   await client.connect();
   try {
     const { rows } = await client.query<{ application_name: string }>(

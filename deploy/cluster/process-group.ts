@@ -45,7 +45,11 @@ export function spawnGroup(
 ): GroupProcess {
   installExitHook();
   const { onLine, ...spawnOptions } = options;
-  const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    ...spawnOptions,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (child.pid === undefined) throw new Error(`could not start ${command}`);
   const pid = child.pid;
   alive.add(pid);

@@ -5,7 +5,10 @@
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/throwaway-postgres.mjs';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../scripts/throwaway-postgres.mjs';
 import { startCluster, type Cluster } from '../cluster/cluster.ts';
 import { sleep, waitFor, type Instance } from '../cluster/instance.ts';
 import { call, PASSWORD, signUp, type Session } from './http-client.ts';
@@ -59,37 +62,50 @@ describe('several instances behind HAProxy', () => {
     expect(login.status).toBe(200);
     for (const token of [user.token, login.body.token]) {
       for (const base of [cluster.url, ...cluster.instances.map((i) => i.url)]) {
-        const res = await call<{ user: { id: string } }>(base, '/auth/session', { session: { ...user, token } });
+        const res = await call<{ user: { id: string } }>(base, '/auth/session', {
+          session: { ...user, token },
+        });
         expect(res.status, `${base} with a token`).toBe(200);
         expect(res.body.user.id).toBe(user.userId);
       }
     }
   });
 
-  it("delivers a trade made on one instance to /live sockets held by other instances and through HAProxy", async () => {
+  it('delivers a trade made on one instance to /live sockets held by other instances and through HAProxy', async () => {
     const user = await signUp(cluster.url, 'live');
     const query = `/live?token=${encodeURIComponent(user.token)}`;
-    const sockets = [instance(1).url, cluster.url].map((base) => new WebSocket(`${base.replace('http', 'ws')}${query}`));
+    const sockets = [instance(1).url, cluster.url].map(
+      (base) => new WebSocket(`${base.replace('http', 'ws')}${query}`),
+    );
     try {
       const userMessages = sockets.map(
         (ws) =>
           new Promise<{ type: string; user: { balance: number } }>((resolve, reject) => {
             ws.on('error', reject);
             ws.on('message', (data) => {
-              const message = JSON.parse((data as Buffer).toString('utf8')) as { type: string; user: { balance: number } };
+              const message = JSON.parse((data as Buffer).toString('utf8')) as {
+                type: string;
+                user: { balance: number };
+              };
               // A socket may first hear the record as it was; the trade's is the one with less cash.
               if (message.type === 'user' && message.user.balance < 100_000) resolve(message);
             });
           }),
       );
-      await Promise.all(sockets.map((ws) => new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))));
+      await Promise.all(
+        sockets.map(
+          (ws) => new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject)),
+        ),
+      );
 
       const trade = await call(instance(0).url, '/purchase-asset', {
         session: user,
         body: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: 100, unit: 'USD' },
       });
       expect(trade.status).toBe(200);
-      const timeout = sleep(5_000).then(() => Promise.reject(new Error('no {"type":"user"} message within 5 s')));
+      const timeout = sleep(5_000).then(() =>
+        Promise.reject(new Error('no {"type":"user"} message within 5 s')),
+      );
       for (const message of await Promise.race([Promise.all(userMessages), timeout])) {
         expect(message.user.balance).toBe(99_900);
       }
@@ -102,12 +118,15 @@ describe('several instances behind HAProxy', () => {
     const user = await signUp(cluster.url, 'limit');
     const wrong = { email: user.email, password: 'wrong password' };
     const targets = [0, 1, 2, 0, 1].map((n) => instance(n).url);
-    for (const base of targets) expect((await call(base, '/auth/login', { body: wrong })).status).toBe(401);
+    for (const base of targets)
+      expect((await call(base, '/auth/login', { body: wrong })).status).toBe(401);
     const sixth = await call<{ code: string }>(cluster.url, '/auth/login', { body: wrong });
     expect(sixth.status).toBe(429);
     expect(sixth.body.code).toBe('RATE_LIMITED');
     // Even the right password waits now, on any instance.
-    const right = await call(instance(2).url, '/auth/login', { body: { email: user.email, password: PASSWORD } });
+    const right = await call(instance(2).url, '/auth/login', {
+      body: { email: user.email, password: PASSWORD },
+    });
     expect(right.status).toBe(429);
   });
 
@@ -127,16 +146,27 @@ describe('several instances behind HAProxy', () => {
         Array.from({ length: 10 }, () =>
           call<{ limitPosition: { positionId: string } }>(cluster.url, '/open-limit-position', {
             session: user,
-            body: { type: 'PURCHASE', symbol: 'BTC', walletAddress: user.walletAddress, limitAsk, purchaseAsk: 100 },
+            body: {
+              type: 'PURCHASE',
+              symbol: 'BTC',
+              walletAddress: user.walletAddress,
+              limitAsk,
+              purchaseAsk: 100,
+            },
           }),
         ),
       );
       for (const res of opened) expect(res.status).toBe(201);
-      orders.set(user.userId, opened.map((res) => res.body.limitPosition.positionId));
+      orders.set(
+        user.userId,
+        opened.map((res) => res.body.limitPosition.positionId),
+      );
     }
 
     let leader: Instance | undefined;
-    await waitFor('a market leader', 10_000, async () => Boolean((leader = await cluster.leader())));
+    await waitFor('a market leader', 10_000, async () =>
+      Boolean((leader = await cluster.leader())),
+    );
     const oldLeader = leader as Instance;
     const survivor = cluster.instances.find((i) => i !== oldLeader) as Instance;
     oldLeader.process.signal('SIGKILL');
@@ -152,14 +182,23 @@ describe('several instances behind HAProxy', () => {
     const before = await btc(cluster.url);
     await waitFor('prices ticking again', 10_000, async () => (await btc(cluster.url)) !== before);
     const failoverMs = Date.now() - killedAt;
-    console.log(`failover: ${newLeader?.name} ticks ${failoverMs} ms after kill -9 of ${oldLeader.name}`);
+    console.log(
+      `failover: ${newLeader?.name} ticks ${failoverMs} ms after kill -9 of ${oldLeader.name}`,
+    );
     expect(failoverMs).toBeLessThan(10_000);
 
-    const moved = await call(cluster.url, '/market-control/price', { body: { id: 'btcusd', price: Math.floor(limitAsk * 0.9) } });
+    const moved = await call(cluster.url, '/market-control/price', {
+      body: { id: 'btcusd', price: Math.floor(limitAsk * 0.9) },
+    });
     expect(moved.status).toBe(200);
 
     const record = async (user: Session) =>
-      (await call<UserRecord>(survivor.url, '/user-details', { session: user, body: { walletAddress: user.walletAddress } })).body;
+      (
+        await call<UserRecord>(survivor.url, '/user-details', {
+          session: user,
+          body: { walletAddress: user.walletAddress },
+        })
+      ).body;
     await waitFor('every limit order filled', 15_000, async () => {
       const records = await Promise.all(users.map(record));
       return records.every((r) => r.limitPositions.every((p) => p.status === 'FILLED'));
@@ -167,15 +206,15 @@ describe('several instances behind HAProxy', () => {
 
     for (const user of users) {
       const mine = orders.get(user.userId) as string[];
-      const { body: history } = await call<{ positionId?: string; transactionTotal: number; assetsPurchasedSold: number }[]>(
-        cluster.url,
-        '/transactions?type=PURCHASE&limit=100',
-        { session: user },
-      );
+      const { body: history } = await call<
+        { positionId?: string; transactionTotal: number; assetsPurchasedSold: number }[]
+      >(cluster.url, '/transactions?type=PURCHASE&limit=100', { session: user });
       const fills = history.filter((t) => t.positionId);
       expect(fills.map((t) => t.positionId).sort()).toEqual([...mine].sort());
       const r = await record(user);
-      expect(r.limitPositions.filter((p) => mine.includes(p.positionId)).map((p) => p.status)).toEqual(mine.map(() => 'FILLED'));
+      expect(
+        r.limitPositions.filter((p) => mine.includes(p.positionId)).map((p) => p.status),
+      ).toEqual(mine.map(() => 'FILLED'));
       const spentCents = history.reduce((sum, t) => sum + Math.round(t.transactionTotal * 100), 0);
       expect(Math.round(r.balance * 100)).toBe(Math.round(r.startingBalance * 100) - spentCents);
       const shares = history.reduce((sum, t) => sum + Math.round(t.assetsPurchasedSold * 1e8), 0);

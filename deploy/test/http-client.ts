@@ -44,7 +44,15 @@ export async function signUp(base: string, label: string): Promise<Session & { e
   counter += 1;
   const tag = `${label}${counter}${Date.now().toString(36)}`.slice(0, 18);
   const email = `${tag}@cluster.test`;
-  const res = await call<AuthAnswer>(base, '/auth/sign-up', { body: { email, password: PASSWORD, username: tag } });
-  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { email, token: res.body.token, walletAddress: res.body.user.walletAddress, userId: res.body.user.id };
+  const res = await call<AuthAnswer>(base, '/auth/sign-up', {
+    body: { email, password: PASSWORD, username: tag },
+  });
+  if (res.status !== 201)
+    throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return {
+    email,
+    token: res.body.token,
+    walletAddress: res.body.user.walletAddress,
+    userId: res.body.user.id,
+  };
 }

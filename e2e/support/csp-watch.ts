@@ -26,12 +26,16 @@ export function watchCsp(
   void page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations?.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+      window.__cspViolations?.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
+      );
     });
   });
   page.on('console', (message) => {
     const text = message.text();
-    const status = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(text)?.[1];
+    const status = /^Failed to load resource: the server responded with a status of (4\d\d)/.exec(
+      text,
+    )?.[1];
     const expected4xx = status !== undefined && (options.allow401 || status !== '401');
     if (text.includes('Content Security Policy') || (message.type() === 'error' && !expected4xx)) {
       seen.push(`${current}: console ${message.type()}: ${text}`);
@@ -49,7 +53,12 @@ export function watchCsp(
 }
 
 /** Visits `path`, waits until it has settled, and adds the page's own violation events. */
-export async function visit(page: Page, watch: ReturnType<typeof watchCsp>, path: string, found: string[]) {
+export async function visit(
+  page: Page,
+  watch: ReturnType<typeof watchCsp>,
+  path: string,
+  found: string[],
+) {
   watch.label(path);
   await page.goto(path);
   await page.locator('h1, h2').first().waitFor({ timeout: 30_000 });

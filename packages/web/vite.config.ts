@@ -77,7 +77,10 @@ const precompress: Plugin = {
       if (!/\.(js|css)$/.test(file) || !options.dir) continue;
       const full = path.join(options.dir, file);
       const data = readFileSync(full);
-      writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
     }
   },

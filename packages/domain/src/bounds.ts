@@ -36,7 +36,10 @@ export class BoundsError extends RangeError {
 
 export function checkPrice(price: PriceUnits): PriceUnits {
   if (price < MIN_PRICE_UNITS || price > MAX_PRICE_UNITS) {
-    throw new BoundsError('PRICE_OUT_OF_RANGE', 'A price must be between $0.00000001 and $1,000,000,000');
+    throw new BoundsError(
+      'PRICE_OUT_OF_RANGE',
+      'A price must be between $0.00000001 and $1,000,000,000',
+    );
   }
   return price;
 }

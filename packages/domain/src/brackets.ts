@@ -22,8 +22,14 @@ const shown = (p: PriceUnits) => `$${formatExactPrice(priceToNumber(p))}`;
  * stop-limit's limit, else its (current) stop; with the words bracketProblem's message uses.
  * Generic so the server passes exact units and the web its numbers.
  */
-export function bracketEntry<P>(orderType: string, limit: P, stop: P | null | undefined): { price: P; name: 'the limit' | 'the stop' } {
-  return orderType === 'LIMIT' || orderType === 'STOP_LIMIT' ? { price: limit, name: 'the limit' } : { price: stop ?? limit, name: 'the stop' };
+export function bracketEntry<P>(
+  orderType: string,
+  limit: P,
+  stop: P | null | undefined,
+): { price: P; name: 'the limit' | 'the stop' } {
+  return orderType === 'LIMIT' || orderType === 'STOP_LIMIT'
+    ? { price: limit, name: 'the limit' }
+    : { price: stop ?? limit, name: 'the stop' };
 }
 
 /**

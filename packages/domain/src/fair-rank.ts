@@ -9,7 +9,10 @@ import type { Cents } from './money.ts';
  */
 
 const DAY_MS = 86_400_000;
-export const PERIOD_DAYS: Record<Exclude<LeaderboardPeriod, 'all'>, number> = { week: 7, month: 30 };
+export const PERIOD_DAYS: Record<Exclude<LeaderboardPeriod, 'all'>, number> = {
+  week: 7,
+  month: 30,
+};
 
 /** The start of a period ending now; null for `all`, which starts at each portfolio's own epoch. */
 export function periodStart(period: LeaderboardPeriod, now: number): number | null {
@@ -44,15 +47,34 @@ function exactReturn(totalCents: Cents, baseCents: Cents): ExactReturn {
 }
 
 /** Where a portfolio stands over a period: its return from the start of the period, or not ranked. */
-export function periodStanding(input: RankInput, period: LeaderboardPeriod, now: number): PeriodStanding {
+export function periodStanding(
+  input: RankInput,
+  period: LeaderboardPeriod,
+  now: number,
+): PeriodStanding {
   const epochStart = input.resetAt ?? input.createdAt;
   const start = periodStart(period, now);
-  if (start === null) return { ranked: true, since: epochStart, result: exactReturn(input.totalCents, input.startingCents) };
-  if (input.resetAt !== null && input.resetAt > start) return { ranked: false, since: start, resetAt: input.resetAt };
+  if (start === null)
+    return {
+      ranked: true,
+      since: epochStart,
+      result: exactReturn(input.totalCents, input.startingCents),
+    };
+  if (input.resetAt !== null && input.resetAt > start)
+    return { ranked: false, since: start, resetAt: input.resetAt };
   // Signed up inside the period: measured from the starting balance, like `all`.
-  if (input.createdAt > start) return { ranked: true, since: input.createdAt, result: exactReturn(input.totalCents, input.startingCents) };
+  if (input.createdAt > start)
+    return {
+      ranked: true,
+      since: input.createdAt,
+      result: exactReturn(input.totalCents, input.startingCents),
+    };
   // No snapshot before the start: nothing changed the balance between the epoch's start and then.
-  return { ranked: true, since: start, result: exactReturn(input.totalCents, input.baselineCents ?? input.startingCents) };
+  return {
+    ranked: true,
+    since: start,
+    result: exactReturn(input.totalCents, input.baselineCents ?? input.startingCents),
+  };
 }
 
 /** Higher return first, compared exactly by cross-multiplying (bigints: no rounding, no overflow). */
@@ -65,6 +87,8 @@ export function compareReturnsDescending(a: ExactReturn, b: ExactReturn): number
 /** The return in percent, rounded to 2 decimals, for the wire. */
 export function returnPercentOf(r: ExactReturn): number {
   // Scaled in bigint first so a huge gain keeps its digits before the one float division.
-  const hundredthsOfPercent = (r.gainCents * 10_000n * 2n + (r.gainCents >= 0n ? r.baseCents : -r.baseCents)) / (2n * r.baseCents);
+  const hundredthsOfPercent =
+    (r.gainCents * 10_000n * 2n + (r.gainCents >= 0n ? r.baseCents : -r.baseCents)) /
+    (2n * r.baseCents);
   return Number(hundredthsOfPercent) / 100;
 }

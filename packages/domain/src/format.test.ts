@@ -171,7 +171,8 @@ describe('formatPrice', () => {
   });
 
   it('never reads 0.00 for a price above zero', () => {
-    for (const p of [0.00000001, 0.0000005, 0.004, 0.009999]) expect(formatPrice(p)).not.toMatch(/^0\.0+$/);
+    for (const p of [0.00000001, 0.0000005, 0.004, 0.009999])
+      expect(formatPrice(p)).not.toMatch(/^0\.0+$/);
   });
 });
 

@@ -101,7 +101,9 @@ export function formatAmount(n: number): string {
  * shorter than it is and nothing non-zero reads "0.0000".
  */
 export function formatShares(n: number): string {
-  return numberFormat({ minimumFractionDigits: DECIMALS.holding, maximumFractionDigits: 8 }).format(n);
+  return numberFormat({ minimumFractionDigits: DECIMALS.holding, maximumFractionDigits: 8 }).format(
+    n,
+  );
 }
 
 /**

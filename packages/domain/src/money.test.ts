@@ -93,7 +93,10 @@ describe('unitsToNumber', () => {
     const safe = BigInt(Number.MAX_SAFE_INTEGER);
     fc.assert(
       fc.property(
-        fc.oneof(fc.bigInt({ min: -safe, max: safe }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n })),
+        fc.oneof(
+          fc.bigInt({ min: -safe, max: safe }),
+          fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        ),
         fc.constantFrom(0, 2, 8, 16),
         (units, decimals) => {
           expect(unitsToNumber(units, decimals)).toBe(Number(formatUnits(units, decimals)));

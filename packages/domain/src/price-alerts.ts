@@ -17,6 +17,10 @@ export type AlertDirection = 'ABOVE' | 'BELOW';
  * current price already reaches is refused, since it would fire on the very next tick and tell
  * the user nothing they do not see on the screen.
  */
-export function alertReached(direction: AlertDirection, level: PriceUnits, price: PriceUnits): boolean {
+export function alertReached(
+  direction: AlertDirection,
+  level: PriceUnits,
+  price: PriceUnits,
+): boolean {
   return direction === 'ABOVE' ? price >= level : price <= level;
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoundsError, MAX_ORDER_CENTS, MAX_ORDER_SHARE_UNITS, MAX_PRICE_UNITS, MIN_PRICE_UNITS } from './bounds.ts';
+import {
+  BoundsError,
+  MAX_ORDER_CENTS,
+  MAX_ORDER_SHARE_UNITS,
+  MAX_PRICE_UNITS,
+  MIN_PRICE_UNITS,
+} from './bounds.ts';
 import { PRICE_SCALE, SHARE_SCALE, parseDecimal } from './money.ts';
 import {
   formatPreview,
@@ -60,9 +66,11 @@ describe('trade maths properties', () => {
   const price = fc.bigInt({ min: MIN_PRICE_UNITS, max: MAX_PRICE_UNITS });
   const min = (a: bigint, b: bigint) => (a < b ? a : b);
   /** Dollar amounts whose shares at price p stay inside one order's bounds. */
-  const centsAt = (p: bigint) => fc.bigInt({ min: 1n, max: min(MAX_ORDER_CENTS, (MAX_ORDER_SHARE_UNITS * p) / PER_CENT) });
+  const centsAt = (p: bigint) =>
+    fc.bigInt({ min: 1n, max: min(MAX_ORDER_CENTS, (MAX_ORDER_SHARE_UNITS * p) / PER_CENT) });
   /** Share amounts whose cost at price p stays inside one order's bounds. */
-  const sharesAt = (p: bigint) => fc.bigInt({ min: 1n, max: min(MAX_ORDER_SHARE_UNITS, (MAX_ORDER_CENTS * PER_CENT) / p) });
+  const sharesAt = (p: bigint) =>
+    fc.bigInt({ min: 1n, max: min(MAX_ORDER_SHARE_UNITS, (MAX_ORDER_CENTS * PER_CENT) / p) });
   const orders = price.chain((p) => fc.tuple(fc.constant(p), centsAt(p), sharesAt(p)));
 
   it('a USD buy never spends more than asked nor gets more shares than cents / price', () => {
@@ -118,7 +126,7 @@ describe('trade maths properties', () => {
     );
   });
 
-  it('a quote past an order\'s bounds is refused, never rounded into them', () => {
+  it("a quote past an order's bounds is refused, never rounded into them", () => {
     fc.assert(
       fc.property(price, fc.bigInt({ min: 1n, max: 10n ** 20n }), (p, amount) => {
         for (const quote of [

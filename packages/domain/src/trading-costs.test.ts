@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from './money.ts';
-import { budgetWithFee, costsFromSettings, feeCents, fillPrice, realismSettingError, type FeeRule } from './trading-costs.ts';
+import {
+  budgetWithFee,
+  costsFromSettings,
+  feeCents,
+  fillPrice,
+  realismSettingError,
+  type FeeRule,
+} from './trading-costs.ts';
 
 const cents = (n: string) => parseDecimal(n, 2)!;
 const units = (n: string) => parseDecimal(n, 8)!;
@@ -26,32 +33,44 @@ describe('feeCents', () => {
 describe('budgetWithFee', () => {
   it('buys for $999.00 out of $1,000.00 reserved at 0.1 % (999.00 + 1.00 = 1,000.00)', () => {
     expect(budgetWithFee(typical, cents('1000'))).toBe(cents('999'));
-    expect(budgetWithFee(typical, cents('1000')) + feeCents(typical, cents('999'))).toBe(cents('1000'));
+    expect(budgetWithFee(typical, cents('1000')) + feeCents(typical, cents('999'))).toBe(
+      cents('1000'),
+    );
   });
   it('leaves the minimum fee room: $100 reserved with a $5 minimum buys for $95', () => {
     expect(budgetWithFee({ bps: 10n, minCents: cents('5') }, cents('100'))).toBe(cents('95'));
   });
   it('is the largest budget whose cost and fee fit the reservation (brute force over small amounts)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 3000 }), (bps, min, reserved) => {
-        const rule = { bps: BigInt(bps), minCents: BigInt(min) };
-        const r = BigInt(reserved);
-        let best = 0n;
-        for (let b = 1n; b <= r; b += 1n) if (b + feeCents(rule, b) <= r) best = b;
-        expect(budgetWithFee(rule, r)).toBe(best);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (bps, min, reserved) => {
+          const rule = { bps: BigInt(bps), minCents: BigInt(min) };
+          const r = BigInt(reserved);
+          let best = 0n;
+          for (let b = 1n; b <= r; b += 1n) if (b + feeCents(rule, b) <= r) best = b;
+          expect(budgetWithFee(rule, r)).toBe(best);
+        },
+      ),
       { numRuns: 300 },
     );
   });
   it('fits for large reservations too', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (bps, min, r) => {
-        const rule = { bps: BigInt(bps), minCents: BigInt(min) };
-        const b = budgetWithFee(rule, r);
-        expect(b + feeCents(rule, b)).toBeLessThanOrEqual(r);
-        // One cent more would not fit.
-        expect(b + 1n + feeCents(rule, b + 1n)).toBeGreaterThan(r);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (bps, min, r) => {
+          const rule = { bps: BigInt(bps), minCents: BigInt(min) };
+          const b = budgetWithFee(rule, r);
+          expect(b + feeCents(rule, b)).toBeLessThanOrEqual(r);
+          // One cent more would not fit.
+          expect(b + 1n + feeCents(rule, b + 1n)).toBeGreaterThan(r);
+        },
+      ),
     );
   });
 });
@@ -76,15 +95,19 @@ describe('fillPrice', () => {
   });
   it('a buy never pays less and a sell never gets more than the exact price', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 17n }), fc.integer({ min: 0, max: 100 }), (p, s) => {
-        const spread = BigInt(s);
-        const buy = fillPrice('PURCHASE', p, spread);
-        const sell = fillPrice('SELL', p, spread);
-        expect(buy * 20_000n).toBeGreaterThanOrEqual(p * (20_000n + spread));
-        expect((buy - 1n) * 20_000n).toBeLessThan(p * (20_000n + spread));
-        expect(sell * 20_000n).toBeLessThanOrEqual(p * (20_000n - spread));
-        expect((sell + 1n) * 20_000n).toBeGreaterThan(p * (20_000n - spread));
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 17n }),
+        fc.integer({ min: 0, max: 100 }),
+        (p, s) => {
+          const spread = BigInt(s);
+          const buy = fillPrice('PURCHASE', p, spread);
+          const sell = fillPrice('SELL', p, spread);
+          expect(buy * 20_000n).toBeGreaterThanOrEqual(p * (20_000n + spread));
+          expect((buy - 1n) * 20_000n).toBeLessThan(p * (20_000n + spread));
+          expect(sell * 20_000n).toBeLessThanOrEqual(p * (20_000n - spread));
+          expect((sell + 1n) * 20_000n).toBeGreaterThan(p * (20_000n - spread));
+        },
+      ),
     );
   });
 });
@@ -103,10 +126,15 @@ describe('realism settings', () => {
     expect(realismSettingError('theme_mode', 'dark')).toBeNull();
   });
   it('reads the costs, a missing or invalid value as 0', () => {
-    expect(costsFromSettings({ trading_fee_bps: 10, spread_bps: 5, trading_fee_min_usd: 1.5 })).toEqual({
+    expect(
+      costsFromSettings({ trading_fee_bps: 10, spread_bps: 5, trading_fee_min_usd: 1.5 }),
+    ).toEqual({
       fee: { bps: 10n, minCents: 150n },
       spreadBps: 5n,
     });
-    expect(costsFromSettings({ trading_fee_bps: 500, spread_bps: 'x' })).toEqual({ fee: { bps: 0n, minCents: 0n }, spreadBps: 0n });
+    expect(costsFromSettings({ trading_fee_bps: 500, spread_bps: 'x' })).toEqual({
+      fee: { bps: 0n, minCents: 0n },
+      spreadBps: 0n,
+    });
   });
 });

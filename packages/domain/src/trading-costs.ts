@@ -64,10 +64,17 @@ const SPREAD_DENOMINATOR = 2n * BPS;
  * order never fills worse than its limit, so when half the spread would cross the limit, the
  * limit is the price (a buy's trigger compares the market price, as the indexed trigger does).
  */
-export function fillPrice(side: 'PURCHASE' | 'SELL', marketPrice: PriceUnits, spreadBps: bigint, limit?: PriceUnits | null): PriceUnits {
+export function fillPrice(
+  side: 'PURCHASE' | 'SELL',
+  marketPrice: PriceUnits,
+  spreadBps: bigint,
+  limit?: PriceUnits | null,
+): PriceUnits {
   if (spreadBps <= 0n) return marketPrice;
   if (side === 'PURCHASE') {
-    const ask = (marketPrice * (SPREAD_DENOMINATOR + spreadBps) + SPREAD_DENOMINATOR - 1n) / SPREAD_DENOMINATOR;
+    const ask =
+      (marketPrice * (SPREAD_DENOMINATOR + spreadBps) + SPREAD_DENOMINATOR - 1n) /
+      SPREAD_DENOMINATOR;
     return limit != null && limit >= marketPrice && ask > limit ? limit : ask;
   }
   const bid = (marketPrice * (SPREAD_DENOMINATOR - spreadBps)) / SPREAD_DENOMINATOR;
@@ -103,7 +110,10 @@ export function realismSettingError(key: string, value: unknown): string | null 
         ? null
         : `The spread is a whole number of basis points from 0 to ${MAX_SPREAD_BPS} (1 %)`;
     case REALISM_KEYS.feeMinUsd:
-      return Number.isFinite(number) && number >= 0 && number <= MAX_FEE_MIN_USD && isWholeCents(number)
+      return Number.isFinite(number) &&
+        number >= 0 &&
+        number <= MAX_FEE_MIN_USD &&
+        isWholeCents(number)
         ? null
         : `The minimum fee is an amount from $0 to $${MAX_FEE_MIN_USD} with at most 2 decimals`;
     default:

@@ -47,7 +47,10 @@ export type Trail = { bps: bigint } | { amount: PriceUnits };
  * that a $1,000,000,000 price times 5,000 bps stays inside 64 bits there too).
  */
 export function trailingStop(side: OrderSide, mark: PriceUnits, trail: Trail): PriceUnits {
-  const offset = 'bps' in trail ? (mark / 10_000n) * trail.bps + ((mark % 10_000n) * trail.bps) / 10_000n : trail.amount;
+  const offset =
+    'bps' in trail
+      ? (mark / 10_000n) * trail.bps + ((mark % 10_000n) * trail.bps) / 10_000n
+      : trail.amount;
   return side === 'SELL' ? mark - offset : mark + offset;
 }
 
@@ -97,8 +100,12 @@ export function fillReason(c: FillCause): string {
     case 'STOP_LIMIT':
       return `${price} reached the limit at ${shown(c.limitPrice ?? 0n)} after the stop at ${stop} was reached`;
     case 'TRAILING_STOP': {
-      if (c.trail === null || c.waterMark === null) return `${price} reached the trailing stop at ${stop}`;
-      const where = c.side === 'SELL' ? `below the high of ${shown(c.waterMark)}` : `above the low of ${shown(c.waterMark)}`;
+      if (c.trail === null || c.waterMark === null)
+        return `${price} reached the trailing stop at ${stop}`;
+      const where =
+        c.side === 'SELL'
+          ? `below the high of ${shown(c.waterMark)}`
+          : `above the low of ${shown(c.waterMark)}`;
       return `${price} reached the trailing stop at ${stop}, ${trailText(c.trail)} ${where}`;
     }
     default:

@@ -68,7 +68,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     onTickDone: (ms, results) => metrics.recordTick(ms, tickOutcome(results)),
   });
   const mailer = createMailer(config);
-  const ctx: AppContext = { config, database, db: database.db, bus, mailer, market, metrics, drain: createDrainState() };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    mailer,
+    market,
+    metrics,
+    drain: createDrainState(),
+  };
 
   const app = Fastify({
     logger: options.logger ?? logOptions(config.logLevel),

@@ -34,7 +34,11 @@ function setUp(marketTickMs: number) {
     { name: 'queue', flushOnClose: () => Promise.resolve(void events.push('queue flushed')) },
   ];
   const app = Fastify();
-  const running = registerJobs(app, { config: { marketTickMs } as never, market: market as never }, jobs);
+  const running = registerJobs(
+    app,
+    { config: { marketTickMs } as never, market: market as never },
+    jobs,
+  );
   app.addHook('onClose', () => running.stop());
   return { app, market, events };
 }

@@ -47,7 +47,11 @@ export interface RunningJobs {
  * Hooks `jobs` into the app in the order given: tick jobs to the market now (the market runs its
  * listeners in the order they came), timers on ready, flushes on preClose.
  */
-export function registerJobs(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'market'>, jobs: readonly BackgroundJob[]): RunningJobs {
+export function registerJobs(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'market'>,
+  jobs: readonly BackgroundJob[],
+): RunningJobs {
   const stops: (() => void | Promise<void>)[] = [];
   for (const job of jobs) {
     if ('everyTick' in job) {

@@ -40,7 +40,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 function intOr(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
 }
 
@@ -54,7 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketTickMs: intOr(env.MARKET_TICK_MS, 1000, 'MARKET_TICK_MS'),
     marketControl: env.MARKET_CONTROL === '1',
     marketSeed: env.MARKET_SEED || 'papertrade',
-    marketHistoryDays: intOr(env.MARKET_HISTORY_DAYS, 30, "MARKET_HISTORY_DAYS"),
+    marketHistoryDays: intOr(env.MARKET_HISTORY_DAYS, 30, 'MARKET_HISTORY_DAYS'),
     marketLeaderRetryMs: intOr(env.MARKET_LEADER_RETRY_MS, 5000, 'MARKET_LEADER_RETRY_MS') || 5000,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
@@ -63,7 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     // Behind a load balancer (production) draining needs time; a developer's Ctrl-C should not wait.
-    shutdownGraceMs: intOr(env.SHUTDOWN_GRACE_MS, env.NODE_ENV === 'production' ? 5000 : 0, 'SHUTDOWN_GRACE_MS'),
+    shutdownGraceMs: intOr(
+      env.SHUTDOWN_GRACE_MS,
+      env.NODE_ENV === 'production' ? 5000 : 0,
+      'SHUTDOWN_GRACE_MS',
+    ),
     secretKey: env.SECRET_KEY || undefined,
     signUpsPerIp: intOr(env.SIGNUP_LIMIT_PER_IP, SIGN_UPS_PER_IP, 'SIGNUP_LIMIT_PER_IP'),
   };

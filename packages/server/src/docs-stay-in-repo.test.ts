@@ -59,7 +59,9 @@ function issueCitations(file: string): string[] {
     return [];
   }
   if (text.includes('\0')) return [];
-  return text.split('\n').flatMap((line, i) => (ISSUE_NUMBER.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+  return text
+    .split('\n')
+    .flatMap((line, i) => (ISSUE_NUMBER.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
 }
 
 describe('references stay in the repository', () => {
@@ -84,8 +86,12 @@ describe('references stay in the repository', () => {
     // Built from parts so that this file does not match itself.
     const cited = [`(issue ${12})`, `Issue ${13}: a fill`, `issues ${9} and 10`, `issue #${4}`];
     for (const text of cited) expect(ISSUE_NUMBER.test(text), text).toBe(true);
-    for (const text of ['zod issue path', 'issueToken(db)', 'the first issue']) expect(ISSUE_NUMBER.test(text), text).toBe(false);
-    expect(trackedFiles().flatMap(issueCitations), 'cite docs/decisions/ or say why instead').toEqual([]);
+    for (const text of ['zod issue path', 'issueToken(db)', 'the first issue'])
+      expect(ISSUE_NUMBER.test(text), text).toBe(false);
+    expect(
+      trackedFiles().flatMap(issueCitations),
+      'cite docs/decisions/ or say why instead',
+    ).toEqual([]);
   });
 
   it('no tracked file names the outside contract, spec or architecture files, or the shared folder', () => {

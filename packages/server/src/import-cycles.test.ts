@@ -64,7 +64,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe('server imports', () => {
   it('counts type-only imports and re-exports, and finds the cycle they make', () => {
-    const a = "import type { B } from './b.ts';\nimport {\n  c,\n} from '../c.ts';\nexport type { D } from './d.ts';";
+    const a =
+      "import type { B } from './b.ts';\nimport {\n  c,\n} from '../c.ts';\nexport type { D } from './d.ts';";
     expect(importsIn(a, '/x')).toEqual(['/x/b.ts', '/c.ts', '/x/d.ts']);
     const graph = new Map([
       ['/x/a.ts', ['/x/b.ts']],
@@ -78,7 +79,10 @@ describe('server imports', () => {
     const files = sourceFiles(src);
     const known = new Set(files);
     const graph = new Map(
-      files.map((file) => [file, importsIn(readFileSync(file, 'utf8'), path.dirname(file)).filter((to) => known.has(to))]),
+      files.map((file) => [
+        file,
+        importsIn(readFileSync(file, 'utf8'), path.dirname(file)).filter((to) => known.has(to)),
+      ]),
     );
     // The graph is read, not empty: app.ts imports every feature.
     expect(graph.get(path.join(src, 'app.ts'))?.length).toBeGreaterThan(20);

@@ -6,6 +6,8 @@ const config = loadConfig();
 const { app, ctx } = await buildApp({ config });
 await ctx.market.start();
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Paper trading is up at ${config.publicUrl} (${ctx.database.dialect}, data in ${config.dataDir})`);
+app.log.info(
+  `Paper trading is up at ${config.publicUrl} (${ctx.database.dialect}, data in ${config.dataDir})`,
+);
 
 exitOnSignals({ app, ctx, graceMs: config.shutdownGraceMs });

@@ -55,7 +55,11 @@ function reachable<T>(start: Iterable<T>, next: (item: T) => Iterable<T>): Set<T
  * left unnamed into the named chunk that imports it first, through barrel files too: that once
  * pulled other pages' MUI components into the entry.)
  */
-function planChunks(chunks: Chunk[], options: FirstScreenOptions, imports: ReadonlyMap<string, readonly string[]>): Map<string, string> {
+function planChunks(
+  chunks: Chunk[],
+  options: FirstScreenOptions,
+  imports: ReadonlyMap<string, readonly string[]>,
+): Map<string, string> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunkOf = (file: string) => {
     const id = path.join(options.root, file);
@@ -73,7 +77,10 @@ function planChunks(chunks: Chunk[], options: FirstScreenOptions, imports: Reado
   // Learn page's lessons (11 KB) with MUI's List, and the icons page with the shell's icons. Those
   // modules keep their chunk's own name instead of joining signed-in. The walk over-counts through
   // barrel files (every module `@mui/material`'s index names), so it only narrows those chunks.
-  const firstScreenModules = reachable(options.firstScreen.map((file) => path.join(options.root, file)), (id) => imports.get(id) ?? []);
+  const firstScreenModules = reachable(
+    options.firstScreen.map((file) => path.join(options.root, file)),
+    (id) => imports.get(id) ?? [],
+  );
 
   const plan = new Map<string, string>();
   const names = new Set(['index', 'signed-in', EMPTY_CHUNK]);
@@ -120,7 +127,8 @@ export function firstScreenChunks(options: FirstScreenOptions): Plugin {
       const recordImports: Plugin = {
         name: 'papertrade-first-screen-imports',
         generateBundle() {
-          for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+          for (const id of this.getModuleIds())
+            imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
         },
       };
       const output = await build({

@@ -23,7 +23,11 @@ export const CreateAlertBody = z
   })
   .superRefine((body, ctx) => {
     if (body.above === undefined && body.below === undefined)
-      ctx.addIssue({ code: 'custom', path: ['above'], message: 'Set a price in above or in below' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['above'],
+        message: 'Set a price in above or in below',
+      });
     if (body.above !== undefined && body.below !== undefined)
       ctx.addIssue({ code: 'custom', path: ['below'], message: 'Set above or below, not both' });
   });

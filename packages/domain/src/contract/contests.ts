@@ -91,15 +91,25 @@ const description = z
 /** The same range a reset offers (docs/api.md, Core calls: reset-user): a contest is no place for new extremes. */
 const startingBalance = z
   .number({ error: 'Enter a starting balance' })
-  .min(STARTING_BALANCE_MIN, `The starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN)}`)
-  .max(STARTING_BALANCE_MAX, `The starting balance can be at most ${formatUsd(STARTING_BALANCE_MAX)}`)
+  .min(
+    STARTING_BALANCE_MIN,
+    `The starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN)}`,
+  )
+  .max(
+    STARTING_BALANCE_MAX,
+    `The starting balance can be at most ${formatUsd(STARTING_BALANCE_MAX)}`,
+  )
   .refine(isWholeCents, USD_DECIMALS_MESSAGE);
 const feeBps = z
   .number()
   .int('The fee is a whole number of basis points')
   .min(0, 'The fee cannot be negative')
   .max(CONTEST_FEE_BPS_MAX, 'The fee can be at most 100 basis points (1%)');
-const feeMinUsd = z.number().min(0, 'The minimum fee cannot be negative').max(1_000).refine(isWholeCents, USD_DECIMALS_MESSAGE);
+const feeMinUsd = z
+  .number()
+  .min(0, 'The minimum fee cannot be negative')
+  .max(1_000)
+  .refine(isWholeCents, USD_DECIMALS_MESSAGE);
 
 export const CreateContestBody = z
   .object({

@@ -18,7 +18,11 @@ export const WalletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Not a wall
  * inside the 64-bit integer columns (1e10 shares in 1e-8 units is 1e18) and matches the
  * 10-character amount input of the trade panel.
  */
-export function positiveAmount(decimals: number, label = 'Amount', tooManyDecimals = `${label} has more than ${decimals} decimals`) {
+export function positiveAmount(
+  decimals: number,
+  label = 'Amount',
+  tooManyDecimals = `${label} has more than ${decimals} decimals`,
+) {
   return z
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a finite number`)
@@ -35,7 +39,8 @@ export function positiveAmount(decimals: number, label = 'Amount', tooManyDecima
 export const USD_DECIMALS_MESSAGE = `A dollar amount has at most ${CENT_DECIMALS} decimals`;
 
 /** A positive dollar amount (purchaseAsk, a starting balance): positiveAmount with the USD rule. */
-export const usdAmount = (label: string) => positiveAmount(CENT_DECIMALS, label, USD_DECIMALS_MESSAGE);
+export const usdAmount = (label: string) =>
+  positiveAmount(CENT_DECIMALS, label, USD_DECIMALS_MESSAGE);
 
 export const ErrorBody = z.object({
   error: z.string(),

@@ -49,7 +49,10 @@ export const AuthAnswer = z.object({ token: z.string(), user: User });
 export const SessionAnswer = z.object({ user: User });
 export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
 export const ForgotPasswordBody = z.object({ email: z.string().trim().max(254) });
-export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: Password });
+export const ResetPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  password: Password,
+});
 export const ChangePasswordBody = z.object({
   currentPassword: z.string().max(128),
   newPassword: Password,
@@ -61,7 +64,10 @@ export const TotpSetupBody = z.object({ currentPassword: z.string().max(128) });
 export const TotpSetupAnswer = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const TotpEnableBody = z.object({ code: z.string().trim().max(32) });
 export const TotpEnableAnswer = z.object({ recoveryCodes: z.array(z.string()) });
-export const TotpDisableBody = z.object({ currentPassword: z.string().max(128), code: z.string().trim().max(32) });
+export const TotpDisableBody = z.object({
+  currentPassword: z.string().max(128),
+  code: z.string().trim().max(32),
+});
 
 // ---- market ----
 export const AllAssetsAnswer = z.array(Asset);
@@ -110,7 +116,9 @@ export const OpenOrderType = z.enum([...WorkingOrderType.options, 'OCO']);
 export type OpenOrderType = z.infer<typeof OpenOrderType>;
 
 /** A take-profit leg: a limit sell. */
-export const TakeProfitLeg = z.object({ limitAsk: positiveAmount(8, 'Take-profit price') }).strict();
+export const TakeProfitLeg = z
+  .object({ limitAsk: positiveAmount(8, 'Take-profit price') })
+  .strict();
 /** A stop-loss leg: a stop sell at a price, or one that trails by a percent or an amount. */
 export const StopLossLeg = z
   .object({
@@ -119,10 +127,15 @@ export const StopLossLeg = z
     trailAmount: positiveAmount(8, 'Trail amount').optional(),
   })
   .strict()
-  .refine((leg) => [leg.stopPrice, leg.trailPercent, leg.trailAmount].filter((v) => v !== undefined).length === 1, {
-    message: 'A stop-loss takes one of stopPrice, trailPercent or trailAmount',
-    path: ['stopPrice'],
-  });
+  .refine(
+    (leg) =>
+      [leg.stopPrice, leg.trailPercent, leg.trailAmount].filter((v) => v !== undefined).length ===
+      1,
+    {
+      message: 'A stop-loss takes one of stopPrice, trailPercent or trailAmount',
+      path: ['stopPrice'],
+    },
+  );
 export type StopLossLeg = z.infer<typeof StopLossLeg>;
 /** A bracket: the legs a PURCHASE opens for the shares it buys, when it fills. */
 export const AttachedLegs = z
@@ -155,38 +168,67 @@ export const OpenLimitBody = z
     stopLoss: StopLossLeg.optional(),
   })
   .superRefine((body, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (body.type === 'PURCHASE' && body.purchaseAsk === undefined) issue('purchaseAsk', 'purchaseAsk is required for a PURCHASE');
-    if (body.type === 'SELL' && body.sellAsk === undefined) issue('sellAsk', 'sellAsk is required for a SELL');
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (body.type === 'PURCHASE' && body.purchaseAsk === undefined)
+      issue('purchaseAsk', 'purchaseAsk is required for a PURCHASE');
+    if (body.type === 'SELL' && body.sellAsk === undefined)
+      issue('sellAsk', 'sellAsk is required for a SELL');
     const wanted: readonly string[] = PRICE_FIELDS[body.orderType];
     for (const field of ['limitAsk', 'stopPrice'] as const) {
-      if (wanted.includes(field) && body[field] === undefined) issue(field, `${field} is required for a ${body.orderType} order`);
-      if (!wanted.includes(field) && body[field] !== undefined) issue(field, `A ${body.orderType} order takes no ${field}`);
+      if (wanted.includes(field) && body[field] === undefined)
+        issue(field, `${field} is required for a ${body.orderType} order`);
+      if (!wanted.includes(field) && body[field] !== undefined)
+        issue(field, `A ${body.orderType} order takes no ${field}`);
     }
-    const trails = (body.trailPercent === undefined ? 0 : 1) + (body.trailAmount === undefined ? 0 : 1);
+    const trails =
+      (body.trailPercent === undefined ? 0 : 1) + (body.trailAmount === undefined ? 0 : 1);
     if (body.orderType === 'TRAILING_STOP' && trails !== 1) {
-      issue(body.trailAmount === undefined ? 'trailPercent' : 'trailAmount', 'A TRAILING_STOP order takes one of trailPercent or trailAmount');
+      issue(
+        body.trailAmount === undefined ? 'trailPercent' : 'trailAmount',
+        'A TRAILING_STOP order takes one of trailPercent or trailAmount',
+      );
     }
     if (body.orderType !== 'TRAILING_STOP' && trails > 0) {
-      issue(body.trailPercent === undefined ? 'trailAmount' : 'trailPercent', `A ${body.orderType} order takes no trail`);
+      issue(
+        body.trailPercent === undefined ? 'trailAmount' : 'trailPercent',
+        `A ${body.orderType} order takes no trail`,
+      );
     }
-    if (body.timeInForce === 'GTD' && body.expiresAt === undefined) issue('expiresAt', 'expiresAt is required for a GTD order');
-    if (body.timeInForce !== 'GTD' && body.expiresAt !== undefined) issue('expiresAt', `expiresAt goes with timeInForce GTD, not ${body.timeInForce}`);
-    if (body.attached !== undefined && body.type !== 'PURCHASE') issue('attached', 'Only a purchase carries a bracket: for shares you hold, send orderType OCO');
+    if (body.timeInForce === 'GTD' && body.expiresAt === undefined)
+      issue('expiresAt', 'expiresAt is required for a GTD order');
+    if (body.timeInForce !== 'GTD' && body.expiresAt !== undefined)
+      issue('expiresAt', `expiresAt goes with timeInForce GTD, not ${body.timeInForce}`);
+    if (body.attached !== undefined && body.type !== 'PURCHASE')
+      issue(
+        'attached',
+        'Only a purchase carries a bracket: for shares you hold, send orderType OCO',
+      );
     if (body.orderType === 'OCO') {
       if (body.type !== 'SELL') issue('type', 'An OCO pair sells shares you hold: type SELL');
       if (body.takeProfit === undefined) issue('takeProfit', 'An OCO pair takes a takeProfit');
       if (body.stopLoss === undefined) issue('stopLoss', 'An OCO pair takes a stopLoss');
     } else {
-      if (body.takeProfit !== undefined) issue('takeProfit', `A ${body.orderType} order takes no takeProfit (a purchase's go under attached)`);
-      if (body.stopLoss !== undefined) issue('stopLoss', `A ${body.orderType} order takes no stopLoss (a purchase's go under attached)`);
+      if (body.takeProfit !== undefined)
+        issue(
+          'takeProfit',
+          `A ${body.orderType} order takes no takeProfit (a purchase's go under attached)`,
+        );
+      if (body.stopLoss !== undefined)
+        issue(
+          'stopLoss',
+          `A ${body.orderType} order takes no stopLoss (a purchase's go under attached)`,
+        );
     }
   });
 /** What a client sends: orderType (LIMIT) and timeInForce (GTC) may be left out, as before them. */
 export type OpenLimitBody = z.input<typeof OpenLimitBody>;
 export type OpenLimitInput = OpenLimitBody;
 export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
-export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64), walletAddress: WalletAddress });
+export const CancelLimitBody = z.object({
+  positionId: z.string().min(1).max(64),
+  walletAddress: WalletAddress,
+});
 /**
  * PUT /limit-position's `attached`: the prices of a waiting bracket's legs. Only prices: a trail
  * is a different kind of leg, changed by cancelling the purchase and placing a new one.
@@ -194,7 +236,10 @@ export const CancelLimitBody = z.object({ positionId: z.string().min(1).max(64),
 export const ModifyAttachedLegs = z
   .object({
     takeProfit: TakeProfitLeg.optional(),
-    stopLoss: z.object({ stopPrice: positiveAmount(8, 'Stop-loss price') }).strict().optional(),
+    stopLoss: z
+      .object({ stopPrice: positiveAmount(8, 'Stop-loss price') })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((a) => a.takeProfit !== undefined || a.stopLoss !== undefined, {
@@ -213,10 +258,14 @@ export const ModifyLimitBody = z
     /** New prices for a waiting purchase's bracket legs (a trailing stop-loss's trail is not changed here). */
     attached: ModifyAttachedLegs.optional(),
   })
-  .refine((b) => [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk, b.attached].some((v) => v !== undefined), {
-    message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk, sellAsk or attached',
-    path: ['limitAsk'],
-  });
+  .refine(
+    (b) =>
+      [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk, b.attached].some((v) => v !== undefined),
+    {
+      message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk, sellAsk or attached',
+      path: ['limitAsk'],
+    },
+  );
 export type ModifyLimitBody = z.infer<typeof ModifyLimitBody>;
 
 // ---- user record ----
@@ -261,8 +310,14 @@ export const UpdatesByKey = {
 export const ResetUserBody = z.object({
   walletAddress: WalletAddress,
   startingBalance: usdAmount('Starting balance')
-    .refine((n) => n >= STARTING_BALANCE_MIN, `Starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN, 0)}`)
-    .refine((n) => n <= STARTING_BALANCE_MAX, `Starting balance must be at most ${formatUsd(STARTING_BALANCE_MAX, 0)}`),
+    .refine(
+      (n) => n >= STARTING_BALANCE_MIN,
+      `Starting balance must be at least ${formatUsd(STARTING_BALANCE_MIN, 0)}`,
+    )
+    .refine(
+      (n) => n <= STARTING_BALANCE_MAX,
+      `Starting balance must be at most ${formatUsd(STARTING_BALANCE_MAX, 0)}`,
+    ),
   username: z.string().optional(),
   resetAccountData: Timestamp.optional(),
 });

@@ -97,7 +97,13 @@ export const LimitPosition = z.object({
   attached: z
     .object({
       takeProfit: z.object({ limitAsk: z.number() }).optional(),
-      stopLoss: z.object({ stopPrice: z.number().optional(), trailPercent: z.number().optional(), trailAmount: z.number().optional() }).optional(),
+      stopLoss: z
+        .object({
+          stopPrice: z.number().optional(),
+          trailPercent: z.number().optional(),
+          trailAmount: z.number().optional(),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -108,7 +114,12 @@ export const HistoryEntry = z.union([Transaction, LimitPosition]);
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 /** PRICE_ALERT: a price alert fired; older alerts' notifications are INFORMATIVE. */
-export const NotificationType = z.enum(['NEW_FOLLOWER', 'INFORMATIVE', 'TRANSACTION', 'PRICE_ALERT']);
+export const NotificationType = z.enum([
+  'NEW_FOLLOWER',
+  'INFORMATIVE',
+  'TRANSACTION',
+  'PRICE_ALERT',
+]);
 export const Notification = z.object({
   id: z.string(),
   text: z.string(),

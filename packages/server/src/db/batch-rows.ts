@@ -23,7 +23,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 function encode(value: BatchValue): string | null {
   if (value === null || typeof value === 'string') return value;
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new Error(`not an exact integer: ${value}`);
+  if (typeof value === 'number' && !Number.isSafeInteger(value))
+    throw new Error(`not an exact integer: ${value}`);
   return value.toString();
 }
 
@@ -32,10 +33,17 @@ function encode(value: BatchValue): string | null {
  * `rows` (each holding its values in that same order). Give it an alias:
  * sql`... FROM ${batchRows(trx, { id: 'text', cents: 'bigint' }, rows)} AS c`.
  */
-export function batchRows(db: Db, columns: Readonly<Record<string, BatchColumnType>>, rows: readonly (readonly BatchValue[])[]): RawBuilder<unknown> {
+export function batchRows(
+  db: Db,
+  columns: Readonly<Record<string, BatchColumnType>>,
+  rows: readonly (readonly BatchValue[])[],
+): RawBuilder<unknown> {
   const entries = Object.entries(columns);
   if (isPostgres(db)) {
-    const arrays = entries.map(([, type], i) => sql`CAST(${rows.map((row) => encode(row[i] ?? null))} AS ${sql.raw(type)}[])`);
+    const arrays = entries.map(
+      ([, type], i) =>
+        sql`CAST(${rows.map((row) => encode(row[i] ?? null))} AS ${sql.raw(type)}[])`,
+    );
     const names = entries.map(([name]) => sql.ref(name));
     return sql`(SELECT * FROM unnest(${sql.join(arrays)}) AS r(${sql.join(names)}))`;
   }
@@ -48,5 +56,9 @@ export function batchRows(db: Db, columns: Readonly<Record<string, BatchColumnTy
 
 /** A list of ids as a one-column derived table `(id)`: `... IN (SELECT id FROM ${batchIds(trx, ids)} AS u)`. */
 export function batchIds(db: Db, ids: Iterable<string>): RawBuilder<unknown> {
-  return batchRows(db, { id: 'text' }, Array.from(ids, (id) => [id]));
+  return batchRows(
+    db,
+    { id: 'text' },
+    Array.from(ids, (id) => [id]),
+  );
 }

@@ -1,12 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import { namedStatementPool } from './pg-named-statements.ts';
 import type { DB } from './schema.ts';
 import { withRowObjects } from './sqlite-row-objects.ts';
-import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointOptions } from './wal-checkpointer.ts';
+import {
+  startWalCheckpointer,
+  type WalCheckpointer,
+  type WalCheckpointOptions,
+} from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
@@ -123,7 +135,11 @@ export function openDatabase(options: {
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
-    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
     return { db, dialect: 'postgres', close: closeWhenEnded(db, pool), poolStats };
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -143,7 +159,13 @@ export function openDatabase(options: {
       await walCheckpointer.stop();
     }
   };
-  return { db, dialect: 'sqlite', close, poolStats: () => dialect.driver?.stats(), walCheckpointer };
+  return {
+    db,
+    dialect: 'sqlite',
+    close,
+    poolStats: () => dialect.driver?.stats(),
+    walCheckpointer,
+  };
 }
 
 /** How the app's SQLite connection is set, for it and for what must measure the same (bench:limits' floor). */

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { literalLimit } from './literal-limit.ts';
 
 describe('literal limit', () => {
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+  const db = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+  });
 
   it('writes the limit into the statement text with no parameter for it', async () => {
     const query = sql`SELECT value FROM json_each(${'[1,2,3]'}) LIMIT ${literalLimit(2)}`;
@@ -15,6 +17,7 @@ describe('literal limit', () => {
   });
 
   it('refuses anything but a whole number of rows', () => {
-    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) expect(() => literalLimit(bad)).toThrow(/not a row limit/);
+    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(() => literalLimit(bad)).toThrow(/not a row limit/);
   });
 });

@@ -35,7 +35,8 @@ export async function migrateToLatest(database: Database): Promise<void> {
 export async function migrateTo(database: Database, target: string | undefined): Promise<void> {
   // Unordered: 007 landed before 006 on some development databases; the two touch different tables.
   const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
-  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  const { error, results } =
+    target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -7,7 +7,9 @@ import { inTransaction } from './transaction.ts';
 
 /** The statements this connection holds prepared (the view shows the current session's only). */
 async function preparedOn(db: Kysely<DB>): Promise<string[]> {
-  const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db);
+  const { rows } = await sql<{
+    statement: string;
+  }>`SELECT statement FROM pg_prepared_statements`.execute(db);
   return rows.map((r) => r.statement);
 }
 
@@ -35,7 +37,9 @@ describe.skipIf(testDialect !== 'postgres')('named prepared statements on Postgr
     await t.ctx.db.connection().execute(async (db) => {
       const texts = NAMED_PER_CONNECTION + 20;
       for (let i = 0; i < texts; i += 1) {
-        const { rows } = await sql<{ x: number }>`SELECT CAST(${i} AS int) + ${sql.raw(String(i))} AS x`.execute(db);
+        const { rows } = await sql<{
+          x: number;
+        }>`SELECT CAST(${i} AS int) + ${sql.raw(String(i))} AS x`.execute(db);
         expect(rows[0]!.x).toBe(2 * i);
       }
       expect((await preparedOn(db)).length).toBeLessThanOrEqual(NAMED_PER_CONNECTION);
@@ -48,8 +52,12 @@ describe.skipIf(testDialect !== 'postgres')('named prepared statements on Postgr
       await sql`CREATE TABLE named_in_trx (a int)`.execute(db);
       await sql`INSERT INTO named_alone VALUES (1)`.execute(db);
       await sql`INSERT INTO named_in_trx VALUES (1)`.execute(db);
-      const alone = () => sql<Record<string, unknown>>`SELECT * FROM named_alone WHERE a = ${1}`.execute(db);
-      const inTrx = () => inTransaction(db, (trx) => sql<Record<string, unknown>>`SELECT * FROM named_in_trx WHERE a = ${1}`.execute(trx));
+      const alone = () =>
+        sql<Record<string, unknown>>`SELECT * FROM named_alone WHERE a = ${1}`.execute(db);
+      const inTrx = () =>
+        inTransaction(db, (trx) =>
+          sql<Record<string, unknown>>`SELECT * FROM named_in_trx WHERE a = ${1}`.execute(trx),
+        );
       expect((await alone()).rows).toEqual([{ a: 1 }]);
       expect((await inTrx()).rows).toEqual([{ a: 1 }]);
 

@@ -30,7 +30,11 @@ const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 const nameOf = (text: string) => `k${createHash('sha1').update(text).digest('base64url')}`;
 
-function namedQuery(client: pg.PoolClient, text: string, values: readonly unknown[]): pg.QueryConfig | null {
+function namedQuery(
+  client: pg.PoolClient,
+  text: string,
+  values: readonly unknown[],
+): pg.QueryConfig | null {
   if (values.length === 0 || !PLANNED.test(text)) return null;
   let names = prepared.get(client);
   if (!names) prepared.set(client, (names = new Map<string, string>()));
@@ -48,16 +52,28 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      async function run<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+      async function run<R>(
+        text: string,
+        values: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>> {
         const named = namedQuery(client, text, values);
-        if (!named) return (await client.query(text, [...values])) as unknown as PostgresQueryResult<R>;
+        if (!named)
+          return (await client.query(text, [...values])) as unknown as PostgresQueryResult<R>;
         return (await client.query(named)) as unknown as PostgresQueryResult<R>;
       }
-      function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+      function query<R>(
+        sql: string,
+        parameters: ReadonlyArray<unknown>,
+      ): Promise<PostgresQueryResult<R>>;
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []) {
+      function query<R>(
+        sqlOrCursor: string | PostgresCursor<R>,
+        parameters: ReadonlyArray<unknown> = [],
+      ) {
         if (typeof sqlOrCursor === 'string') return run<R>(sqlOrCursor, parameters);
-        return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+        return client.query(
+          sqlOrCursor as unknown as pg.Submittable,
+        ) as unknown as PostgresCursor<R>;
       }
       return { query, release: () => client.release() };
     },

@@ -9,7 +9,11 @@ type Int = ColumnType<bigint, bigint | number, bigint | number>;
 type NullableInt = ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
 /** An integer column with a default: optional on insert. */
 type DefaultInt = ColumnType<bigint, bigint | number | undefined, bigint | number>;
-type OptionalInt = ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+type OptionalInt = ColumnType<
+  bigint | null,
+  bigint | number | null | undefined,
+  bigint | number | null
+>;
 type DefaultText = ColumnType<string, string | undefined, string>;
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -51,7 +55,11 @@ export interface PortfoliosTable {
   /** Set when the member left or was removed: off the board and closed to orders. */
   closed_at: NullableInt;
   /** The total when its contest ended, at that moment's prices: the frozen board's figure. */
-  final_balance_cents: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  final_balance_cents: ColumnType<
+    bigint | null,
+    bigint | number | null | undefined,
+    bigint | number | null
+  >;
 }
 
 export interface ContestsTable {

@@ -12,7 +12,10 @@ function database() {
 
 /** The same statement's rows as better-sqlite3 makes them and as withRowObjects does. */
 function bothWays(db: SQLite.Database, text: string, parameters: unknown[] = []) {
-  return { own: db.prepare(text).all(parameters), ours: withRowObjects(db.prepare(text)).all(parameters) };
+  return {
+    own: db.prepare(text).all(parameters),
+    ours: withRowObjects(db.prepare(text)).all(parameters),
+  };
 }
 
 describe('rows made into objects in JavaScript', () => {
@@ -27,14 +30,20 @@ describe('rows made into objects in JavaScript', () => {
     ] as const) {
       const { own, ours } = bothWays(db, text, [...parameters]);
       expect(ours).toEqual(own);
-      expect(ours.map((row) => Object.keys(row as object))).toEqual(own.map((row) => Object.keys(row as object)));
+      expect(ours.map((row) => Object.keys(row as object))).toEqual(
+        own.map((row) => Object.keys(row as object)),
+      );
     }
-    expect((bothWays(db, 'SELECT n FROM t WHERE id = ?', ['a']).ours[0] as { n: bigint }).n).toBe(9007199254740993n);
+    expect((bothWays(db, 'SELECT n FROM t WHERE id = ?', ['a']).ours[0] as { n: bigint }).n).toBe(
+      9007199254740993n,
+    );
   });
 
   it('reads RETURNING rows of a write, and leaves writes without RETURNING to run', () => {
     const db = database();
-    const insert = withRowObjects(db.prepare("INSERT INTO t VALUES ('c', 3, NULL) RETURNING id, n"));
+    const insert = withRowObjects(
+      db.prepare("INSERT INTO t VALUES ('c', 3, NULL) RETURNING id, n"),
+    );
     expect(insert.all([])).toEqual([{ id: 'c', n: 3n }]);
     const update = withRowObjects(db.prepare('UPDATE t SET n = n + 1 WHERE id = ?'));
     expect(update.reader).toBe(false);
@@ -43,7 +52,10 @@ describe('rows made into objects in JavaScript', () => {
 
   it('iterates rows as objects', () => {
     const db = database();
-    expect([...withRowObjects(db.prepare('SELECT id FROM t ORDER BY id')).iterate([])]).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect([...withRowObjects(db.prepare('SELECT id FROM t ORDER BY id')).iterate([])]).toEqual([
+      { id: 'a' },
+      { id: 'b' },
+    ]);
   });
 
   it('keeps better-sqlite3 objects for a column named __proto__, so no row gets a prototype from the data', () => {

@@ -23,7 +23,8 @@ export function withRowObjects(stmt: SQLite.Statement): SqliteStatement {
     all: (parameters) => (stmt.all(parameters) as unknown[][]).map(toRow),
     run: (parameters) => stmt.run(parameters),
     *iterate(parameters) {
-      for (const values of stmt.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+      for (const values of stmt.iterate(parameters) as IterableIterator<unknown[]>)
+        yield toRow(values);
     },
   };
 }
@@ -34,8 +35,12 @@ export function withRowObjects(stmt: SQLite.Statement): SqliteStatement {
  * rows of 30 columns: 59 us, against 85 us when assigning the properties one by one in a loop).
  * The names are JSON string literals, so no column name can be read as code.
  */
-function rowMaker(names: readonly string[]): (values: readonly unknown[]) => Record<string, unknown> {
+function rowMaker(
+  names: readonly string[],
+): (values: readonly unknown[]) => Record<string, unknown> {
   const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- built from JSON string literals only (above)
-  return new Function('values', `return { ${fields} };`) as (values: readonly unknown[]) => Record<string, unknown>;
+  return new Function('values', `return { ${fields} };`) as (
+    values: readonly unknown[],
+  ) => Record<string, unknown>;
 }

@@ -20,7 +20,11 @@ import type { DB } from './schema.ts';
 import { statementByShape, type ShapedStatement } from './statement-by-shape.ts';
 
 /** Compiles only: a dialect's own adapter and compiler, no connection. */
-const compilerOnly = (adapter: DialectAdapter, compiler: () => QueryCompiler, Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector) =>
+const compilerOnly = (
+  adapter: DialectAdapter,
+  compiler: () => QueryCompiler,
+  Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector,
+) =>
   new Kysely<DB>({
     dialect: {
       createAdapter: () => adapter,
@@ -31,7 +35,11 @@ const compilerOnly = (adapter: DialectAdapter, compiler: () => QueryCompiler, In
   });
 const dialects = {
   SQLite: compilerOnly(new SqliteAdapter(), () => new SqliteQueryCompiler(), SqliteIntrospector),
-  PostgreSQL: compilerOnly(new PostgresAdapter(), () => new PostgresQueryCompiler(), PostgresIntrospector),
+  PostgreSQL: compilerOnly(
+    new PostgresAdapter(),
+    () => new PostgresQueryCompiler(),
+    PostgresIntrospector,
+  ),
 };
 
 /** Fresh: what Kysely compiles for this input with no text kept. */
@@ -39,20 +47,40 @@ const compiledAnew = <I>(spec: ShapedStatement<I>, db: Kysely<DB>, input: I) => 
   const { sql: text, parameters } = spec.build(input).compile(db);
   return { text, parameters };
 };
-const run = <I>(statement: (db: Kysely<DB>, input: I) => { sql: string; parameters: readonly unknown[] }, db: Kysely<DB>, input: I) => {
+const run = <I>(
+  statement: (db: Kysely<DB>, input: I) => { sql: string; parameters: readonly unknown[] },
+  db: Kysely<DB>,
+  input: I,
+) => {
   const { sql: text, parameters } = statement(db, input);
   return { text, parameters };
 };
 
-const prices = (btc: bigint, eth: bigint, sol: bigint) => new Map<string, PriceUnits>([['BTC', btc], ['ETH', eth], ['SOL', sol]]);
-const first = { prices: prices(9_000_000_000_000n, 300_000_000_000n, 15_000_000_000n), at: 1_000, limit: 500 };
-const later = { prices: prices(9_100_000_000_000n, 290_000_000_000n, 15_500_000_000n), at: 2_000, limit: 500 };
+const prices = (btc: bigint, eth: bigint, sol: bigint) =>
+  new Map<string, PriceUnits>([
+    ['BTC', btc],
+    ['ETH', eth],
+    ['SOL', sol],
+  ]);
+const first = {
+  prices: prices(9_000_000_000_000n, 300_000_000_000n, 15_000_000_000n),
+  at: 1_000,
+  limit: 500,
+};
+const later = {
+  prices: prices(9_100_000_000_000n, 290_000_000_000n, 15_500_000_000n),
+  at: 2_000,
+  limit: 500,
+};
 
 describe.each(Object.entries(dialects))('statements kept by shape on %s', (_name, db) => {
   it("a later tick of the same shape binds its own values to the first tick's text", () => {
     for (const spec of [tickHitsShape, reachedAlertsShape] as ShapedStatement<typeof first>[]) {
       let builds = 0;
-      const statement = statementByShape({ ...spec, build: (input) => ((builds += 1), spec.build(input)) });
+      const statement = statementByShape({
+        ...spec,
+        build: (input) => ((builds += 1), spec.build(input)),
+      });
       expect(run(statement, db, first)).toEqual(compiledAnew(spec, db, first));
       expect(run(statement, db, later)).toEqual(compiledAnew(spec, db, later));
       // Built once: the later tick reused the text.
@@ -74,7 +102,10 @@ describe.each(Object.entries(dialects))('statements kept by shape on %s', (_name
       parameters: ({ a, b }) => [b, a],
     };
     let builds = 0;
-    const statement = statementByShape({ ...wrong, build: (input) => ((builds += 1), wrong.build(input)) });
+    const statement = statementByShape({
+      ...wrong,
+      build: (input) => ((builds += 1), wrong.build(input)),
+    });
     expect(run(statement, db, { a: 1, b: 2 })).toEqual(compiledAnew(wrong, db, { a: 1, b: 2 }));
     expect(run(statement, db, { a: 3, b: 4 }).parameters).toEqual([3, 4]);
     expect(builds).toBe(2);

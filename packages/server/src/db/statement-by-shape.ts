@@ -21,7 +21,9 @@ export interface ShapedStatement<I> {
 /** Shapes kept per statement and database: a market has one symbol list at a time, a few across a restart of its catalog. */
 const MAX_SHAPES = 16;
 
-export function statementByShape<I>(spec: ShapedStatement<I>): <DB>(db: Kysely<DB>, input: I) => CompiledQuery {
+export function statementByShape<I>(
+  spec: ShapedStatement<I>,
+): <DB>(db: Kysely<DB>, input: I) => CompiledQuery {
   // Texts per database (its adapter, shared by its transactions: the same dialect and plugins
   // compile the same text), then per shape; null: that shape's parameters did not match, never kept.
   const textsByDatabase = new WeakMap<object, Map<string, string | null>>();
@@ -34,7 +36,10 @@ export function statementByShape<I>(spec: ShapedStatement<I>): <DB>(db: Kysely<D
     if (text) return CompiledQuery.raw(text, spec.parameters(input));
     const compiled = spec.build(input).compile(db);
     if (text === undefined && texts.size < MAX_SHAPES) {
-      texts.set(shape, sameValues(compiled.parameters, spec.parameters(input)) ? compiled.sql : null);
+      texts.set(
+        shape,
+        sameValues(compiled.parameters, spec.parameters(input)) ? compiled.sql : null,
+      );
     }
     return compiled;
   };

@@ -3,7 +3,10 @@ import { AppError } from '../http/app-error.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { inTransaction, inUserTransaction, TRANSACTION_ATTEMPTS } from './transaction.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
 
@@ -12,10 +15,18 @@ describe('the transaction helper', () => {
     let attempts = 0;
     await inTransaction(t.ctx.db, async (trx) => {
       attempts += 1;
-      await trx.updateTable('portfolios').set((eb) => ({ cash_cents: eb('cash_cents', '+', 1n) })).where('id', '=', ann.id).execute();
+      await trx
+        .updateTable('portfolios')
+        .set((eb) => ({ cash_cents: eb('cash_cents', '+', 1n) }))
+        .where('id', '=', ann.id)
+        .execute();
       if (attempts < 3) throw deadlock();
     });
-    const row = await t.ctx.db.selectFrom('portfolios').select('cash_cents').where('id', '=', ann.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('portfolios')
+      .select('cash_cents')
+      .where('id', '=', ann.id)
+      .executeTakeFirstOrThrow();
     expect(attempts).toBe(3);
     expect(BigInt(row.cash_cents)).toBe(10_000_001n);
   });
@@ -43,17 +54,28 @@ describe('the transaction helper', () => {
 
   it('joins the transaction it is called in, so an inner failure rolls back the outer work', async () => {
     const failing = inTransaction(t.ctx.db, async (outer) => {
-      await outer.updateTable('users').set({ display_name: 'Changed' }).where('id', '=', ann.id).execute();
+      await outer
+        .updateTable('users')
+        .set({ display_name: 'Changed' })
+        .where('id', '=', ann.id)
+        .execute();
       await inUserTransaction(outer, ann.id, async () => {
         throw new Error('inner');
       });
     });
     await expect(failing).rejects.toThrow('inner');
-    const row = await t.ctx.db.selectFrom('users').select('display_name').where('id', '=', ann.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('display_name')
+      .where('id', '=', ann.id)
+      .executeTakeFirstOrThrow();
     expect(row.display_name).not.toBe('Changed');
   });
 
   it('a user transaction for a user that does not exist is 404 USER_NOT_FOUND', async () => {
-    await expect(inUserTransaction(t.ctx.db, 'nobody', async () => 1)).rejects.toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
+    await expect(inUserTransaction(t.ctx.db, 'nobody', async () => 1)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+    });
   });
 });

@@ -49,12 +49,16 @@ export async function inTransaction<T>(
   for (let attempt = 1; ; attempt += 1) {
     try {
       let builder = db.transaction();
-      if (options.isolation && isPostgres(db)) builder = builder.setIsolationLevel(options.isolation);
+      if (options.isolation && isPostgres(db))
+        builder = builder.setIsolationLevel(options.isolation);
       return await builder.execute(work);
     } catch (error) {
       if (!isRetryable(error)) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) {
-        throw conflict('WRITE_CONFLICT', 'Too many changes to your account at once. Please try again.');
+        throw conflict(
+          'WRITE_CONFLICT',
+          'Too many changes to your account at once. Please try again.',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
     }
@@ -116,7 +120,10 @@ export interface LockedPortfolio {
  * PostgreSQL a lock that waited reads the row as its holder committed it, so a writer queued behind
  * a member's removal sees closed_at: the fills skip such portfolios (fill-batch.ts).
  */
-export async function lockPortfolios(trx: Trx, portfolioIds: readonly string[]): Promise<LockedPortfolio[]> {
+export async function lockPortfolios(
+  trx: Trx,
+  portfolioIds: readonly string[],
+): Promise<LockedPortfolio[]> {
   if (portfolioIds.length === 0) return [];
   const rows = await trx
     .selectFrom('portfolios')
@@ -136,7 +143,10 @@ export async function lockPortfolios(trx: Trx, portfolioIds: readonly string[]):
 }
 
 export const portfolioClosed = () =>
-  forbidden('PORTFOLIO_CLOSED', 'The host removed you from this contest: its portfolio takes no more orders');
+  forbidden(
+    'PORTFOLIO_CLOSED',
+    'The host removed you from this contest: its portfolio takes no more orders',
+  );
 
 /**
  * One portfolio's lock, for an order of it (open, modify, cancel, market): a closed portfolio

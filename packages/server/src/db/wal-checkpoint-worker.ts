@@ -24,9 +24,20 @@ sqlite.pragma('synchronous = NORMAL');
 const walBytes = () => statSync(`${options.file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
 
 function checkpoint(mode: 'PASSIVE' | 'RESTART'): CheckpointReport {
-  const [row] = sqlite.pragma(`wal_checkpoint(${mode})`) as { busy: number; log: number; checkpointed: number }[];
+  const [row] = sqlite.pragma(`wal_checkpoint(${mode})`) as {
+    busy: number;
+    log: number;
+    checkpointed: number;
+  }[];
   if (!row) throw new Error(`wal_checkpoint(${mode}) returned no row`);
-  return { type: 'checkpoint', mode, busy: row.busy === 1, log: row.log, checkpointed: row.checkpointed, walBytes: 0 };
+  return {
+    type: 'checkpoint',
+    mode,
+    busy: row.busy === 1,
+    log: row.log,
+    checkpointed: row.checkpointed,
+    walBytes: 0,
+  };
 }
 
 /**

@@ -53,7 +53,9 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000):
 describe('SQLite WAL checkpointer', () => {
   it('turns off the main connection’s automatic checkpoint', async () => {
     const { database } = await openTestDatabase();
-    const { rows } = await sql<{ wal_autocheckpoint: number | bigint }>`PRAGMA wal_autocheckpoint`.execute(database.db);
+    const { rows } = await sql<{
+      wal_autocheckpoint: number | bigint;
+    }>`PRAGMA wal_autocheckpoint`.execute(database.db);
     expect(Number(rows[0]?.wal_autocheckpoint)).toBe(0);
   });
 
@@ -68,7 +70,9 @@ describe('SQLite WAL checkpointer', () => {
     // The main connection's next commit restarts the fully copied log and cuts the file.
     await fill(database, 10_000);
     expect(walBytes(file)).toBeLessThanOrEqual(LIMIT);
-    const { rows } = await sql<{ n: bigint }>`SELECT count(*) AS n FROM filler`.execute(database.db);
+    const { rows } = await sql<{ n: bigint }>`SELECT count(*) AS n FROM filler`.execute(
+      database.db,
+    );
     expect(Number(rows[0]?.n)).toBeGreaterThan(2_000);
   });
 
@@ -136,7 +140,9 @@ describe('SQLite WAL checkpointer', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'papertrade-wal-'));
     dirs.push(dir);
     // No such file: the worker's connection fails to open.
-    const checkpointer = startWalCheckpointer(sqlite, path.join(dir, 'missing.db'), { startDelayMs: 0 });
+    const checkpointer = startWalCheckpointer(sqlite, path.join(dir, 'missing.db'), {
+      startDelayMs: 0,
+    });
     await eventually(() => sqlite.pragma('wal_autocheckpoint', { simple: true }) === 1000);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('automatic checkpoints are back'));
     await checkpointer.stop();

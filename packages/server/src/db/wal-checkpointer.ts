@@ -115,11 +115,15 @@ export function startWalCheckpointer(
     // A failing worker reports an error, then exits: one fallback is enough.
     if (stopping || fellBack) return;
     fellBack = true;
-    console.error(`SQLite WAL checkpointer: ${why}; automatic checkpoints are back on the main connection`);
+    console.error(
+      `SQLite WAL checkpointer: ${why}; automatic checkpoints are back on the main connection`,
+    );
     try {
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     } catch (error) {
-      console.error(`SQLite WAL checkpointer: could not turn automatic checkpoints back on: ${(error as Error).message}`);
+      console.error(
+        `SQLite WAL checkpointer: could not turn automatic checkpoints back on: ${(error as Error).message}`,
+      );
     }
   };
 
@@ -132,7 +136,11 @@ export function startWalCheckpointer(
       limitBytes: options.limitBytes,
     };
     try {
-      worker = new Worker(workerSource(), { eval: true, workerData, name: 'sqlite-wal-checkpointer' });
+      worker = new Worker(workerSource(), {
+        eval: true,
+        workerData,
+        name: 'sqlite-wal-checkpointer',
+      });
     } catch (error) {
       fallBack(`the worker could not start (${(error as Error).message})`);
       return;
@@ -149,7 +157,8 @@ export function startWalCheckpointer(
     running.once('exit', (code) => fallBack(`the worker exited (code ${code})`));
   };
 
-  const startTimer = options.startDelayMs > 0 ? setTimeout(start, options.startDelayMs).unref() : undefined;
+  const startTimer =
+    options.startDelayMs > 0 ? setTimeout(start, options.startDelayMs).unref() : undefined;
   if (!startTimer) start();
 
   return {

@@ -39,22 +39,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.status(400).send({ error: 'The request body is not valid JSON', code: 'INVALID_JSON' });
+        return reply
+          .status(400)
+          .send({ error: 'The request body is not valid JSON', code: 'INVALID_JSON' });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
-        return reply.status(413).send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+        return reply
+          .status(413)
+          .send({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.status(415).send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        return reply
+          .status(415)
+          .send({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
       // PostgreSQL refuses text it cannot store: bad input, not a fault. Request text is checked
       // before any handler (text-input.ts); this covers text that reaches a query another way.
       case '22021':
       case '22P05': {
         const refused = invalidText();
-        return reply.status(refused.statusCode).send({ error: refused.message, code: refused.code });
+        return reply
+          .status(refused.statusCode)
+          .send({ error: refused.message, code: refused.code });
       }
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });
+      return reply
+        .status(429)
+        .send({ error: 'Too many attempts, try again later', code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // A fixed text per status: the framework's and plugins' messages can quote the request.
@@ -62,7 +72,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply
+      .status(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
-
 }

@@ -16,11 +16,18 @@ function expectContractError(status: number, body: string, code: string) {
 }
 
 describe('framework errors answer {error, code} without echoing input', () => {
-  const { t, users: [ann] } = useTestApp({ users: 1 });
+  const {
+    t,
+    users: [ann],
+  } = useTestApp({ users: 1 });
 
   it('an over-long path parameter is 414 URI_TOO_LONG', async () => {
     const long = MARKER.repeat(40);
-    for (const url of [`/assets/${long}/candles`, `/transactions/${long}`, `/users/${long}/profile`]) {
+    for (const url of [
+      `/assets/${long}/candles`,
+      `/transactions/${long}`,
+      `/users/${long}/profile`,
+    ]) {
       const answer = await t.app.inject({ url, headers: ann.headers });
       expect(answer.statusCode).toBe(414);
       expectContractError(answer.statusCode, answer.body, 'URI_TOO_LONG');
@@ -49,7 +56,11 @@ describe('framework errors answer {error, code} without echoing input', () => {
       method: 'PUT',
       url: '/update-user',
       headers: ann.headers,
-      payload: { walletAddress: ann.walletAddress, key: 'settings', updates: { ['a\u0000b']: 'x\u0000y' } },
+      payload: {
+        walletAddress: ann.walletAddress,
+        key: 'settings',
+        updates: { ['a\u0000b']: 'x\u0000y' },
+      },
     });
     expect(rename.statusCode).toBeLessThan(500);
   });
@@ -96,21 +107,30 @@ describe('framework errors answer {error, code} without echoing input', () => {
   it('headers over 16 KB are 431 HEADERS_TOO_LARGE (answered before Fastify, on a real socket)', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const { status, body, headers } = await new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port, path: '/all-assets', headers: { 'x-junk': MARKER.repeat(2_000) } },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    const { status, body, headers } = await new Promise<{
+      status: number;
+      body: string;
+      headers: Record<string, unknown>;
+    }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/all-assets',
+          headers: { 'x-junk': MARKER.repeat(2_000) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
     expect(status).toBe(431);
     expect(headers['content-type']).toContain('application/json');
     expect(headers['x-content-type-options']).toBe('nosniff');

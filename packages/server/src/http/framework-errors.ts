@@ -18,7 +18,10 @@ const BY_STATUS: Record<number, Omit<FrameworkErrorBody, 'status'>> = {
   400: { error: 'The request is malformed', code: 'BAD_REQUEST' },
   404: { error: 'There is nothing at this address', code: 'NOT_FOUND' },
   405: { error: 'This method is not allowed here', code: 'METHOD_NOT_ALLOWED' },
-  406: { error: 'The request asks for a format this address cannot answer in', code: 'NOT_ACCEPTABLE' },
+  406: {
+    error: 'The request asks for a format this address cannot answer in',
+    code: 'NOT_ACCEPTABLE',
+  },
   408: { error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' },
   411: { error: 'The request needs a Content-Length', code: 'LENGTH_REQUIRED' },
   413: { error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' },
@@ -36,10 +39,15 @@ const BY_FASTIFY_CODE: Record<string, number> = {
 };
 
 /** The fixed body for a 4xx framework error: by its Fastify code, else by its status. */
-export function frameworkErrorBody(error: { code?: string; statusCode?: number }): FrameworkErrorBody {
+export function frameworkErrorBody(error: {
+  code?: string;
+  statusCode?: number;
+}): FrameworkErrorBody {
   const status = BY_FASTIFY_CODE[error.code ?? ''] ?? error.statusCode ?? 400;
   const known = BY_STATUS[status];
-  return known ? { status, ...known } : { status, error: 'The request could not be handled', code: 'BAD_REQUEST' };
+  return known
+    ? { status, ...known }
+    : { status, error: 'The request could not be handled', code: 'BAD_REQUEST' };
 }
 
 /**
@@ -53,7 +61,11 @@ const EARLY_HEADERS = {
 } as const;
 
 /** Fastify's `frameworkErrors` option: bad URL encodings and over-long path parameters. */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const { status, ...body } = frameworkErrorBody(error);
   void reply.status(status).headers(EARLY_HEADERS).send(body);
 }
@@ -66,11 +78,18 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection has no one to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
   const { error: text, code } = frameworkErrorBody({ statusCode: status });
   const body = JSON.stringify({ error: text, code });
   if (socket.writable) {
-    const headers = Object.entries(EARLY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headers = Object.entries(EARLY_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`,

@@ -35,7 +35,21 @@ const segment = fc.oneof(
 /** A segment as it goes into the URL: encoded, or one of the raw forms that decode badly or climb. */
 const urlSegment = fc.oneof(
   { weight: 5, arbitrary: segment.map(encodeURIComponent) },
-  { weight: 1, arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%00', '%E0%A4%A', '%', '%25', '%2F', '%C0%AF', '') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '..',
+      '.',
+      '%2e%2e',
+      '%00',
+      '%E0%A4%A',
+      '%',
+      '%25',
+      '%2F',
+      '%C0%AF',
+      '',
+    ),
+  },
 );
 
 /** A route's pattern with its parameters replaced by junk. */
@@ -50,45 +64,107 @@ function fillParams(url: string, values: string[]): string {
  */
 function target(routes: RouteEntry[]) {
   const params = fc.array(urlSegment, { minLength: 4, maxLength: 4 });
-  const route = fc.tuple(fc.constantFrom(...routes), params).map(([r, values]) => ({ method: r.method, path: fillParams(r.url, values) }));
+  const route = fc
+    .tuple(fc.constantFrom(...routes), params)
+    .map(([r, values]) => ({ method: r.method, path: fillParams(r.url, values) }));
   const otherMethod = fc
     .tuple(fc.constantFrom(...routes), params, fc.constantFrom(...METHODS))
     .map(([r, values, method]) => ({ method, path: fillParams(r.url, values) }));
   const nowhere = fc
     .tuple(fc.array(urlSegment, { minLength: 1, maxLength: 4 }), fc.constantFrom(...METHODS))
     .map(([parts, method]) => ({ method, path: `/${parts.join('/')}` }));
-  return fc.oneof({ weight: 8, arbitrary: route }, { weight: 1, arbitrary: otherMethod }, { weight: 1, arbitrary: nowhere });
+  return fc.oneof(
+    { weight: 8, arbitrary: route },
+    { weight: 1, arbitrary: otherMethod },
+    { weight: 1, arbitrary: nowhere },
+  );
 }
 
-const QUERY_KEYS = ['cursor', 'limit', 'days', 'interval', 'from', 'to', 'type', 'symbol', 'archived', 'token', 'x'];
+const QUERY_KEYS = [
+  'cursor',
+  'limit',
+  'days',
+  'interval',
+  'from',
+  'to',
+  'type',
+  'symbol',
+  'archived',
+  'token',
+  'x',
+];
 const query = fc
-  .dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(segment, fc.double().map(String)), { maxKeys: 3 })
+  .dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(segment, fc.double().map(String)), {
+    maxKeys: 3,
+  })
   .map((entries) => new URLSearchParams(entries).toString());
 
 /** The names the routes read, so junk reaches the validators' deeper branches, not just "not an object". */
 const FIELDS = [
-  'email', 'password', 'currentPassword', 'newPassword', 'username', 'displayName', 'token', 'symbol', 'amount',
-  'unit', 'method', 'price', 'limitPrice', 'orderId', 'id', 'watchlist', 'settings', 'key', 'value', 'avatar',
-  'walletAddress', 'bio', 'notifications', 'days', '__proto__', 'constructor',
+  'email',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'username',
+  'displayName',
+  'token',
+  'symbol',
+  'amount',
+  'unit',
+  'method',
+  'price',
+  'limitPrice',
+  'orderId',
+  'id',
+  'watchlist',
+  'settings',
+  'key',
+  'value',
+  'avatar',
+  'walletAddress',
+  'bio',
+  'notifications',
+  'days',
+  '__proto__',
+  'constructor',
 ];
 const junkValue = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.integer(),
   fc.double(),
-  fc.constantFrom(1e308, -1e308, 1e-324, 0.1 + 0.2, Number.MAX_SAFE_INTEGER + 2, 10_000_000_000_001),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    1e-324,
+    0.1 + 0.2,
+    Number.MAX_SAFE_INTEGER + 2,
+    10_000_000_000_001,
+  ),
   fc.boolean(),
   fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
-const fieldsBody = fc.dictionary(fc.constantFrom(...FIELDS), junkValue, { maxKeys: 5 }).map((o) => JSON.stringify(o));
+const fieldsBody = fc
+  .dictionary(fc.constantFrom(...FIELDS), junkValue, { maxKeys: 5 })
+  .map((o) => JSON.stringify(o));
 
 const body = fc.oneof(
   fc.constant(undefined),
   fieldsBody,
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
   // Not JSON at all, or JSON with what JSON.parse turns odd (1e400 is Infinity, a deep nest).
-  fc.constantFrom('{', '{"a":', '[1,2', 'null', '""', '{"amount": 1e400}', '{"__proto__": {"x": 1}}', '[]', '0'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    'null',
+    '""',
+    '{"amount": 1e400}',
+    '{"__proto__": {"x": 1}}',
+    '[]',
+    '0',
+  ),
   fc.integer({ min: 1, max: 5_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -120,7 +196,9 @@ const extraHeaders = fc
       { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
       { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
     ),
-    accept: rare(fc.constantFrom('text/html', 'application/json', '*/*', 'image/*', 'text/csv', 'junk')),
+    accept: rare(
+      fc.constantFrom('text/html', 'application/json', '*/*', 'image/*', 'text/csv', 'junk'),
+    ),
     'content-encoding': rare(fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'zz')),
     origin: rare(fc.constantFrom('http://localhost:3000', 'https://evil.example', 'null')),
     'sec-fetch-site': rare(fc.constantFrom('same-origin', 'cross-site', 'none')),
@@ -129,7 +207,13 @@ const extraHeaders = fc
     'if-none-match': rare(fc.string({ maxLength: 20 })),
     range: rare(fc.constantFrom('bytes=0-10', 'bytes=junk', 'bytes=99999999-')),
   })
-  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  .map(
+    (headers) =>
+      Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >,
+  );
 
 /** Who sends it: nobody, a user (bearer or cookie, right or wrong wallet), or a forged token. */
 const AUTH_KINDS = ['none', 'bearer', 'cookie', 'wrong-wallet', 'junk-token'] as const;
@@ -151,48 +235,56 @@ function authHeaders(kind: AuthKind, user: TestUser | undefined): Record<string,
   }
 }
 
-it(`answers ${RUNS} random malformed requests without a 5xx, every error as {error, code}`, { timeout: 300_000 }, async () => {
-  const routes = listRoutes(t.app);
-  // The list drives the test: a route added later is fuzzed without editing this file.
-  expect(routes.length).toBeGreaterThan(40);
-  expect(routes).toContainEqual({ method: 'GET', url: '/assets/:id/candles' });
+it(
+  `answers ${RUNS} random malformed requests without a 5xx, every error as {error, code}`,
+  { timeout: 300_000 },
+  async () => {
+    const routes = listRoutes(t.app);
+    // The list drives the test: a route added later is fuzzed without editing this file.
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContainEqual({ method: 'GET', url: '/assets/:id/candles' });
 
-  const request = fc.record({
-    target: target(routes),
-    query,
-    headers: extraHeaders,
-    payload: body,
-    auth: fc.constantFrom(...AUTH_KINDS),
-    user: fc.nat(),
-  });
+    const request = fc.record({
+      target: target(routes),
+      query,
+      headers: extraHeaders,
+      payload: body,
+      auth: fc.constantFrom(...AUTH_KINDS),
+      user: fc.nat(),
+    });
 
-  let users: TestUser[] = [];
-  let sent = 0;
-  const failures: string[] = [];
-  await fc.assert(
-    fc.asyncProperty(request, async (r) => {
-      if (sent % USERS_EVERY === 0) users = [await createTestUser(t.ctx), await createTestUser(t.ctx)];
-      sent += 1;
-      const { method, path } = r.target;
-      const url = r.query ? `${path}?${r.query}` : path;
-      const options: InjectOptions = {
-        method: method,
-        url,
-        headers: { ...r.headers, ...authHeaders(r.auth, users[r.user % users.length]) },
-        ...(r.payload === undefined || method === 'GET' || method === 'HEAD' ? {} : { payload: r.payload }),
-      };
-      const answer = await t.app.inject(options);
-      const type = String(answer.headers['content-type'] ?? '');
-      const describe = () => `${method} ${url.slice(0, 120)} -> ${answer.statusCode} ${answer.body.slice(0, 200)}`;
-      if (answer.statusCode >= 500) failures.push(describe());
-      expect(answer.statusCode, describe()).toBeLessThan(500);
-      if (answer.statusCode >= 400 && type.includes('json') && method !== 'HEAD') {
-        const parsed = JSON.parse(answer.body) as { error?: unknown; code?: unknown };
-        expect(typeof parsed.error, describe()).toBe('string');
-        expect(typeof parsed.code, describe()).toBe('string');
-      }
-    }),
-    { numRuns: RUNS, seed: SEED },
-  );
-  expect(failures).toEqual([]);
-});
+    let users: TestUser[] = [];
+    let sent = 0;
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        if (sent % USERS_EVERY === 0)
+          users = [await createTestUser(t.ctx), await createTestUser(t.ctx)];
+        sent += 1;
+        const { method, path } = r.target;
+        const url = r.query ? `${path}?${r.query}` : path;
+        const options: InjectOptions = {
+          method: method,
+          url,
+          headers: { ...r.headers, ...authHeaders(r.auth, users[r.user % users.length]) },
+          ...(r.payload === undefined || method === 'GET' || method === 'HEAD'
+            ? {}
+            : { payload: r.payload }),
+        };
+        const answer = await t.app.inject(options);
+        const type = String(answer.headers['content-type'] ?? '');
+        const describe = () =>
+          `${method} ${url.slice(0, 120)} -> ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+        if (answer.statusCode >= 500) failures.push(describe());
+        expect(answer.statusCode, describe()).toBeLessThan(500);
+        if (answer.statusCode >= 400 && type.includes('json') && method !== 'HEAD') {
+          const parsed = JSON.parse(answer.body) as { error?: unknown; code?: unknown };
+          expect(typeof parsed.error, describe()).toBe('string');
+          expect(typeof parsed.code, describe()).toBe('string');
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(failures).toEqual([]);
+  },
+);

@@ -1,19 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NO_SESSION_META, pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManifest } from './page-html.ts';
+import {
+  NO_SESSION_META,
+  pageChunks,
+  pagePreloads,
+  withPreloads,
+  withSessionHint,
+  type ViteManifest,
+} from './page-html.ts';
 
-const INDEX = '<html><head><title>x</title><script type="module" src="/a.js"></script></head><body></body></html>';
+const INDEX =
+  '<html><head><title>x</title><script type="module" src="/a.js"></script></head><body></body></html>';
 
 describe('page preloads', () => {
-  it('asks nothing for the landing page or a visitor, the session and /home\'s first data when signed in', () => {
+  it("asks nothing for the landing page or a visitor, the session and /home's first data when signed in", () => {
     expect(pagePreloads('/', true)).toEqual([]);
     expect(pagePreloads('/login', false)).toEqual([]);
     expect(pagePreloads('/home', false)).toEqual([]);
     expect(pagePreloads('/leaderboard', true)).toEqual(['/auth/session']);
-    expect(pagePreloads('/home', true)).toEqual(['/auth/session', '/balance-history?days=7', '/all-assets']);
+    expect(pagePreloads('/home', true)).toEqual([
+      '/auth/session',
+      '/balance-history?days=7',
+      '/all-assets',
+    ]);
   });
 
-  it('tells a visitor\'s page there is no session, and says nothing to a signed-in one', () => {
+  it("tells a visitor's page there is no session, and says nothing to a signed-in one", () => {
     expect(withSessionHint(INDEX, false)).toContain(`${NO_SESSION_META}\n  </head>`);
     expect(withSessionHint(INDEX, true)).toBe(INDEX);
   });
@@ -31,7 +43,10 @@ describe('page preloads', () => {
       'index.html': { file: 'assets/index.js', isEntry: true },
       'src/app/data-layout.tsx': { file: 'assets/data.js', imports: ['index.html', '_shared.js'] },
       'src/app/shell/app-shell.tsx': { file: 'assets/shell.js', imports: ['_shared.js'] },
-      'src/features/home/home-page.tsx': { file: 'assets/home.js', imports: ['_shared.js', '_table.js'] },
+      'src/features/home/home-page.tsx': {
+        file: 'assets/home.js',
+        imports: ['_shared.js', '_table.js'],
+      },
       '_shared.js': { file: 'assets/shared.js' },
       '_table.js': { file: 'assets/table.js', imports: ['_shared.js'] },
     };
@@ -44,7 +59,9 @@ describe('page preloads', () => {
     ]);
     expect(pageChunks('/', manifest)).toEqual([]);
     const html = withPreloads(INDEX, [], ['/assets/data.js']);
-    expect(html).toContain('src="/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/data.js" />');
+    expect(html).toContain(
+      'src="/a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/data.js" />',
+    );
   });
 
   it('preloads a contest page and a join link by their first segment', () => {
@@ -55,15 +72,29 @@ describe('page preloads', () => {
       'src/features/contests/contest-page.tsx': { file: 'assets/contest.js' },
       'src/features/contests/join-page.tsx': { file: 'assets/join.js' },
     };
-    expect(pageChunks('/contests/01abc', manifest)).toEqual(['/assets/data.js', '/assets/shell.js', '/assets/contest.js']);
-    expect(pageChunks('/join/01abc', manifest)).toEqual(['/assets/data.js', '/assets/shell.js', '/assets/join.js']);
+    expect(pageChunks('/contests/01abc', manifest)).toEqual([
+      '/assets/data.js',
+      '/assets/shell.js',
+      '/assets/contest.js',
+    ]);
+    expect(pageChunks('/join/01abc', manifest)).toEqual([
+      '/assets/data.js',
+      '/assets/shell.js',
+      '/assets/join.js',
+    ]);
   });
 
   it('every signed-in page the web app warms is preloaded by the server too', () => {
     // The web app's list (route-chunks.ts) and this one are kept in step: a page missing here only loses speed, so a test says so.
-    const source = readFileSync(new URL('../../../web/src/app/route-chunks.ts', import.meta.url), 'utf8');
-    const block = (name: string) => /\{([^}]*)\}/.exec(source.slice(source.indexOf(`const ${name}`)))?.[1] ?? '';
-    const paths = [...`${block('SHELL_PAGES')}${block('SHELL_PREFIXES')}`.matchAll(/'(\/[^']*)':/g)].map((m) => m[1] as string);
+    const source = readFileSync(
+      new URL('../../../web/src/app/route-chunks.ts', import.meta.url),
+      'utf8',
+    );
+    const block = (name: string) =>
+      /\{([^}]*)\}/.exec(source.slice(source.indexOf(`const ${name}`)))?.[1] ?? '';
+    const paths = [
+      ...`${block('SHELL_PAGES')}${block('SHELL_PREFIXES')}`.matchAll(/'(\/[^']*)':/g),
+    ].map((m) => m[1] as string);
     expect(paths.length).toBeGreaterThan(10);
     const manifest: ViteManifest = Object.fromEntries(
       ['src/app/data-layout.tsx', 'src/app/shell/app-shell.tsx'].map((key) => [key, { file: key }]),
@@ -71,7 +102,10 @@ describe('page preloads', () => {
     for (const path of paths) {
       const probe = path.endsWith('/') ? `${path}x` : path;
       // With only the layout and shell in the manifest, a page the server knows still answers them.
-      expect(pageChunks(probe, manifest), path).toEqual(['/src/app/data-layout.tsx', '/src/app/shell/app-shell.tsx']);
+      expect(pageChunks(probe, manifest), path).toEqual([
+        '/src/app/data-layout.tsx',
+        '/src/app/shell/app-shell.tsx',
+      ]);
     }
   });
 });

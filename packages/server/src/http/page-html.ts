@@ -33,7 +33,9 @@ export const NO_SESSION_META = '<meta name="papertrade-session" content="none" /
 export function withSessionHint(indexHtml: string, signedIn: boolean): string {
   if (signedIn) return indexHtml;
   const at = indexHtml.indexOf('</head>');
-  return at < 0 ? indexHtml : `${indexHtml.slice(0, at)}  ${NO_SESSION_META}\n  ${indexHtml.slice(at)}`;
+  return at < 0
+    ? indexHtml
+    : `${indexHtml.slice(0, at)}  ${NO_SESSION_META}\n  ${indexHtml.slice(at)}`;
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json): each module's file and static imports. */
@@ -87,13 +89,19 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * index.html with the fetch preloads before its first script (they are small and start first) and
  * the module preloads after it, so the entry is requested ahead of the chunks it will import.
  */
-export function withPreloads(indexHtml: string, paths: readonly string[], chunks: readonly string[] = []): string {
+export function withPreloads(
+  indexHtml: string,
+  paths: readonly string[],
+  chunks: readonly string[] = [],
+): string {
   let html = indexHtml;
   if (chunks.length > 0) {
     const end = html.indexOf('</script>');
     if (end >= 0) {
       const at = end + '</script>'.length;
-      const links = chunks.map((c) => `\n    <link rel="modulepreload" crossorigin href="${escapeAttribute(c)}" />`).join('');
+      const links = chunks
+        .map((c) => `\n    <link rel="modulepreload" crossorigin href="${escapeAttribute(c)}" />`)
+        .join('');
       html = `${html.slice(0, at)}${links}${html.slice(at)}`;
     }
   }

@@ -6,7 +6,10 @@ import { useTestApp } from '../test-support/use-test-app.ts';
 
 // A stand-in build, so `/` and `/home` answer the web app's HTML as they do in production.
 const webDist = mkdtempSync(path.join(tmpdir(), 'papertrade-web-'));
-writeFileSync(path.join(webDist, 'index.html'), '<html><head><script type="module" src="/a.js"></script></head></html>');
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<html><head><script type="module" src="/a.js"></script></head></html>',
+);
 
 function directives(csp: string | undefined): Map<string, string> {
   return new Map(
@@ -19,7 +22,10 @@ function directives(csp: string | undefined): Map<string, string> {
 }
 
 describe('security headers (http PUBLIC_URL)', () => {
-  const { t, users: [ann] } = useTestApp({ users: 1, webDist, publicUrl: 'http://localhost:3000' });
+  const {
+    t,
+    users: [ann],
+  } = useTestApp({ users: 1, webDist, publicUrl: 'http://localhost:3000' });
 
   it('sends a strict CSP, DENY, Referrer-Policy and nosniff on pages, API answers and errors, no HSTS', async () => {
     const answers = [
@@ -69,6 +75,10 @@ describe('security headers (https PUBLIC_URL)', () => {
   it('adds HSTS and upgrade-insecure-requests', async () => {
     const answer = await t.app.inject({ url: '/home', headers: { accept: 'text/html' } });
     expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
-    expect(directives(answer.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(true);
+    expect(
+      directives(answer.headers['content-security-policy'] as string).has(
+        'upgrade-insecure-requests',
+      ),
+    ).toBe(true);
   });
 });

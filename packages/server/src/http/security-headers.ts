@@ -62,7 +62,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Same-origin requests keep the full URL; other sites see only the origin, never a
     // /reset-password?token=... path.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+    strictTransportSecurity: https
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
     // Off by default in helmet 8; stated so a change of default does not block the asset icons.
     crossOriginEmbedderPolicy: false,
   });

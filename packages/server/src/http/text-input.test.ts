@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRoutes } from '../test-support/route-list.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../test-support/test-app.ts';
 import { holdsNul } from './text-input.ts';
 
 const NUL = 'a\u0000b';
@@ -25,7 +30,8 @@ interface Spec {
   components?: { schemas?: Record<string, Schema> };
 }
 
-const types = (schema: Schema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+const types = (schema: Schema) =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /**
  * One value per text a schema lets in (each string field, each object key, at any depth), each
@@ -48,14 +54,16 @@ function nulValues(schema: Schema, spec: Spec, depth = 0): unknown[] {
     if (schema.additionalProperties) {
       values.push({ [NUL]: 'x' });
       if (typeof schema.additionalProperties === 'object') {
-        for (const value of nulValues(schema.additionalProperties, spec, depth + 1)) values.push({ k: value });
+        for (const value of nulValues(schema.additionalProperties, spec, depth + 1))
+          values.push({ k: value });
       }
     }
   }
   if (kinds.includes('array') && schema.items) {
     for (const value of nulValues(schema.items, spec, depth + 1)) values.push([value]);
   }
-  if (kinds.length === 0 && variants.length === 0 && !schema.properties) values.push(NUL, { [NUL]: 'x' });
+  if (kinds.length === 0 && variants.length === 0 && !schema.properties)
+    values.push(NUL, { [NUL]: 'x' });
   return values;
 }
 
@@ -83,13 +91,21 @@ function probes(app: TestApp['app'], spec: Spec): Probe[] {
     };
     const plain = fill(-1);
     params.forEach((name, i) => list.push({ method, url: fill(i), where: `path ${name}` }));
-    list.push({ method, url: `${plain}?unlisted=${encodeURIComponent(NUL)}`, where: 'undeclared query' });
+    list.push({
+      method,
+      url: `${plain}?unlisted=${encodeURIComponent(NUL)}`,
+      where: 'undeclared query',
+    });
 
     const operation = spec.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
     for (const parameter of operation?.parameters ?? []) {
       if (parameter.in !== 'query') continue;
       if (!nulValues(parameter.schema, spec).some((v) => typeof v === 'string')) continue;
-      list.push({ method, url: `${plain}?${parameter.name}=${encodeURIComponent(NUL)}`, where: `query ${parameter.name}` });
+      list.push({
+        method,
+        url: `${plain}?${parameter.name}=${encodeURIComponent(NUL)}`,
+        where: `query ${parameter.name}`,
+      });
     }
     const body = operation?.requestBody?.content?.['application/json']?.schema;
     for (const payload of body ? nulValues(body, spec) : []) {
@@ -113,41 +129,75 @@ describe('text input', () => {
   });
 
   /** Log lines at error level or above (pino: error 50, fatal 60). */
-  const errorLines = () => logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+  const errorLines = () =>
+    logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
 
   it('a NUL in the e-mail of forgot-password answers 400 INVALID_TEXT and logs no error', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'a\u0000b@example.test' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { email: 'a\u0000b@example.test' },
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json<{ code: string }>().code).toBe('INVALID_TEXT');
     // A request after it: had the reset started in the background, its error would be logged by now.
-    await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'someone@example.test' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { email: 'someone@example.test' },
+    });
     expect(errorLines()).toEqual([]);
   });
 
-  it('a NUL in any string field of any route answers 400 INVALID_TEXT and logs no error', { timeout: 120_000 }, async () => {
-    const spec = (await t.app.inject({ url: '/openapi.json' })).json<Spec>();
-    const list = probes(t.app, spec);
-    // The app's own listing drives the test; these prove it reached bodies, queries and paths.
-    expect(list.length).toBeGreaterThan(150);
-    expect(list).toContainEqual(expect.objectContaining({ method: 'POST', url: '/auth/forgot-password', payload: { email: NUL } }));
-    expect(list).toContainEqual(expect.objectContaining({ method: 'GET', url: `/transactions?symbol=${encodeURIComponent(NUL)}` }));
-    expect(list).toContainEqual(expect.objectContaining({ method: 'PUT', url: '/update-user', payload: { updates: { [NUL]: 'x' } } }));
+  it(
+    'a NUL in any string field of any route answers 400 INVALID_TEXT and logs no error',
+    { timeout: 120_000 },
+    async () => {
+      const spec = (await t.app.inject({ url: '/openapi.json' })).json<Spec>();
+      const list = probes(t.app, spec);
+      // The app's own listing drives the test; these prove it reached bodies, queries and paths.
+      expect(list.length).toBeGreaterThan(150);
+      expect(list).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          url: '/auth/forgot-password',
+          payload: { email: NUL },
+        }),
+      );
+      expect(list).toContainEqual(
+        expect.objectContaining({
+          method: 'GET',
+          url: `/transactions?symbol=${encodeURIComponent(NUL)}`,
+        }),
+      );
+      expect(list).toContainEqual(
+        expect.objectContaining({
+          method: 'PUT',
+          url: '/update-user',
+          payload: { updates: { [NUL]: 'x' } },
+        }),
+      );
 
-    const wrong: string[] = [];
-    for (const probe of list) {
-      expect(holdsNul(probe.payload) || probe.url.includes('%00')).toBe(true);
-      const answer = await t.app.inject({
-        method: probe.method as 'GET',
-        url: probe.url,
-        headers: ann.headers,
-        ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
-      });
-      const code = answer.headers['content-type']?.toString().includes('json') ? answer.json<{ code?: unknown }>().code : undefined;
-      if (answer.statusCode !== 400 || code !== 'INVALID_TEXT') {
-        wrong.push(`${probe.method} ${probe.url} (${probe.where}) -> ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+      const wrong: string[] = [];
+      for (const probe of list) {
+        expect(holdsNul(probe.payload) || probe.url.includes('%00')).toBe(true);
+        const answer = await t.app.inject({
+          method: probe.method as 'GET',
+          url: probe.url,
+          headers: ann.headers,
+          ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
+        });
+        const code = answer.headers['content-type']?.toString().includes('json')
+          ? answer.json<{ code?: unknown }>().code
+          : undefined;
+        if (answer.statusCode !== 400 || code !== 'INVALID_TEXT') {
+          wrong.push(
+            `${probe.method} ${probe.url} (${probe.where}) -> ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+          );
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-    expect(errorLines()).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+      expect(errorLines()).toEqual([]);
+    },
+  );
 });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './app-error.ts';
 
 /** The one answer for text the database cannot hold, whether this check or PostgreSQL finds it. */
-export const invalidText = () => badRequest('INVALID_TEXT', 'The request contains a character that text cannot hold');
+export const invalidText = () =>
+  badRequest('INVALID_TEXT', 'The request contains a character that text cannot hold');
 
 /**
  * True when a string or object key anywhere in the value holds a NUL, the one character a
@@ -35,6 +36,7 @@ export function holdsNul(value: unknown): boolean {
  */
 export function registerTextCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw invalidText();
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+      throw invalidText();
   });
 }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { pageChunks, pagePreloads, withPreloads, withSessionHint, type ViteManifest } from './page-html.ts';
+import {
+  pageChunks,
+  pagePreloads,
+  withPreloads,
+  withSessionHint,
+  type ViteManifest,
+} from './page-html.ts';
 
 /** API paths that must answer JSON 404s rather than the web app's index.html. */
 const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/icons/assets/'];
@@ -12,7 +18,8 @@ const API_PREFIXES = ['/auth/', '/assets/', '/market-control/', '/uploads/', '/i
 /** Page routes that share their path with an API route: a browser navigating there gets the app. */
 const PAGES_SHARING_API_PATHS = new Set(['/leaderboard', '/contests']);
 /** /contests/:id is a page and GET /contests/:id an API answer; deeper /contests/... paths are API only. */
-const isSharedPagePath = (url: string) => PAGES_SHARING_API_PATHS.has(url) || /^\/contests\/[A-Za-z0-9_-]{1,64}$/.test(url);
+const isSharedPagePath = (url: string) =>
+  PAGES_SHARING_API_PATHS.has(url) || /^\/contests\/[A-Za-z0-9_-]{1,64}$/.test(url);
 
 function wantsHtml(accept: string | undefined): boolean {
   return !!accept && accept.includes('text/html');
@@ -21,7 +28,9 @@ function wantsHtml(accept: string | undefined): boolean {
 /** The build's chunk graph; a build without one (or a broken one) just gets no module preloads. */
 async function readManifest(webDist: string): Promise<ViteManifest> {
   try {
-    return JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+    return JSON.parse(
+      await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8'),
+    ) as ViteManifest;
   } catch {
     return {};
   }
@@ -41,7 +50,12 @@ async function sendPage(webDist: string, request: FastifyRequest, reply: Fastify
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie')
     .type('text/html; charset=utf-8')
-    .send(withSessionHint(withPreloads(html, pagePreloads(url, signedIn), pageChunks(url, manifest)), signedIn));
+    .send(
+      withSessionHint(
+        withPreloads(html, pagePreloads(url, signedIn), pageChunks(url, manifest)),
+        signedIn,
+      ),
+    );
 }
 
 /** Serves the built web app on the same origin; any non-API GET falls back to index.html. */
@@ -51,16 +65,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     app.log.warn(`No built web app at ${config.webDist}; run "npm run build" to serve it.`);
   } else {
     await app.register(fastifyStatic, {
-    root: config.webDist,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    maxAge: '1y',
-    immutable: true,
-    // The build writes .br/.gz beside each script (packages/web/vite.config.ts): sent as they are.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      // The build writes .br/.gz beside each script (packages/web/vite.config.ts): sent as they are.
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
       },
     });
   }
@@ -76,7 +90,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && wantsHtml(request.headers.accept);
-    if (hasWebApp && wantsPage && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url)) {
+    if (
+      hasWebApp &&
+      wantsPage &&
+      !API_PREFIXES.some((p) => url.startsWith(p)) &&
+      !path.extname(url)
+    ) {
       return sendPage(config.webDist, request, reply);
     }
     // A fixed text: quoting the path back would echo input (docs/api.md, General rules).

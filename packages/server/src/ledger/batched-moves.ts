@@ -1,4 +1,10 @@
-import { MAX_CASH_CENTS, MAX_HOLDING_UNITS, type Cents, type PriceUnits, type ShareUnits } from '@papertrade/domain';
+import {
+  MAX_CASH_CENTS,
+  MAX_HOLDING_UNITS,
+  type Cents,
+  type PriceUnits,
+  type ShareUnits,
+} from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
@@ -27,7 +33,10 @@ export interface BatchFill {
   reservedShares?: ShareUnits;
 }
 
-export function sumByUser<F extends { portfolioId: string }>(fills: readonly F[], value: (f: F) => bigint): Map<string, bigint> {
+export function sumByUser<F extends { portfolioId: string }>(
+  fills: readonly F[],
+  value: (f: F) => bigint,
+): Map<string, bigint> {
   const sums = new Map<string, bigint>();
   for (const f of fills) sums.set(f.portfolioId, (sums.get(f.portfolioId) ?? 0n) + value(f));
   return sums;
@@ -37,22 +46,33 @@ export function sumByUser<F extends { portfolioId: string }>(fills: readonly F[]
  * Adds cash to many users. Used for proceeds that splitOverCaps has already kept under
  * MAX_CASH_CENTS, and for reservations given back, which were the users' cash already.
  */
-export async function creditCashMany(trx: Trx, byPortfolio: ReadonlyMap<string, Cents>): Promise<void> {
+export async function creditCashMany(
+  trx: Trx,
+  byPortfolio: ReadonlyMap<string, Cents>,
+): Promise<void> {
   const credits = [...byPortfolio].filter(([, cents]) => cents > 0n);
   if (!credits.length) return;
   // One row per user (a map's keys), so each user row is matched once.
   const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, credits);
-  await sql`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c WHERE portfolios.id = c.id`.execute(trx);
+  await sql`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c WHERE portfolios.id = c.id`.execute(
+    trx,
+  );
 }
 
 /** Adds free shares of one symbol to many users (bought, or reserved shares given back). */
-export async function addSharesMany(trx: Trx, symbol: string, byPortfolio: ReadonlyMap<string, ShareUnits>): Promise<void> {
+export async function addSharesMany(
+  trx: Trx,
+  symbol: string,
+  byPortfolio: ReadonlyMap<string, ShareUnits>,
+): Promise<void> {
   const added = [...byPortfolio].filter(([, shares]) => shares > 0n);
   if (!added.length) return;
   const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, added);
   // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
   await sql`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(trx);
+    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(
+    trx,
+  );
 }
 
 /**
@@ -61,9 +81,21 @@ export async function addSharesMany(trx: Trx, symbol: string, byPortfolio: Reado
  * fill at its price, counted in their lot totals, and what the reservation kept beyond the
  * total and the fee back to free cash.
  */
-export async function settleBuys(trx: Trx, symbol: string, at: number, fills: readonly BatchFill[]): Promise<void> {
-  await addSharesMany(trx, symbol, sumByUser(fills, (f) => f.shares - (f.reservedShares ?? 0n)));
-  await creditCashMany(trx, sumByUser(fills, (f) => f.changeCents));
+export async function settleBuys(
+  trx: Trx,
+  symbol: string,
+  at: number,
+  fills: readonly BatchFill[],
+): Promise<void> {
+  await addSharesMany(
+    trx,
+    symbol,
+    sumByUser(fills, (f) => f.shares - (f.reservedShares ?? 0n)),
+  );
+  await creditCashMany(
+    trx,
+    sumByUser(fills, (f) => f.changeCents),
+  );
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {
     const rows = batchRows(
@@ -72,7 +104,9 @@ export async function settleBuys(trx: Trx, symbol: string, at: number, fills: re
       lots.map((f) => [f.transactionId, f.portfolioId, f.shares, f.price]),
     );
     await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
-      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(trx);
+      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(
+      trx,
+    );
   }
   const added = new Map<string, LotDelta>();
   for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, f.price));
@@ -80,9 +114,20 @@ export async function settleBuys(trx: Trx, symbol: string, at: number, fills: re
 }
 
 /** A batch of sells whose shares were reserved: proceeds less fees to cash, lots consumed oldest first. */
-export async function settleSells(trx: Trx, symbol: string, fills: readonly BatchFill[]): Promise<ShareUnits> {
-  await creditCashMany(trx, sumByUser(fills, (f) => f.totalCents - f.feeCents));
-  return consumeLots(trx, symbol, sumByUser(fills, (f) => f.shares));
+export async function settleSells(
+  trx: Trx,
+  symbol: string,
+  fills: readonly BatchFill[],
+): Promise<ShareUnits> {
+  await creditCashMany(
+    trx,
+    sumByUser(fills, (f) => f.totalCents - f.feeCents),
+  );
+  return consumeLots(
+    trx,
+    symbol,
+    sumByUser(fills, (f) => f.shares),
+  );
 }
 
 /**
@@ -100,7 +145,8 @@ export function splitOverCaps<F extends BatchFill>(
   const done: F[] = [];
   const over: F[] = [];
   for (const f of fills) {
-    const after = (level.get(f.portfolioId) ?? 0n) + (side === 'PURCHASE' ? f.shares : f.totalCents);
+    const after =
+      (level.get(f.portfolioId) ?? 0n) + (side === 'PURCHASE' ? f.shares : f.totalCents);
     if (after > cap) over.push(f);
     else {
       level.set(f.portfolioId, after);

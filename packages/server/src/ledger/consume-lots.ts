@@ -24,15 +24,24 @@ const LARGEST_PAGE = 1_000;
  * no LATERAL) a correlated IN list of rowids. It replaced a UNION ALL of one arm per user, which
  * took 2.5 times as long for 500 users and was prepared again for every other count of users.
  */
-async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, string>, page: number): Promise<LotRow[]> {
+async function oldestLots(
+  trx: Trx,
+  symbol: string,
+  after: ReadonlyMap<string, string>,
+  page: number,
+): Promise<LotRow[]> {
   const users = batchRows(trx, { portfolio_id: 'text', last_id: 'text' }, [...after]);
   const { rows } = isPostgres(trx)
     ? await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
         CROSS JOIN LATERAL (SELECT id, portfolio_id, shares, price FROM lots
-          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)}) AS l`.execute(trx)
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)}) AS l`.execute(
+        trx,
+      )
     : await sql<LotRow>`SELECT l.id, l.portfolio_id, l.shares, l.price FROM ${users} AS u
         JOIN lots AS l ON l.rowid IN (SELECT rowid FROM lots
-          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)})`.execute(trx);
+          WHERE portfolio_id = u.portfolio_id AND symbol = ${symbol} AND id > u.last_id ORDER BY id LIMIT ${literalLimit(page)})`.execute(
+        trx,
+      );
   return rows;
 }
 
@@ -41,7 +50,11 @@ async function oldestLots(trx: Trx, symbol: string, after: ReadonlyMap<string, s
  * are deleted, each user's last lot shrinks, and the users' lot totals drop by what was taken.
  * Returns the shares that found no lot (0 unless the ledger is inconsistent).
  */
-export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<string, ShareUnits>): Promise<ShareUnits> {
+export async function consumeLots(
+  trx: Trx,
+  symbol: string,
+  wanted: ReadonlyMap<string, ShareUnits>,
+): Promise<ShareUnits> {
   const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
   const after = new Map([...need.keys()].map((id) => [id, '']));
   const emptied: string[] = [];
@@ -50,7 +63,8 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
   let unmatched = 0n;
   for (let page = FIRST_PAGE; after.size > 0; page = Math.min(page * 4, LARGEST_PAGE)) {
     const byPortfolio = new Map<string, LotRow[]>();
-    for (const lot of await oldestLots(trx, symbol, after, page)) byPortfolio.set(lot.portfolio_id, [...(byPortfolio.get(lot.portfolio_id) ?? []), lot]);
+    for (const lot of await oldestLots(trx, symbol, after, page))
+      byPortfolio.set(lot.portfolio_id, [...(byPortfolio.get(lot.portfolio_id) ?? []), lot]);
     for (const portfolioId of [...after.keys()]) {
       const lots = (byPortfolio.get(portfolioId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
       let left = need.get(portfolioId) ?? 0n;
@@ -79,7 +93,9 @@ export async function consumeLots(trx: Trx, symbol: string, wanted: ReadonlyMap<
   if (shrunk.length) {
     // One row per lot: a lot is either emptied or shrunk, once.
     const rows = batchRows(trx, { id: 'text', shares: 'bigint' }, shrunk);
-    await sql`UPDATE lots SET shares = c.shares FROM ${rows} AS c WHERE lots.id = c.id`.execute(trx);
+    await sql`UPDATE lots SET shares = c.shares FROM ${rows} AS c WHERE lots.id = c.id`.execute(
+      trx,
+    );
   }
   await adjustLotTotals(trx, symbol, taken);
   return unmatched;

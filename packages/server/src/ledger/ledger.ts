@@ -1,4 +1,10 @@
-import { MAX_CASH_CENTS, MAX_HOLDING_UNITS, type Cents, type PriceUnits, type ShareUnits } from '@papertrade/domain';
+import {
+  MAX_CASH_CENTS,
+  MAX_HOLDING_UNITS,
+  type Cents,
+  type PriceUnits,
+  type ShareUnits,
+} from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
@@ -13,10 +19,19 @@ import { adjustLotTotals, lotCost } from './lot-totals.ts';
  */
 
 const balanceLimit = (field: string) =>
-  badRequest('AMOUNT_TOO_LARGE', 'This would take your cash past $10,000,000,000,000, the largest balance an account can hold', field);
+  badRequest(
+    'AMOUNT_TOO_LARGE',
+    'This would take your cash past $10,000,000,000,000, the largest balance an account can hold',
+    field,
+  );
 
 /** Takes `cents` of free cash, or answers INSUFFICIENT_FUNDS; returns the user's epoch. */
-export async function debitCash(trx: Trx, portfolioId: string, cents: Cents, field = 'assetAmount'): Promise<bigint> {
+export async function debitCash(
+  trx: Trx,
+  portfolioId: string,
+  cents: Cents,
+  field = 'assetAmount',
+): Promise<bigint> {
   const row = await trx
     .updateTable('portfolios')
     .set((eb) => ({ cash_cents: eb('cash_cents', '-', cents) }))
@@ -25,16 +40,30 @@ export async function debitCash(trx: Trx, portfolioId: string, cents: Cents, fie
     .returning(['epoch'])
     .executeTakeFirst();
   if (row) return BigInt(row.epoch);
-  const user = await trx.selectFrom('portfolios').select(['cash_cents']).where('id', '=', portfolioId).executeTakeFirst();
+  const user = await trx
+    .selectFrom('portfolios')
+    .select(['cash_cents'])
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
-  throw badRequest('INSUFFICIENT_FUNDS', insufficientFundsText(cents, BigInt(user.cash_cents)), field);
+  throw badRequest(
+    'INSUFFICIENT_FUNDS',
+    insufficientFundsText(cents, BigInt(user.cash_cents)),
+    field,
+  );
 }
 
 /**
  * Adds free cash. Proceeds (`capped`) may not take cash past MAX_CASH_CENTS; a reservation
  * given back always goes through: that cash was the user's already.
  */
-export async function creditCash(trx: Trx, portfolioId: string, cents: Cents, capped = true, field = 'assetAmount'): Promise<void> {
+export async function creditCash(
+  trx: Trx,
+  portfolioId: string,
+  cents: Cents,
+  capped = true,
+  field = 'assetAmount',
+): Promise<void> {
   if (cents === 0n) return;
   const result = await trx
     .updateTable('portfolios')
@@ -42,28 +71,45 @@ export async function creditCash(trx: Trx, portfolioId: string, cents: Cents, ca
     .where('id', '=', portfolioId)
     .$if(capped, (q) => q.where('cash_cents', '<=', MAX_CASH_CENTS - cents))
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw capped ? balanceLimit(field) : notFound('USER_NOT_FOUND', 'No such user');
+  if (result.numUpdatedRows === 0n)
+    throw capped ? balanceLimit(field) : notFound('USER_NOT_FOUND', 'No such user');
 }
 
 /**
  * Adds free shares; a buy past MAX_HOLDING_UNITS rolls the whole order back. A release of
  * reserved shares (`capped` false) always goes through: those shares were already held.
  */
-export async function addFreeShares(trx: Trx, portfolioId: string, symbol: string, shares: ShareUnits, capped = true): Promise<void> {
+export async function addFreeShares(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  shares: ShareUnits,
+  capped = true,
+): Promise<void> {
   const row = await trx
     .insertInto('holdings')
     .values({ portfolio_id: portfolioId, symbol, shares })
     .onConflict((oc) =>
-      oc.columns(['portfolio_id', 'symbol']).doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }),
+      oc
+        .columns(['portfolio_id', 'symbol'])
+        .doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }),
     )
     .returning(['shares'])
     .executeTakeFirstOrThrow();
   if (capped && BigInt(row.shares) > MAX_HOLDING_UNITS) {
-    throw badRequest('AMOUNT_TOO_LARGE', 'You can hold at most 10,000,000,000 shares of one asset', 'assetAmount');
+    throw badRequest(
+      'AMOUNT_TOO_LARGE',
+      'You can hold at most 10,000,000,000 shares of one asset',
+      'assetAmount',
+    );
   }
 }
 
-export async function freeShares(trx: Trx, portfolioId: string, symbol: string): Promise<ShareUnits> {
+export async function freeShares(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+): Promise<ShareUnits> {
   const row = await trx
     .selectFrom('holdings')
     .select(['shares'])
@@ -74,7 +120,13 @@ export async function freeShares(trx: Trx, portfolioId: string, symbol: string):
 }
 
 /** Takes free shares (never reserved ones), or answers INSUFFICIENT_SHARES. */
-export async function takeFreeShares(trx: Trx, portfolioId: string, symbol: string, shares: ShareUnits, field = 'assetAmount'): Promise<void> {
+export async function takeFreeShares(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  shares: ShareUnits,
+  field = 'assetAmount',
+): Promise<void> {
   const row = await trx
     .updateTable('holdings')
     .set((eb) => ({ shares: eb('shares', '-', shares) }))
@@ -88,7 +140,12 @@ export async function takeFreeShares(trx: Trx, portfolioId: string, symbol: stri
     throw badRequest('INSUFFICIENT_SHARES', insufficientSharesText(symbol, held, shares), field);
   }
   if (BigInt(row.shares) === 0n) {
-    await trx.deleteFrom('holdings').where('portfolio_id', '=', portfolioId).where('symbol', '=', symbol).where('shares', '=', 0n).execute();
+    await trx
+      .deleteFrom('holdings')
+      .where('portfolio_id', '=', portfolioId)
+      .where('symbol', '=', symbol)
+      .where('shares', '=', 0n)
+      .execute();
   }
 }
 
@@ -97,13 +154,31 @@ export { consumeLots } from './consume-lots.ts';
 /** A buy's open lot, counted in the holding's lot totals (lot-totals.ts). */
 export async function insertLot(
   trx: Trx,
-  lot: { id: string; portfolioId: string; symbol: string; shares: ShareUnits; price: PriceUnits; at: number },
+  lot: {
+    id: string;
+    portfolioId: string;
+    symbol: string;
+    shares: ShareUnits;
+    price: PriceUnits;
+    at: number;
+  },
 ): Promise<void> {
   await trx
     .insertInto('lots')
-    .values({ id: lot.id, portfolio_id: lot.portfolioId, symbol: lot.symbol, shares: lot.shares, price: lot.price, created_at: lot.at })
+    .values({
+      id: lot.id,
+      portfolio_id: lot.portfolioId,
+      symbol: lot.symbol,
+      shares: lot.shares,
+      price: lot.price,
+      created_at: lot.at,
+    })
     .execute();
-  await adjustLotTotals(trx, lot.symbol, new Map([[lot.portfolioId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]));
+  await adjustLotTotals(
+    trx,
+    lot.symbol,
+    new Map([[lot.portfolioId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]),
+  );
 }
 
 /** What a working order holds back: cash for a PURCHASE, shares for a SELL. */
@@ -127,7 +202,13 @@ export async function releaseReservation(trx: Trx, r: Reservation): Promise<void
  * `cents` of cash. The caller holds the user's row lock, so no order of the old epoch can be
  * opened, filled or cancelled in between. Returns the new epoch.
  */
-export async function startNewEpoch(trx: Trx, portfolioId: string, cents: Cents, resetAt: number, now: number): Promise<bigint> {
+export async function startNewEpoch(
+  trx: Trx,
+  portfolioId: string,
+  cents: Cents,
+  resetAt: number,
+  now: number,
+): Promise<bigint> {
   await trx
     .updateTable('limit_orders')
     .set({ status: 'CANCELLED', closed_at: now })
@@ -139,7 +220,12 @@ export async function startNewEpoch(trx: Trx, portfolioId: string, cents: Cents,
   await trx.deleteFrom('lot_totals').where('portfolio_id', '=', portfolioId).execute();
   const row = await trx
     .updateTable('portfolios')
-    .set((eb) => ({ cash_cents: cents, starting_balance_cents: cents, epoch: eb('epoch', '+', 1n), reset_at: resetAt }))
+    .set((eb) => ({
+      cash_cents: cents,
+      starting_balance_cents: cents,
+      epoch: eb('epoch', '+', 1n),
+      reset_at: resetAt,
+    }))
     .where('id', '=', portfolioId)
     .returning(['epoch'])
     .executeTakeFirstOrThrow();

@@ -18,19 +18,37 @@ export interface LotDelta {
 
 export const lotCost = (shares: bigint, price: bigint): bigint => shares * price;
 
-export function addDelta(map: Map<string, LotDelta>, portfolioId: string, shares: bigint, cost: bigint): void {
+export function addDelta(
+  map: Map<string, LotDelta>,
+  portfolioId: string,
+  shares: bigint,
+  cost: bigint,
+): void {
   const d = map.get(portfolioId) ?? { shares: 0n, cost: 0n };
   map.set(portfolioId, { shares: d.shares + shares, cost: d.cost + cost });
 }
 
 /** Applies each user's change to their totals of `symbol`: three statements at most, whatever the number of users. */
-export async function adjustLotTotals(trx: Trx, symbol: string, deltas: ReadonlyMap<string, LotDelta>): Promise<void> {
+export async function adjustLotTotals(
+  trx: Trx,
+  symbol: string,
+  deltas: ReadonlyMap<string, LotDelta>,
+): Promise<void> {
   const changed = [...deltas].filter(([, d]) => d.shares !== 0n || d.cost !== 0n);
   if (!changed.length) return;
-  const ids = batchIds(trx, changed.map(([id]) => id));
-  const { rows } = await sql<{ portfolio_id: string; shares: bigint; cost: string }>`SELECT portfolio_id, shares, cost FROM lot_totals
+  const ids = batchIds(
+    trx,
+    changed.map(([id]) => id),
+  );
+  const { rows } = await sql<{
+    portfolio_id: string;
+    shares: bigint;
+    cost: string;
+  }>`SELECT portfolio_id, shares, cost FROM lot_totals
     WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
-  const now = new Map(rows.map((r) => [r.portfolio_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]));
+  const now = new Map(
+    rows.map((r) => [r.portfolio_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]),
+  );
   const emptied: string[] = [];
   const kept: [string, bigint, string][] = [];
   for (const [portfolioId, d] of changed) {
@@ -39,19 +57,25 @@ export async function adjustLotTotals(trx: Trx, symbol: string, deltas: Readonly
     const cost = before.cost + d.cost;
     // A total going negative means lots were consumed that the totals never counted.
     if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n)) {
-      throw new Error(`lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`);
+      throw new Error(
+        `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`,
+      );
     }
     if (shares === 0n) emptied.push(portfolioId);
     else kept.push([portfolioId, shares, cost.toString()]);
   }
   if (emptied.length) {
     const gone = batchIds(trx, emptied);
-    await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${gone} AS u)`.execute(trx);
+    await sql`DELETE FROM lot_totals WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${gone} AS u)`.execute(
+      trx,
+    );
   }
   if (kept.length) {
     // cost stays decimal text all the way (it outgrows 64 bits); WHERE true as in batched-moves.ts.
     const totals = batchRows(trx, { portfolio_id: 'text', shares: 'bigint', cost: 'text' }, kept);
     await sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) SELECT c.portfolio_id, ${symbol}, c.shares, c.cost FROM ${totals} AS c WHERE true
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`.execute(trx);
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`.execute(
+      trx,
+    );
   }
 }

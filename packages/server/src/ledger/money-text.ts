@@ -17,10 +17,15 @@ export const usdText = (cents: Cents): string => formatUsd(centsToNumber(cents))
 export const sharesText = (units: ShareUnits): string => formatUnits(units, SHARE_DECIMALS);
 
 /** "$95,000.00", "$0.25412". */
-export const priceText = (units: PriceUnits): string => `$${formatExactPrice(priceToNumber(units))}`;
+export const priceText = (units: PriceUnits): string =>
+  `$${formatExactPrice(priceToNumber(units))}`;
 
 export const insufficientFundsText = (cost: Cents, buyingPower: Cents): string =>
   `Insufficient funds: the order costs ${usdText(cost)} and buying power is ${usdText(buyingPower)}`;
 
-export const insufficientSharesText = (symbol: string, held: ShareUnits, wanted: ShareUnits): string =>
+export const insufficientSharesText = (
+  symbol: string,
+  held: ShareUnits,
+  wanted: ShareUnits,
+): string =>
   `You hold ${sharesText(held)} ${symbol}, the order sells ${sharesText(wanted)} ${symbol}`;

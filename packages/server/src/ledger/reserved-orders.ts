@@ -13,4 +13,5 @@ export const holdsReservation = (eb: ExpressionBuilder<DB, 'limit_orders'>) =>
   eb.or([eb('oco_group_id', 'is', null), eb('oco_group_id', '=', eb.ref('id'))]);
 
 /** The same rule on a row already read. */
-export const rowHoldsReservation = (o: { id: string; oco_group_id: string | null }) => o.oco_group_id === null || o.oco_group_id === o.id;
+export const rowHoldsReservation = (o: { id: string; oco_group_id: string | null }) =>
+  o.oco_group_id === null || o.oco_group_id === o.id;

@@ -38,13 +38,19 @@ export function createMailer(config: Config, log: MailLog = defaultLog(config)):
     };
   }
 
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       const { message: raw } = await composer.sendMail(message(mail));
       if (!Buffer.isBuffer(raw)) throw new Error('The mail composer did not buffer the message');
       const file = await writeOutboxMail(config.dataDir, mail, raw);
-      log(`Mail to ${mail.to} written to ${outboxDir(config.dataDir)}/${file}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`);
+      log(
+        `Mail to ${mail.to} written to ${outboxDir(config.dataDir)}/${file}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
+      );
     },
   };
 }

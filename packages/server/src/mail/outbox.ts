@@ -23,7 +23,12 @@ function fileSafe(text: string, max: number): string {
  * names sort in sending order; a clash within the same millisecond gets a counter instead of
  * overwriting the earlier mail.
  */
-export async function writeOutboxMail(dataDir: string, mail: Mail, raw: Buffer, now = Date.now()): Promise<string> {
+export async function writeOutboxMail(
+  dataDir: string,
+  mail: Mail,
+  raw: Buffer,
+  now = Date.now(),
+): Promise<string> {
   const dir = outboxDir(dataDir);
   await mkdir(dir, { recursive: true });
   const base = `${String(now).padStart(13, '0')}-${fileSafe(mail.to, 80)}-${fileSafe(mail.subject, 40)}`;
@@ -51,7 +56,10 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
     throw error;
   }
   return Promise.all(
-    files.map(async (file) => ({ ...parseEml(await readFile(path.join(outboxDir(dataDir), file), 'utf8')), file })),
+    files.map(async (file) => ({
+      ...parseEml(await readFile(path.join(outboxDir(dataDir), file), 'utf8')),
+      file,
+    })),
   );
 }
 
@@ -68,7 +76,8 @@ export async function waitForMail(
   for (;;) {
     const found = (await readOutbox(dataDir)).filter(match).at(-1);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No matching mail in ${outboxDir(dataDir)} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No matching mail in ${outboxDir(dataDir)} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

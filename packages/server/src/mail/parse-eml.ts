@@ -29,10 +29,12 @@ function decodeQuotedPrintable(body: string): string {
 function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_all, _charset: string, kind: string, data: string) =>
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64').toString('utf8')
+          : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -41,7 +43,8 @@ function parseHeaders(head: string): Map<string, string> {
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   for (const line of unfolded.split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return headers;
 }
@@ -54,7 +57,8 @@ export function parseEml(raw: string): ParsedMail {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   let text = body;
   if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  else if (encoding === 'base64')
+    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   text = text.replace(/\r\n/g, '\n');
   const to = decodeEncodedWords(headers.get('to') ?? '').replace(/^.*<([^>]+)>.*$/, '$1');
   return {

@@ -55,20 +55,35 @@ describe('SMTP mailer', () => {
     close = () => new Promise((resolve) => server.close(() => resolve()));
     const port = (server.address() as net.AddressInfo).port;
     const logged: string[] = [];
-    const config = { ...loadConfig({}), smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://trade.example.test' };
+    const config = {
+      ...loadConfig({}),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      publicUrl: 'https://trade.example.test',
+    };
     const mailer = createMailer(config, (m) => logged.push(m));
     const link = 'https://trade.example.test/verify-email?token=abc';
-    await mailer.send({ to: 'ann@example.test', subject: 'Confirm your e-mail address', text: `Open ${link}\n`, link });
+    await mailer.send({
+      to: 'ann@example.test',
+      subject: 'Confirm your e-mail address',
+      text: `Open ${link}\n`,
+      link,
+    });
 
     expect(received).toHaveLength(1);
     expect(received[0]?.from).toContain('no-reply@trade.example.test');
     expect(received[0]?.to).toEqual(['RCPT TO:<ann@example.test>']);
-    expect(parseEml(received[0]?.data ?? '')).toMatchObject({ to: 'ann@example.test', subject: 'Confirm your e-mail address', link });
+    expect(parseEml(received[0]?.data ?? '')).toMatchObject({
+      to: 'ann@example.test',
+      subject: 'Confirm your e-mail address',
+      link,
+    });
     expect(logged).toEqual(['Mail sent to ann@example.test: Confirm your e-mail address']);
   });
 
   it('an unreachable SMTP server makes send reject (callers decide whether that matters)', async () => {
     const config = { ...loadConfig({}), smtpUrl: 'smtp://127.0.0.1:1' };
-    await expect(createMailer(config, () => {}).send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow();
+    await expect(
+      createMailer(config, () => {}).send({ to: 'a@example.test', subject: 's', text: 't' }),
+    ).rejects.toThrow();
   });
 });

@@ -18,6 +18,7 @@ describe('asset catalog', () => {
   });
 
   it('every asset has an icon in cryptocurrency-icons', () => {
-    for (const asset of ASSET_CATALOG) expect(existsSync(iconFile(asset.symbol.toLowerCase())), asset.symbol).toBe(true);
+    for (const asset of ASSET_CATALOG)
+      expect(existsSync(iconFile(asset.symbol.toLowerCase())), asset.symbol).toBe(true);
   });
 });

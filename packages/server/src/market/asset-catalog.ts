@@ -36,11 +36,13 @@ const entries: [string, string, number, number][] = [
   ['AAVE', 'Aave', 331.9, 1.0],
 ];
 
-export const ASSET_CATALOG: readonly CatalogAsset[] = entries.map(([symbol, name, usd, volatility]) => {
-  const price = priceFromNumber(usd);
-  if (price === null) throw new Error(`Catalog price of ${symbol} does not fit 8 decimals`);
-  return { id: `${symbol.toLowerCase()}usd`, symbol, name, price, volatility };
-});
+export const ASSET_CATALOG: readonly CatalogAsset[] = entries.map(
+  ([symbol, name, usd, volatility]) => {
+    const price = priceFromNumber(usd);
+    if (price === null) throw new Error(`Catalog price of ${symbol} does not fit 8 decimals`);
+    return { id: `${symbol.toLowerCase()}usd`, symbol, name, price, volatility };
+  },
+);
 
 /** Where the web app (and any client) fetches an asset's icon: served by market/routes.ts. */
 export function assetImageUrl(symbol: string): string {

@@ -10,7 +10,10 @@ const DAY_MS = INTERVAL_MS['1d'];
  * Each asset's price 24 hours before `now`: the close of the 1m candle at or before then,
  * or the open of the oldest candle there is when the history is shorter (a new or long-stopped market).
  */
-export async function loadDayReferences(db: Kysely<DB>, now: number): Promise<Map<string, PriceUnits>> {
+export async function loadDayReferences(
+  db: Kysely<DB>,
+  now: number,
+): Promise<Map<string, PriceUnits>> {
   const cutoff = BigInt(now - DAY_MS);
   // One query, two index seeks per asset (candles' primary key is asset, interval, start).
   const rows = await db
@@ -60,7 +63,11 @@ export interface AssetRow {
 }
 
 export async function loadAssetRows(db: Kysely<DB>): Promise<AssetRow[]> {
-  const rows = await db.selectFrom('assets').select(['id', 'symbol', 'name', 'price']).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('assets')
+    .select(['id', 'symbol', 'name', 'price'])
+    .orderBy('position')
+    .execute();
   return rows.map((row) => ({ ...row, price: BigInt(row.price) }));
 }
 

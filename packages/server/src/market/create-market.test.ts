@@ -32,7 +32,10 @@ async function prices(t: TestApp | Database): Promise<Record<string, bigint>> {
 }
 
 async function candleCount(t: TestApp): Promise<number> {
-  const row = await t.ctx.db.selectFrom('candles').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('candles')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -138,7 +141,9 @@ describe('market', () => {
   it('a failing listener is logged and the tick still completes', async () => {
     const t = await testApp();
     const errors: string[] = [];
-    const market = restartedMarket(t, t.ctx.database, { onError: (message) => errors.push(message) });
+    const market = restartedMarket(t, t.ctx.database, {
+      onError: (message) => errors.push(message),
+    });
     await market.start();
     let later = false;
     market.onTick(() => Promise.reject(new Error('boom')));
@@ -168,7 +173,10 @@ describe('market', () => {
 
   it('setPrice of an unknown asset is 404 ASSET_NOT_FOUND', async () => {
     const t = await testApp();
-    await expect(t.ctx.market.setPrice('nopeusd', 100n)).rejects.toMatchObject({ statusCode: 404, code: 'ASSET_NOT_FOUND' });
+    await expect(t.ctx.market.setPrice('nopeusd', 100n)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'ASSET_NOT_FOUND',
+    });
   });
 
   it('concurrent ticks and setPrice never interleave', async () => {
@@ -221,7 +229,10 @@ describe('market', () => {
 
   it('ticks every MARKET_TICK_MS once started, and stop() ends them', async () => {
     const t = await testApp();
-    const market2 = createMarket(t.ctx.db, createInProcessBus(), { ...t.ctx.config, marketTickMs: 20 });
+    const market2 = createMarket(t.ctx.db, createInProcessBus(), {
+      ...t.ctx.config,
+      marketTickMs: 20,
+    });
     opened.push({ close: () => market2.stop() });
     let ticks = 0;
     market2.onTick(() => {

@@ -32,7 +32,12 @@ type TickListener = (prices: TickPrices, at: number) => Promise<unknown>;
 /** Other instances' ticks reach us through the bus; this bounds staleness if one is missed. */
 const LIST_TTL_MS = 1_000;
 
-export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, options: MarketOptions = {}): SimulatedMarket {
+export function createMarket(
+  db: Kysely<DB>,
+  bus: EventBus,
+  config: Config,
+  options: MarketOptions = {},
+): SimulatedMarket {
   const now = options.now ?? Date.now;
   const onError =
     options.onError ??
@@ -74,7 +79,13 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
   async function runTick(override?: { assetId: string; price: PriceUnits }): Promise<void> {
     const startedAt = performance.now();
     const at = now();
-    const ticked = await applyTick(db, { isPostgres, seed: config.marketSeed, at, dtYears, override });
+    const ticked = await applyTick(db, {
+      isPostgres,
+      seed: config.marketSeed,
+      at,
+      dtYears,
+      override,
+    });
     invalidate();
     const prices: TickPrices = new Map(ticked.map((a) => [a.symbol, a.price]));
     const results: unknown[] = [];
@@ -92,7 +103,8 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
   async function dayReferences(ids: string[], at: number): Promise<Map<string, PriceUnits>> {
     // The reference candle only changes when "24 hours ago" enters another minute.
     const minute = bucketStart('1m', at);
-    if (references?.minute === minute && ids.every((id) => references?.map.has(id))) return references.map;
+    if (references?.minute === minute && ids.every((id) => references?.map.has(id)))
+      return references.map;
     const map = await loadDayReferences(db, at);
     references = { minute, map };
     return map;
@@ -100,7 +112,11 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
 
   async function listAssets(): Promise<Asset[]> {
     const cached = listCache;
-    if (cached && cached.generation === generation && performance.now() - cached.builtAt < LIST_TTL_MS) {
+    if (
+      cached &&
+      cached.generation === generation &&
+      performance.now() - cached.builtAt < LIST_TTL_MS
+    ) {
       return cached.assets;
     }
     const startGeneration = generation;
@@ -171,7 +187,13 @@ export function createMarket(db: Kysely<DB>, bus: EventBus, config: Config, opti
 
     setPrice(assetId, price) {
       if (price < MIN_PRICE || price > MAX_PRICE) {
-        return Promise.reject(badRequest('INVALID_PRICE', 'Price must be between 0.00000001 and 1,000,000,000', 'price'));
+        return Promise.reject(
+          badRequest(
+            'INVALID_PRICE',
+            'Price must be between 0.00000001 and 1,000,000,000',
+            'price',
+          ),
+        );
       }
       return serialized(async () => {
         await runTick({ assetId, price });

@@ -22,7 +22,9 @@ describe.skipIf(testDialect !== 'postgres')('market leader election', () => {
     cleanups.push(() => t.close());
     // Long ticks: this test is about who holds the lock, not about prices.
     const config = { ...t.ctx.config, marketTickMs: 60_000 };
-    const markets = [0, 1, 2].map(() => createMarket(t.ctx.db, createInProcessBus(), config, { leaderRetryMs: 50 }));
+    const markets = [0, 1, 2].map(() =>
+      createMarket(t.ctx.db, createInProcessBus(), config, { leaderRetryMs: 50 }),
+    );
     cleanups.push(async () => {
       for (const m of markets) await m.stop();
     });

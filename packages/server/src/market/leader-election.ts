@@ -20,7 +20,10 @@ export interface ElectionOptions {
  * dies PostgreSQL releases it and the next instance to retry (every retryMs) takes over.
  * The leader also checks its connection on every round, so it stops ticking when it is gone.
  */
-export async function startLeaderElection(databaseUrl: string, options: ElectionOptions): Promise<LeaderElection> {
+export async function startLeaderElection(
+  databaseUrl: string,
+  options: ElectionOptions,
+): Promise<LeaderElection> {
   let client: pg.Client | null = null;
   let leader = false;
   let stopped = false;
@@ -56,7 +59,10 @@ export async function startLeaderElection(databaseUrl: string, options: Election
       if (leader) {
         await c.query('select 1');
       } else {
-        const result = await c.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MARKET_LOCK_KEY]);
+        const result = await c.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [MARKET_LOCK_KEY],
+        );
         leader = result.rows[0]?.locked === true;
       }
     } catch (err) {

@@ -19,7 +19,9 @@ describe('random', () => {
     for (let i = 0; i < 10; i++) a.gaussian();
     const saved = JSON.parse(JSON.stringify(a.state())) as ReturnType<typeof a.state>;
     const b = createRandom(saved);
-    expect(Array.from({ length: 20 }, () => b.gaussian())).toEqual(Array.from({ length: 20 }, () => a.gaussian()));
+    expect(Array.from({ length: 20 }, () => b.gaussian())).toEqual(
+      Array.from({ length: 20 }, () => a.gaussian()),
+    );
   });
 
   it('gaussian samples have mean 0 and variance 1', () => {

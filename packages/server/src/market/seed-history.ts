@@ -66,7 +66,11 @@ export async function seedMarketIfEmpty(db: Kysely<DB>, options: SeedOptions): P
   });
 }
 
-async function insertCandles(trx: Transaction<DB>, assetId: string, rows: CandleRow[]): Promise<void> {
+async function insertCandles(
+  trx: Transaction<DB>,
+  assetId: string,
+  rows: CandleRow[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
       .insertInto('candles')

@@ -20,8 +20,12 @@ const walk = (seed: string, steps: number, start: bigint, volatility: number, dt
 describe('simulator', () => {
   it('the same seed walks the same path', () => {
     const dt = 1000 / MS_PER_YEAR;
-    expect(walk('s', 500, 9_500_000_000_000n, 0.6, dt)).toEqual(walk('s', 500, 9_500_000_000_000n, 0.6, dt));
-    expect(walk('s', 50, 9_500_000_000_000n, 0.6, dt)).not.toEqual(walk('t', 50, 9_500_000_000_000n, 0.6, dt));
+    expect(walk('s', 500, 9_500_000_000_000n, 0.6, dt)).toEqual(
+      walk('s', 500, 9_500_000_000_000n, 0.6, dt),
+    );
+    expect(walk('s', 50, 9_500_000_000_000n, 0.6, dt)).not.toEqual(
+      walk('t', 50, 9_500_000_000_000n, 0.6, dt),
+    );
   });
 
   it('GBM stays positive even with absurd volatility', () => {
@@ -55,7 +59,9 @@ describe('simulator', () => {
       expect(last.close).toBe(9_500_000_000_000n);
       expect(last.startTs).toBe(bucketStart(interval, end));
       for (const [i, r] of ofInterval.entries()) {
-        expect(r.low <= r.open && r.low <= r.close && r.high >= r.open && r.high >= r.close).toBe(true);
+        expect(r.low <= r.open && r.low <= r.close && r.high >= r.open && r.high >= r.close).toBe(
+          true,
+        );
         // Each candle opens where the previous one closed.
         if (i > 0) expect(r.open).toBe(ofInterval[i - 1]!.close);
       }

@@ -39,7 +39,12 @@ export function toPriceUnits(value: number): PriceUnits {
   return units < MIN_PRICE ? MIN_PRICE : units;
 }
 
-export function stepPrice(price: PriceUnits, volatility: number, dtYears: number, random: Random): PriceUnits {
+export function stepPrice(
+  price: PriceUnits,
+  volatility: number,
+  dtYears: number,
+  random: Random,
+): PriceUnits {
   return toPriceUnits(Number(price) * Math.exp(logReturn(volatility, dtYears, random.gaussian())));
 }
 
@@ -73,7 +78,10 @@ function historyGrid(input: HistoryInput): Float64Array {
   const fineSpan = Math.min(input.days, 1) * DAY_MS + INTERVAL_MS['1m'];
   const fine = Math.ceil(fineSpan / input.stepMs);
   const coarseStep = input.coarseStepMs ?? input.stepMs;
-  const coarse = Math.max(0, Math.ceil((input.days * DAY_MS + INTERVAL_MS['1m'] - fine * input.stepMs) / coarseStep));
+  const coarse = Math.max(
+    0,
+    Math.ceil((input.days * DAY_MS + INTERVAL_MS['1m'] - fine * input.stepMs) / coarseStep),
+  );
   const times = new Float64Array(coarse + fine + 1);
   const fineStart = input.end - fine * input.stepMs;
   for (let i = 0; i <= coarse; i++) times[i] = fineStart - (coarse - i) * coarseStep;
@@ -108,7 +116,14 @@ export function generateHistory(input: HistoryInput): CandleRow[] {
   };
 
   const minuteFrom = bucketStart('1m', input.end - DAY_MS);
-  type Open = { interval: CandleInterval; startTs: number; open: number; high: number; low: number; close: number };
+  type Open = {
+    interval: CandleInterval;
+    startTs: number;
+    open: number;
+    high: number;
+    low: number;
+    close: number;
+  };
   const candles: Open[] = [];
   const current: Partial<Record<CandleInterval, Open>> = {};
   let previous = unitsAt(0);
@@ -124,7 +139,14 @@ export function generateHistory(input: HistoryInput): CandleRow[] {
         if (price < candle.low) candle.low = price;
         candle.close = price;
       } else {
-        const next = { interval, startTs, open: previous, high: Math.max(price, previous), low: Math.min(price, previous), close: price };
+        const next = {
+          interval,
+          startTs,
+          open: previous,
+          high: Math.max(price, previous),
+          low: Math.min(price, previous),
+          close: price,
+        };
         candles.push(next);
         current[interval] = next;
       }

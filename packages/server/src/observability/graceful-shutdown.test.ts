@@ -24,9 +24,19 @@ afterEach(async () => {
  */
 async function listeningApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-drain-'));
-  const config = { ...loadConfig({}), dataDir, marketTickMs: 0, marketHistoryDays: 0, logLevel: 'silent' };
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    marketTickMs: 0,
+    marketHistoryDays: 0,
+    logLevel: 'silent',
+  };
   const database = openDatabase({ dataDir });
-  const { app, ctx } = await buildApp({ config: { ...config, webDist: path.join(dataDir, 'none') }, database, logger: false });
+  const { app, ctx } = await buildApp({
+    config: { ...config, webDist: path.join(dataDir, 'none') },
+    database,
+    logger: false,
+  });
   let entered: () => void = () => undefined;
   const slowEntered = new Promise<void>((resolve) => (entered = resolve));
   let release: () => void = () => undefined;
@@ -64,7 +74,10 @@ describe('drainAndClose', () => {
     // During the grace period: the load balancer sees not-ready, the process is still alive.
     const ready = await fetch(`${base}/ready`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ error: 'This instance is shutting down', code: 'NOT_READY' });
+    expect(await ready.json()).toEqual({
+      error: 'This instance is shutting down',
+      code: 'NOT_READY',
+    });
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(200);
 
@@ -78,15 +91,17 @@ describe('drainAndClose', () => {
     expect(app.server.listening).toBe(false);
   });
 
-  it('exits 0 once the first signal\'s shutdown is done, and at once (1) on a second signal', async () => {
+  it("exits 0 once the first signal's shutdown is done, and at once (1) on a second signal", async () => {
     const { app, ctx } = await listeningApp();
     const codes: number[] = [];
     let closed: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (closed = resolve));
-    cleanups.push(exitOnSignals({ app, ctx, graceMs: 200 }, (code) => {
-      codes.push(code);
-      if (code === 0) closed();
-    }));
+    cleanups.push(
+      exitOnSignals({ app, ctx, graceMs: 200 }, (code) => {
+        codes.push(code);
+        if (code === 0) closed();
+      }),
+    );
     process.emit('SIGTERM', 'SIGTERM');
     expect(ctx.drain.draining).toBe(true);
     process.emit('SIGINT', 'SIGINT');
@@ -106,7 +121,10 @@ describe.runIf(testDialect === 'postgres')('drainAndClose on PostgreSQL', () => 
     const other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
     try {
-      const result = await other.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MARKET_LOCK_KEY]);
+      const result = await other.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [MARKET_LOCK_KEY],
+      );
       expect(result.rows[0]?.locked).toBe(true);
     } finally {
       await other.end();

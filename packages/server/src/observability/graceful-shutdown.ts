@@ -35,7 +35,10 @@ export async function drainAndClose({ app, ctx, graceMs }: ShutdownOptions): Pro
  * SIGTERM/SIGINT start drainAndClose and exit 0 when it is done; a second signal exits at once
  * (someone at the terminal who does not want to wait, or an orchestrator out of patience).
  */
-export function exitOnSignals(options: ShutdownOptions, exit: (code: number) => void = (code) => process.exit(code)) {
+export function exitOnSignals(
+  options: ShutdownOptions,
+  exit: (code: number) => void = (code) => process.exit(code),
+) {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {

@@ -44,13 +44,18 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
 
   app.addHook('onResponse', async (request, reply) => {
     const url = request.routeOptions.url;
-    const labels = { method: request.method, route: url ?? 'unmatched', status_class: statusClass(reply) };
+    const labels = {
+      method: request.method,
+      route: url ?? 'unmatched',
+      status_class: statusClass(reply),
+    };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
 
     const kind = url === undefined ? undefined : ORDER_ROUTES[url];
     if (kind && request.method === 'POST') {
-      const result = reply.statusCode < 400 ? 'ok' : (errorCodes.get(request) ?? `http_${reply.statusCode}`);
+      const result =
+        reply.statusCode < 400 ? 'ok' : (errorCodes.get(request) ?? `http_${reply.statusCode}`);
       metrics.orders.inc({ kind, result });
     }
   });

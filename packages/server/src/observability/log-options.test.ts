@@ -33,7 +33,13 @@ describe('the app log', () => {
     });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-log-'));
     const database = openDatabase({ dataDir });
-    const config = { ...loadConfig({}), dataDir, marketTickMs: 0, marketHistoryDays: 0, webDist: path.join(dataDir, 'none') };
+    const config = {
+      ...loadConfig({}),
+      dataDir,
+      marketTickMs: 0,
+      marketHistoryDays: 0,
+      webDist: path.join(dataDir, 'none'),
+    };
     const { app } = await buildApp({ config, database, logger: { ...logOptions('info'), stream } });
     try {
       await app.inject({ method: 'GET', url: '/live?token=abc123secret' });
@@ -46,7 +52,10 @@ describe('the app log', () => {
         payload: { email: 'ann@example.test', password: 'password-secret-3' },
       });
       // Someone logging headers by hand is caught by `redact`.
-      app.log.info({ headers: { authorization: 'Bearer bearer-secret-4', cookie: 'c=cookie-secret-5' } }, 'by hand');
+      app.log.info(
+        { headers: { authorization: 'Bearer bearer-secret-4', cookie: 'c=cookie-secret-5' } },
+        'by hand',
+      );
       app.log.info({ user: { password: 'password-secret-6' } }, 'by hand');
     } finally {
       await app.close();
@@ -56,7 +65,15 @@ describe('the app log', () => {
     const log = lines.join('');
     expect(log).toContain('"url":"/live?token=[REDACTED]"');
     expect(log).toContain('"url":"/reset-password?token=[REDACTED]"');
-    for (const secret of ['abc123secret', 'xyz', 'verif-42', 'code-77', 'bearer-secret', 'cookie-secret', 'password-secret']) {
+    for (const secret of [
+      'abc123secret',
+      'xyz',
+      'verif-42',
+      'code-77',
+      'bearer-secret',
+      'cookie-secret',
+      'password-secret',
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

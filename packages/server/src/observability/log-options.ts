@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters that carry a secret: session tokens (/live), mail links' tokens, codes. */
-const SECRET_PARAMS = new Set(['token', 'code', 'password', 'access_token', 'refresh_token', 'secret']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'code',
+  'password',
+  'access_token',
+  'refresh_token',
+  'secret',
+]);
 export const REDACTED = '[REDACTED]';
 
 function paramName(part: string): string {
@@ -20,7 +27,9 @@ export function redactUrl(url: string): string {
   const query = url
     .slice(q + 1)
     .split('&')
-    .map((part) => (SECRET_PARAMS.has(paramName(part)) ? `${part.split('=')[0]}=${REDACTED}` : part))
+    .map((part) =>
+      SECRET_PARAMS.has(paramName(part)) ? `${part.split('=')[0]}=${REDACTED}` : part,
+    )
     .join('&');
   return `${url.slice(0, q)}?${query}`;
 }

@@ -16,10 +16,18 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
  * GET /metrics for Prometheus. Meant for the internal network (docs/api.md); METRICS_TOKEN adds
  * a bearer check for when the port is reachable from further away.
  */
-export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+export function metricsRoutes(
+  app: FastifyInstance,
+  metrics: Metrics,
+  token: string | undefined,
+): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (token !== undefined && !bearerMatches(request, token)) throw unauthorized('GET /metrics needs the metrics token');
+    if (token !== undefined && !bearerMatches(request, token))
+      throw unauthorized('GET /metrics needs the metrics token');
     const text = await metrics.scrape();
-    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);
+    return reply
+      .header('content-type', metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(text);
   });
 }

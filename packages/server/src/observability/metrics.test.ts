@@ -4,7 +4,10 @@ import { post, setPrice } from '../test-support/calls.ts';
 import { testDialect } from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 async function scrape(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/metrics' });
@@ -26,25 +29,51 @@ describe('GET /metrics', () => {
     await t.app.inject({ method: 'GET', url: '/assets/ethusd/candles' });
     await t.app.inject({ method: 'GET', url: '/no/such/route/123' });
     const text = await scrape(t.app);
-    expect(sample(text, 'http_requests_total{method="GET",route="/health",status_class="2xx"}')).toBe(1);
-    expect(sample(text, 'http_requests_total{method="GET",route="/assets/:id/candles",status_class="2xx"}')).toBe(2);
-    expect(sample(text, 'http_requests_total{method="GET",route="unmatched",status_class="4xx"}')).toBe(1);
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.002",method="GET",route="/health",status_class="2xx"}');
+    expect(
+      sample(text, 'http_requests_total{method="GET",route="/health",status_class="2xx"}'),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        'http_requests_total{method="GET",route="/assets/:id/candles",status_class="2xx"}',
+      ),
+    ).toBe(2);
+    expect(
+      sample(text, 'http_requests_total{method="GET",route="unmatched",status_class="4xx"}'),
+    ).toBe(1);
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.002",method="GET",route="/health",status_class="2xx"}',
+    );
     expect(text).not.toContain('btcusd');
     expect(text).not.toContain('/no/such');
   });
 
   it('counts orders by kind and result, the result being the error code of a refused order', async () => {
-    expect((await post(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' })).statusCode).toBe(200);
-    expect((await post(t.app, ann, '/sell-asset', { symbol: 'ETH', assetAmount: 1 })).statusCode).toBe(400);
-    const tooMuch = await post(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 1_000_000, unit: 'USD' });
+    expect(
+      (await post(t.app, ann, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t.app, ann, '/sell-asset', { symbol: 'ETH', assetAmount: 1 })).statusCode,
+    ).toBe(400);
+    const tooMuch = await post(t.app, ann, '/purchase-asset', {
+      symbol: 'BTC',
+      assetAmount: 1_000_000,
+      unit: 'USD',
+    });
     expect(tooMuch.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     await post(t.app, ann, '/cancel-limit-position', { positionId: 'nope' });
     const text = await scrape(t.app);
     expect(sample(text, 'papertrade_orders_total{kind="market_buy",result="ok"}')).toBe(1);
-    expect(sample(text, 'papertrade_orders_total{kind="market_buy",result="INSUFFICIENT_FUNDS"}')).toBe(1);
-    expect(sample(text, 'papertrade_orders_total{kind="market_sell",result="INSUFFICIENT_SHARES"}')).toBe(1);
-    expect(sample(text, 'papertrade_orders_total{kind="limit_cancel",result="ORDER_NOT_FOUND"}')).toBe(1);
+    expect(
+      sample(text, 'papertrade_orders_total{kind="market_buy",result="INSUFFICIENT_FUNDS"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'papertrade_orders_total{kind="market_sell",result="INSUFFICIENT_SHARES"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'papertrade_orders_total{kind="limit_cancel",result="ORDER_NOT_FOUND"}'),
+    ).toBe(1);
   });
 
   it('counts the limit orders a tick fills and times every tick', async () => {
@@ -84,10 +113,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const { app } = secured.t;
     const none = await app.inject({ method: 'GET', url: '/metrics' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: 'GET /metrics needs the metrics token', code: 'UNAUTHORIZED' });
-    const wrong = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(none.json()).toEqual({
+      error: 'GET /metrics needs the metrics token',
+      code: 'UNAUTHORIZED',
+    });
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const right = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer s3cret-metrics' } });
+    const right = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer s3cret-metrics' },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('http_requests_total');
   });
@@ -113,7 +153,11 @@ describe.runIf(testDialect === 'postgres')('GET /metrics on PostgreSQL', () => {
     const other = new pg.Client({ connectionString: ctx.config.databaseUrl });
     await other.connect();
     try {
-      const payload = { origin: 'another-instance', event: { type: 'user-changed', userId: 'u1' }, sentAt: Date.now() - 40 };
+      const payload = {
+        origin: 'another-instance',
+        event: { type: 'user-changed', userId: 'u1' },
+        sentAt: Date.now() - 40,
+      };
       await other.query('select pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(payload)]);
       await heard;
     } finally {

@@ -6,7 +6,6 @@ export type { PoolStats } from './sampled-gauges.ts';
 
 export type OrderKind = 'market_buy' | 'market_sell' | 'limit_open' | 'limit_cancel';
 
-
 export interface TickOutcome {
   filled: number;
   cancelled: number;

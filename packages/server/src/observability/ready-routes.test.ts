@@ -35,11 +35,18 @@ describe('GET /ready with a database that does not answer', () => {
   });
 
   async function appOn(databaseUrl: string, timeoutMs: number) {
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 300 }) }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 300 }),
+      }),
+    });
     const app = Fastify();
     registerErrorHandler(app);
     readyRoutes(app, { db, drain: createDrainState() }, timeoutMs);
-    cleanups.push(() => app.close(), () => db.destroy().catch(() => undefined));
+    cleanups.push(
+      () => app.close(),
+      () => db.destroy().catch(() => undefined),
+    );
     return app;
   }
 

@@ -65,7 +65,8 @@ const settle = () => new Promise((r) => setTimeout(r, 20));
 
 /** For sends of thousands of sockets, which a loaded machine may not finish within settle(). */
 async function until(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done() && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  for (let waited = 0; !done() && waited < 5000; waited += 10)
+    await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('live hub', () => {
@@ -118,7 +119,8 @@ describe('live hub', () => {
   it('each tick is framed once: every connection is written the very same bytes', async () => {
     const { bus, live } = hub();
     const connections = Array.from({ length: 20 }, () => new FakeConnection());
-    for (const c of connections) live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
+    for (const c of connections)
+      live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
     await settle();
     bus.publish({ type: 'prices', at: 42 });
     await settle();
@@ -132,7 +134,8 @@ describe('live hub', () => {
     const { bus, live } = hub();
     const count = BROADCAST_CHUNK * 2 + 10;
     const connections = Array.from({ length: count }, () => new FakeConnection());
-    for (const c of connections) live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
+    for (const c of connections)
+      live.add(new FakeSocket() as unknown as WebSocket, null, c as unknown as Writable);
     await settle();
     const hasTick = (c: FakeConnection) => c.texts().some((t) => t.endsWith('"at":42}'));
     // Queued when the first chunk is written: it runs before the last chunk is.
@@ -174,7 +177,10 @@ describe('live hub', () => {
     };
     bus.publish({ type: 'prices', at: 1 });
     const ticks = (c: FakeConnection) =>
-      c.texts().map((t) => Number(/"at":(\d+)\}$/.exec(t)?.[1])).filter((at) => at <= 3);
+      c
+        .texts()
+        .map((t) => Number(/"at":(\d+)\}$/.exec(t)?.[1]))
+        .filter((at) => at <= 3);
     const stillOpen = [...clients.filter((_, i) => i !== 1).map((x) => x.connection), late];
     await until(() => stillOpen.every((c) => c.texts().some((t) => t.endsWith('"at":3}'))));
     for (const c of stillOpen) {

@@ -95,7 +95,13 @@ export class LiveHub {
    * the hub never sends), so the two cannot interleave within a frame.
    */
   add(socket: WebSocket, user: SessionUser | null, raw: Writable | null = null): void {
-    const client: LiveClient = { socket, raw, userId: user?.id ?? null, tokenHash: user?.tokenHash ?? null, alive: true };
+    const client: LiveClient = {
+      socket,
+      raw,
+      userId: user?.id ?? null,
+      tokenHash: user?.tokenHash ?? null,
+      alive: true,
+    };
     this.clients.add(client);
     if (client.userId) {
       let set = this.byUser.get(client.userId);
@@ -164,7 +170,8 @@ export class LiveHub {
   sendToUsers(userIds: Iterable<string>, message: unknown): void {
     let data: OutMessage | undefined;
     for (const userId of userIds) {
-      for (const client of this.byUser.get(userId) ?? []) this.send(client, (data ??= outMessage(message)));
+      for (const client of this.byUser.get(userId) ?? [])
+        this.send(client, (data ??= outMessage(message)));
     }
   }
 
@@ -263,7 +270,8 @@ export class LiveHub {
    */
   private closeSessions(userId: string, ended: (tokenHash: string) => boolean): void {
     for (const client of this.byUser.get(userId) ?? []) {
-      if (client.tokenHash !== null && ended(client.tokenHash)) client.socket.close(1008, 'Session ended');
+      if (client.tokenHash !== null && ended(client.tokenHash))
+        client.socket.close(1008, 'Session ended');
     }
   }
 

@@ -27,11 +27,20 @@ describe('GET /live', () => {
     const socket = connect(url);
     const first = await socket.next(isPrices);
     expect(LiveMessage.parse(first)).toMatchObject({ type: 'prices' });
-    expect((first.assets as { id: string }[])[0]).toMatchObject({ id: 'btcusd', currentPrice: 95000 });
+    expect((first.assets as { id: string }[])[0]).toMatchObject({
+      id: 'btcusd',
+      currentPrice: 95000,
+    });
 
     const tickedAt = Date.now();
-    await t.app.inject({ method: 'POST', url: '/market-control/price', payload: { id: 'btcusd', price: 101000 } });
-    const after = await socket.next((m) => isPrices(m) && (m.assets as { currentPrice: number }[])[0]!.currentPrice === 101000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/market-control/price',
+      payload: { id: 'btcusd', price: 101000 },
+    });
+    const after = await socket.next(
+      (m) => isPrices(m) && (m.assets as { currentPrice: number }[])[0]!.currentPrice === 101000,
+    );
     expect(after.at).toBeGreaterThanOrEqual(tickedAt);
     expect(socket.received.some((m) => m.type === 'user')).toBe(false);
   });
@@ -45,7 +54,11 @@ describe('GET /live', () => {
     const other = createMarket(t.ctx.db, t.ctx.bus, t.ctx.config);
     cleanups.push(() => other.stop());
     await other.setPrice('ethusd', 200_000_000_000n);
-    const after = await socket.next((m) => isPrices(m) && (m.assets as { id: string; currentPrice: number }[])[1]!.currentPrice === 2000);
+    const after = await socket.next(
+      (m) =>
+        isPrices(m) &&
+        (m.assets as { id: string; currentPrice: number }[])[1]!.currentPrice === 2000,
+    );
     expect(after).toBeDefined();
   });
 
@@ -55,11 +68,20 @@ describe('GET /live', () => {
     const socket = connect(url, { authorization: `Bearer ${user.token}` });
     await socket.next(isPrices);
     const first = await socket.next((m) => m.type === 'user');
-    expect(LiveMessage.parse(first)).toMatchObject({ type: 'user', user: { id: user.id, walletAddress: user.walletAddress } });
+    expect(LiveMessage.parse(first)).toMatchObject({
+      type: 'user',
+      user: { id: user.id, walletAddress: user.walletAddress },
+    });
 
-    await t.ctx.db.updateTable('users').set({ display_name: 'Renamed' }).where('id', '=', user.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ display_name: 'Renamed' })
+      .where('id', '=', user.id)
+      .execute();
     t.ctx.bus.publish({ type: 'user-changed', userId: user.id });
-    const changed = await socket.next((m) => m.type === 'user' && (m.user as { displayName: string }).displayName === 'Renamed');
+    const changed = await socket.next(
+      (m) => m.type === 'user' && (m.user as { displayName: string }).displayName === 'Renamed',
+    );
     expect(changed).toBeDefined();
   });
 
@@ -80,7 +102,10 @@ describe('GET /live', () => {
     const { t, url } = await liveApp();
     const user = await createTestUser(t.ctx);
     const cookie = `session=${user.token}`;
-    const sameSite = connect(url, { cookie, origin: url.replace('ws://', 'http://').replace('/live', '') });
+    const sameSite = connect(url, {
+      cookie,
+      origin: url.replace('ws://', 'http://').replace('/live', ''),
+    });
     expect(await sameSite.next((m) => m.type === 'user')).toMatchObject({ user: { id: user.id } });
     const crossSite = connect(url, { cookie, origin: 'https://evil.example' });
     await crossSite.next(isPrices);
@@ -100,7 +125,7 @@ describe('GET /live', () => {
     expect(users).toBeLessThanOrEqual(3);
   });
 
-  it('user-deleted closes that user\'s sockets only', async () => {
+  it("user-deleted closes that user's sockets only", async () => {
     const { t, url } = await liveApp();
     const gone = await createTestUser(t.ctx);
     const other = await createTestUser(t.ctx);

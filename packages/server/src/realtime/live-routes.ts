@@ -33,7 +33,11 @@ function explicitToken(request: FastifyRequest): string | undefined {
  * record on connect and after every change, for a signed-in socket. Browsers are signed in
  * by the session cookie; other clients send `Authorization: Bearer` or `?token=`.
  */
-export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveOptions = {}): Promise<void> {
+export async function liveRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: LiveOptions = {},
+): Promise<void> {
   const hub = new LiveHub(ctx, {
     heartbeatMs: options.heartbeatMs,
     onError: (message, err) => app.log.error({ err }, message),
@@ -56,7 +60,8 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options:
     url: '/live',
     schema: {
       tags: ['realtime'],
-      summary: 'WebSocket: prices on connect and after every tick, the signed-in user on connect and after every change',
+      summary:
+        'WebSocket: prices on connect and after every tick, the signed-in user on connect and after every change',
       description:
         'Messages are JSON objects: {type: "prices", assets, at} (at: the tick\'s start, ms) and {type: "user", user}. ' +
         'Sign in with the session cookie, Authorization: Bearer, or ?token=. Clients may send only {"type":"ping"}.',
@@ -68,11 +73,15 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext, options:
         if (!request.user) throw unauthorized('That session token is not valid; log in again');
       }
       // A stale cookie is a visitor (prices only); a bad explicit bearer token is an error.
-      if (!request.user && request.headers.authorization) throw unauthorized('That session token is not valid; log in again');
+      if (!request.user && request.headers.authorization)
+        throw unauthorized('That session token is not valid; log in again');
       if (request.viaCookie && crossSite(request)) request.user = null;
     },
     handler: (_request, reply) =>
-      reply.status(426).send({ error: 'GET /live is a WebSocket: connect with an Upgrade request', code: 'UPGRADE_REQUIRED' }),
+      reply.status(426).send({
+        error: 'GET /live is a WebSocket: connect with an Upgrade request',
+        code: 'UPGRADE_REQUIRED',
+      }),
     wsHandler: (socket, request) => hub.add(socket, request.user, request.raw.socket),
   });
 }

@@ -3,10 +3,21 @@ import WebSocket from 'ws';
 import { createSession } from '../features/auth/sessions.ts';
 import { issueToken } from '../features/auth/verification-tokens.ts';
 import { deleteUser } from '../test-support/calls.ts';
-import { createTestApp, createTestUser, disposeTestDatabase, testDialect } from '../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  disposeTestDatabase,
+  testDialect,
+} from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import type { PgEventBus } from './pg-event-bus.ts';
-import { closedWithin, connectLive, listenLive, type Received, type TestSocket } from './live-test-socket.ts';
+import {
+  closedWithin,
+  connectLive,
+  listenLive,
+  type Received,
+  type TestSocket,
+} from './live-test-socket.ts';
 
 // A /live socket ends with its session (1008 within a second), not at the next
 // heartbeat's session check 30 s later.
@@ -21,7 +32,9 @@ const SESSION_END_MS = 1000;
 
 /** A signed-in socket, once it has its user record (so it is registered with the hub). */
 async function signedInSocket(url: string, token: string): Promise<TestSocket> {
-  const socket = connectLive(url, { authorization: `Bearer ${token}` }, (end) => cleanups.push(end));
+  const socket = connectLive(url, { authorization: `Bearer ${token}` }, (end) =>
+    cleanups.push(end),
+  );
   await socket.next(isUser);
   return socket;
 }
@@ -46,10 +59,14 @@ describe('a /live socket ends with its session', () => {
   async function twoSessionsOfAnn() {
     const url = await listenLive(t.app);
     const otherToken = await createSession(t.ctx.db, ann.id);
-    return { current: await signedInSocket(url, ann.token), other: await signedInSocket(url, otherToken), otherToken };
+    return {
+      current: await signedInSocket(url, ann.token),
+      other: await signedInSocket(url, otherToken),
+      otherToken,
+    };
   }
 
-  it('logout closes that session\'s socket with 1008; a socket of another session of the same user stays open', async () => {
+  it("logout closes that session's socket with 1008; a socket of another session of the same user stays open", async () => {
     const { current: mine, other } = await twoSessionsOfAnn();
 
     const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: ann.headers });
@@ -58,7 +75,7 @@ describe('a /live socket ends with its session', () => {
     await expectOpen(other);
   });
 
-  it('a password change closes the other sessions\' sockets and keeps the current one', async () => {
+  it("a password change closes the other sessions' sockets and keeps the current one", async () => {
     const { current, other } = await twoSessionsOfAnn();
 
     const res = await t.app.inject({
@@ -80,8 +97,16 @@ describe('a /live socket ends with its session', () => {
     const bystander = await signedInSocket(url, bob.token);
     const usersBefore = [first, second].map((s) => s.received.filter(isUser).length);
 
-    const token = await issueToken(t.ctx.db, { userId: ann.id, purpose: 'reset-password', email: ann.email });
-    const res = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'a brand new password' } });
+    const token = await issueToken(t.ctx.db, {
+      userId: ann.id,
+      purpose: 'reset-password',
+      email: ann.email,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token, password: 'a brand new password' },
+    });
     expect(res.statusCode).toBe(200);
     await expectEnded(first);
     await expectEnded(second);
@@ -101,9 +126,17 @@ describe('a /live socket ends with its session', () => {
     });
     expect(res.statusCode).toBe(200);
     await expectEnded(other);
-    const session = await t.app.inject({ method: 'GET', url: '/auth/session', headers: { authorization: `Bearer ${otherToken}` } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/auth/session',
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
     expect(session.statusCode).toBe(401);
-    expect(await current.next((m) => isUser(m) && (m.user as { email: string }).email === 'moved@example.test')).toBeDefined();
+    expect(
+      await current.next(
+        (m) => isUser(m) && (m.user as { email: string }).email === 'moved@example.test',
+      ),
+    ).toBeDefined();
     await expectOpen(current);
   });
 
@@ -119,25 +152,28 @@ describe('a /live socket ends with its session', () => {
   });
 });
 
-describe.skipIf(testDialect !== 'postgres')('a /live socket ends with its session on every instance (PostgreSQL)', () => {
-  it('logout through instance A closes the socket open on instance B', async () => {
-    // Two apps on one database, as two instances behind a load balancer; neither removes it.
-    const a = await createTestApp({ keep: true });
-    cleanups.push(() => disposeTestDatabase({ dataDir: a.dataDir, databaseUrl: a.databaseUrl }));
-    cleanups.push(() => a.close());
-    const b = await createTestApp({ keep: true, databaseUrl: a.databaseUrl });
-    cleanups.push(() => disposeTestDatabase({ dataDir: b.dataDir }));
-    cleanups.push(() => b.close());
-    await Promise.all([(a.ctx.bus as PgEventBus).ready(), (b.ctx.bus as PgEventBus).ready()]);
+describe.skipIf(testDialect !== 'postgres')(
+  'a /live socket ends with its session on every instance (PostgreSQL)',
+  () => {
+    it('logout through instance A closes the socket open on instance B', async () => {
+      // Two apps on one database, as two instances behind a load balancer; neither removes it.
+      const a = await createTestApp({ keep: true });
+      cleanups.push(() => disposeTestDatabase({ dataDir: a.dataDir, databaseUrl: a.databaseUrl }));
+      cleanups.push(() => a.close());
+      const b = await createTestApp({ keep: true, databaseUrl: a.databaseUrl });
+      cleanups.push(() => disposeTestDatabase({ dataDir: b.dataDir }));
+      cleanups.push(() => b.close());
+      await Promise.all([(a.ctx.bus as PgEventBus).ready(), (b.ctx.bus as PgEventBus).ready()]);
 
-    const ann = await createTestUser(a.ctx);
-    const onB = await listenLive(b.app);
-    const other = await signedInSocket(onB, await createSession(a.ctx.db, ann.id));
-    const mine = await signedInSocket(onB, ann.token);
+      const ann = await createTestUser(a.ctx);
+      const onB = await listenLive(b.app);
+      const other = await signedInSocket(onB, await createSession(a.ctx.db, ann.id));
+      const mine = await signedInSocket(onB, ann.token);
 
-    const res = await a.app.inject({ method: 'POST', url: '/auth/logout', headers: ann.headers });
-    expect(res.statusCode).toBe(204);
-    await expectEnded(mine);
-    await expectOpen(other);
-  });
-});
+      const res = await a.app.inject({ method: 'POST', url: '/auth/logout', headers: ann.headers });
+      expect(res.statusCode).toBe(204);
+      await expectEnded(mine);
+      await expectOpen(other);
+    });
+  },
+);

@@ -22,7 +22,11 @@ export async function listenLive(app: App): Promise<string> {
 }
 
 /** Opens a socket; `onCleanup` receives what ends it after the test. */
-export function connectLive(url: string, headers: Record<string, string>, onCleanup: (end: () => void) => void): TestSocket {
+export function connectLive(
+  url: string,
+  headers: Record<string, string>,
+  onCleanup: (end: () => void) => void,
+): TestSocket {
   const ws = new WebSocket(url, { headers });
   const received: Received[] = [];
   const waiters: { match: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];
@@ -63,7 +67,10 @@ export function connectLive(url: string, headers: Record<string, string>, onClea
 }
 
 /** The socket's close, or a rejection if it is still open after `ms`. */
-export function closedWithin(socket: TestSocket, ms: number): Promise<{ code: number; reason: string }> {
+export function closedWithin(
+  socket: TestSocket,
+  ms: number,
+): Promise<{ code: number; reason: string }> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);

@@ -38,8 +38,14 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
     a.publish({ type: 'user-changed', userId: 'u1' });
     b.publish({ type: 'prices', at: 123 });
     await settle();
-    expect(heardA).toEqual([{ type: 'user-changed', userId: 'u1' }, { type: 'prices', at: 123 }]);
-    expect(heardB).toEqual([{ type: 'prices', at: 123 }, { type: 'user-changed', userId: 'u1' }]);
+    expect(heardA).toEqual([
+      { type: 'user-changed', userId: 'u1' },
+      { type: 'prices', at: 123 },
+    ]);
+    expect(heardB).toEqual([
+      { type: 'prices', at: 123 },
+      { type: 'user-changed', userId: 'u1' },
+    ]);
   });
 
   it('events published before the connection is up are delivered once it is', async () => {

@@ -28,15 +28,19 @@ function parseEvent(value: unknown): BusEvent | null {
   const e = value as Record<string, unknown>;
   if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
   if (e.type === 'user-changed' && typeof e.userId === 'string') {
-    return typeof e.portfolioId === 'string' ? { type: e.type, userId: e.userId, portfolioId: e.portfolioId } : { type: e.type, userId: e.userId };
+    return typeof e.portfolioId === 'string'
+      ? { type: e.type, userId: e.userId, portfolioId: e.portfolioId }
+      : { type: e.type, userId: e.userId };
   }
-  if (e.type === 'user-deleted' && typeof e.userId === 'string') return { type: e.type, userId: e.userId };
+  if (e.type === 'user-deleted' && typeof e.userId === 'string')
+    return { type: e.type, userId: e.userId };
   if (typeof e.userId !== 'string') return null;
   if (e.type === 'session-ended' && isTokenHash(e.tokenHash)) {
     return { type: 'session-ended', userId: e.userId, tokenHash: e.tokenHash };
   }
   if (e.type === 'sessions-ended') {
-    if (isTokenHash(e.keepTokenHash)) return { type: 'sessions-ended', userId: e.userId, keepTokenHash: e.keepTokenHash };
+    if (isTokenHash(e.keepTokenHash))
+      return { type: 'sessions-ended', userId: e.userId, keepTokenHash: e.keepTokenHash };
     // A malformed keep must not widen into "end them all": only a missing one means that.
     return e.keepTokenHash === undefined ? { type: 'sessions-ended', userId: e.userId } : null;
   }
@@ -96,7 +100,11 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
     c.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       try {
-        const parsed = JSON.parse(message.payload) as { origin?: unknown; event?: unknown; sentAt?: unknown };
+        const parsed = JSON.parse(message.payload) as {
+          origin?: unknown;
+          event?: unknown;
+          sentAt?: unknown;
+        };
         const event = parseEvent(parsed.event);
         if (event && parsed.origin !== origin) {
           if (typeof parsed.sentAt === 'number') options.onLag?.(Date.now() - parsed.sentAt);

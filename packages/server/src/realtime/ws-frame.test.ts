@@ -16,7 +16,9 @@ async function received(frames: Buffer[]): Promise<{ text: string; isBinary: boo
   server.on('connection', (_socket, request) => {
     for (const frame of frames) request.socket.write(frame);
   });
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { perMessageDeflate: false });
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+    perMessageDeflate: false,
+  });
   cleanups.push(() => client.terminate());
   const messages: { text: string; isBinary: boolean }[] = [];
   return new Promise((resolve, reject) => {
@@ -31,7 +33,9 @@ async function received(frames: Buffer[]): Promise<{ text: string; isBinary: boo
 describe('textFrame', () => {
   it('is read by a ws client as the same text message, across the three length encodings', async () => {
     // 7-bit length up to 125, 16-bit up to 65,535, 64-bit beyond.
-    const texts = [0, 1, 125, 126, 65_535, 65_536, 70_000].map((n) => 'é'.repeat(Math.floor(n / 2)) + 'x'.repeat(n % 2));
+    const texts = [0, 1, 125, 126, 65_535, 65_536, 70_000].map(
+      (n) => 'é'.repeat(Math.floor(n / 2)) + 'x'.repeat(n % 2),
+    );
     const messages = await received(texts.map((text) => textFrame(Buffer.from(text))));
     expect(messages.map((m) => m.isBinary)).toEqual(texts.map(() => false));
     expect(messages.map((m) => m.text)).toEqual(texts);

@@ -9,7 +9,9 @@ interface FrameOptions {
 }
 
 /** ws's own framer (ws/lib/sender.js, exported by the package), which @types/ws does not declare. */
-const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
+const { Sender } = ws as unknown as {
+  Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] };
+};
 
 /**
  * A server-to-client WebSocket text frame, framed by ws itself (FIN, opcode 1, unmasked, no RSV
@@ -20,5 +22,7 @@ const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: Fra
  * permessage-deflate off).
  */
 export function textFrame(payload: Buffer): Buffer {
-  return Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }));
+  return Buffer.concat(
+    Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }),
+  );
 }

@@ -15,23 +15,39 @@ export function post(app: App, user: TestUser | null, url: string, body: Record<
     method: 'POST',
     url,
     headers: user?.headers ?? {},
-    payload: user && !('walletAddress' in body) ? { walletAddress: user.walletAddress, ...body } : body,
+    payload:
+      user && !('walletAddress' in body) ? { walletAddress: user.walletAddress, ...body } : body,
   });
 }
 
-export const buy = (app: App, user: TestUser, symbol: string, assetAmount: unknown, unit?: 'USD' | 'SYMBOL') =>
-  post(app, user, '/purchase-asset', { symbol, assetAmount, ...(unit ? { unit } : {}) });
+export const buy = (
+  app: App,
+  user: TestUser,
+  symbol: string,
+  assetAmount: unknown,
+  unit?: 'USD' | 'SYMBOL',
+) => post(app, user, '/purchase-asset', { symbol, assetAmount, ...(unit ? { unit } : {}) });
 
-export const sell = (app: App, user: TestUser, symbol: string, assetAmount: unknown, unit?: 'USD' | 'SYMBOL') =>
-  post(app, user, '/sell-asset', { symbol, assetAmount, ...(unit ? { unit } : {}) });
+export const sell = (
+  app: App,
+  user: TestUser,
+  symbol: string,
+  assetAmount: unknown,
+  unit?: 'USD' | 'SYMBOL',
+) => post(app, user, '/sell-asset', { symbol, assetAmount, ...(unit ? { unit } : {}) });
 
-export const openLimit = (app: App, user: TestUser, body: Record<string, unknown>) => post(app, user, '/open-limit-position', body);
+export const openLimit = (app: App, user: TestUser, body: Record<string, unknown>) =>
+  post(app, user, '/open-limit-position', body);
 
-export const cancelLimit = (app: App, user: TestUser, positionId: string) => post(app, user, '/cancel-limit-position', { positionId });
+export const cancelLimit = (app: App, user: TestUser, positionId: string) =>
+  post(app, user, '/cancel-limit-position', { positionId });
 
 /** Throws unless the answer has this status (and this error code, when given), showing the body. */
 export function expectStatus(res: LightMyRequestResponse, status: number, code?: string): void {
-  if (res.statusCode !== status || (code !== undefined && res.json<{ code?: string }>().code !== code)) {
+  if (
+    res.statusCode !== status ||
+    (code !== undefined && res.json<{ code?: string }>().code !== code)
+  ) {
     throw new Error(`expected ${status} ${code ?? ''}, got ${res.statusCode} ${res.body}`);
   }
 }
@@ -41,13 +57,20 @@ export function expectStatus(res: LightMyRequestResponse, status: number, code?:
  * the limit trigger, the price alerts) is done when it resolves.
  */
 export async function setPrice(app: App, symbol: string, price: number): Promise<void> {
-  const res = await app.inject({ method: 'POST', url: '/market-control/price', payload: { id: `${symbol.toLowerCase()}usd`, price } });
-  if (res.statusCode !== 200) throw new Error(`setPrice ${symbol} ${price}: ${res.statusCode} ${res.body}`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/market-control/price',
+    payload: { id: `${symbol.toLowerCase()}usd`, price },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`setPrice ${symbol} ${price}: ${res.statusCode} ${res.body}`);
 }
 
 /** The current price of one asset, as GET /all-assets answers it. */
 export async function priceOf(app: App, symbol: string): Promise<number> {
-  const assets = (await app.inject({ method: 'GET', url: '/all-assets' })).json<{ symbol: string; currentPrice: number }[]>();
+  const assets = (await app.inject({ method: 'GET', url: '/all-assets' })).json<
+    { symbol: string; currentPrice: number }[]
+  >();
   const asset = assets.find((a) => a.symbol === symbol);
   if (!asset) throw new Error(`no ${symbol}`);
   return asset.currentPrice;
@@ -61,11 +84,31 @@ export async function currentUser(app: App, user: TestUser): Promise<User> {
 }
 
 /** PUT /update-user of one key (settings, notifications, username…). */
-export function updateUser(app: App, user: TestUser, key: string, updates: unknown, headers = user.headers) {
-  return app.inject({ method: 'PUT', url: '/update-user', headers, payload: { key, walletAddress: user.walletAddress, updates } });
+export function updateUser(
+  app: App,
+  user: TestUser,
+  key: string,
+  updates: unknown,
+  headers = user.headers,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: '/update-user',
+    headers,
+    payload: { key, walletAddress: user.walletAddress, updates },
+  });
 }
 
 /** DELETE /delete-user as `user`, with the password and wallet given (the user's own by default). */
-export function deleteUser(app: App, user: TestUser, { walletAddress = user.walletAddress, currentPassword = user.password } = {}) {
-  return app.inject({ method: 'DELETE', url: '/delete-user', headers: user.headers, payload: { walletAddress, currentPassword } });
+export function deleteUser(
+  app: App,
+  user: TestUser,
+  { walletAddress = user.walletAddress, currentPassword = user.password } = {},
+) {
+  return app.inject({
+    method: 'DELETE',
+    url: '/delete-user',
+    headers: user.headers,
+    payload: { walletAddress, currentPassword },
+  });
 }

@@ -86,8 +86,10 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   for (const o of working.values()) {
     if (o.oco_group_id === null || o.oco_group_id === o.id) continue;
     const first = working.get(o.oco_group_id);
-    if (!first) violations.push(`order ${o.id} is in pair ${o.oco_group_id}, whose first leg is not working`);
-    else if (BigInt(first.sell_shares ?? 0n) !== BigInt(o.sell_shares ?? 0n)) violations.push(`the legs of pair ${o.oco_group_id} sell different amounts`);
+    if (!first)
+      violations.push(`order ${o.id} is in pair ${o.oco_group_id}, whose first leg is not working`);
+    else if (BigInt(first.sell_shares ?? 0n) !== BigInt(o.sell_shares ?? 0n))
+      violations.push(`the legs of pair ${o.oco_group_id} sell different amounts`);
   }
   for (const o of orders) {
     // An OCO pair reserves its shares once, on its first leg (decision 015).
@@ -108,7 +110,8 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
     const fee = BigInt(t.fee_cents ?? 0n);
     if (shares <= 0n || total < 0n)
       violations.push(`transaction ${t.id} has ${shares} shares for ${total} cents`);
-    if (fee < 0n || fee > total) violations.push(`transaction ${t.id} has a fee of ${fee} cents on ${total} cents`);
+    if (fee < 0n || fee > total)
+      violations.push(`transaction ${t.id} has a fee of ${fee} cents on ${total} cents`);
     if (BigInt(t.epoch) !== epoch) continue;
     if (t.type === 'PURCHASE') {
       buysCost += total + fee;

@@ -10,7 +10,10 @@ import { createPgDatabase, disposeTestDatabase } from './test-app.ts';
  * PostgreSQL database when TEST_DATABASE_URL names a server), migrated up to and including
  * `migration`, given to `work`, then closed and removed whatever `work` did.
  */
-export async function withDatabaseMigratedTo(migration: string, work: (database: Database) => Promise<void>): Promise<void> {
+export async function withDatabaseMigratedTo(
+  migration: string,
+  work: (database: Database) => Promise<void>,
+): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-migrate-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl = adminUrl ? await createPgDatabase(adminUrl) : undefined;

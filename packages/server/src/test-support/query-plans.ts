@@ -13,7 +13,10 @@ interface PgPlan {
 const planned = /^\s*(select|update|delete|with)\b/i;
 
 function pgSeqScans(plan: PgPlan, tables: ReadonlySet<string>): string[] {
-  const here = plan['Node Type'] === 'Seq Scan' && tables.has(plan['Relation Name'] ?? '') ? [`Seq Scan on ${plan['Relation Name']}`] : [];
+  const here =
+    plan['Node Type'] === 'Seq Scan' && tables.has(plan['Relation Name'] ?? '')
+      ? [`Seq Scan on ${plan['Relation Name']}`]
+      : [];
   return [...here, ...(plan.Plans ?? []).flatMap((p) => pgSeqScans(p, tables))];
 }
 
@@ -22,10 +25,12 @@ function pgLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   const scalar = (v: unknown): string => {
     if (typeof v === 'string') return v;
-    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return v.toString();
+    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
+      return v.toString();
     throw new Error(`no literal for a parameter of type ${typeof v}`);
   };
-  const element = (e: unknown) => (e === null ? 'NULL' : `"${scalar(e).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  const element = (e: unknown) =>
+    e === null ? 'NULL' : `"${scalar(e).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
   const text = Array.isArray(value) ? `{${value.map(element).join(',')}}` : scalar(value);
   return `'${text.replaceAll("'", "''")}'`;
 }
@@ -35,7 +40,11 @@ function pgLiteral(value: unknown): string {
  * its statements (db/pg-named-statements.ts), and after five runs PostgreSQL may plan them for any
  * parameters instead of these. Prepared under the same text, explained with the same values.
  */
-async function pgGenericPlan(db: Kysely<DB>, sql: string, parameters: readonly unknown[]): Promise<{ Plan: PgPlan }[]> {
+async function pgGenericPlan(
+  db: Kysely<DB>,
+  sql: string,
+  parameters: readonly unknown[],
+): Promise<{ Plan: PgPlan }[]> {
   if (parameters.length === 0) return [];
   return db.connection().execute(async (c) => {
     await c.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
@@ -45,7 +54,9 @@ async function pgGenericPlan(db: Kysely<DB>, sql: string, parameters: readonly u
       try {
         // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals of the types PREPARE inferred.
         const { rows } = await c.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
-          CompiledQuery.raw(`EXPLAIN (FORMAT JSON) EXECUTE generic_probe(${parameters.map(pgLiteral).join(', ')})`),
+          CompiledQuery.raw(
+            `EXPLAIN (FORMAT JSON) EXECUTE generic_probe(${parameters.map(pgLiteral).join(', ')})`,
+          ),
         );
         return rows[0]?.['QUERY PLAN'] ?? [];
       } finally {
@@ -62,14 +73,21 @@ async function pgGenericPlan(db: Kysely<DB>, sql: string, parameters: readonly u
  * with or without an index, PostgreSQL's Seq Scan in the plan for these parameters or in the
  * generic one), each with the statement it belongs to. EXPLAIN executes nothing.
  */
-export async function fullScans(db: Kysely<DB>, dialect: Dialect, statements: readonly Captured[], tables: readonly string[]): Promise<string[]> {
+export async function fullScans(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  statements: readonly Captured[],
+  tables: readonly string[],
+): Promise<string[]> {
   const wanted = new Set(tables);
   const found: string[] = [];
   const distinct = new Map(statements.filter((s) => planned.test(s.sql)).map((s) => [s.sql, s]));
   for (const { sql, parameters } of distinct.values()) {
     const where = sql.replace(/\s+/g, ' ').trim().slice(0, 160);
     if (dialect === 'sqlite') {
-      const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]));
+      const { rows } = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]),
+      );
       for (const { detail } of rows) {
         const table = /^SCAN (\w+)/.exec(detail)?.[1];
         if (table && wanted.has(table)) found.push(`${detail} in: ${where}`);
@@ -78,8 +96,10 @@ export async function fullScans(db: Kysely<DB>, dialect: Dialect, statements: re
       const { rows } = await db.executeQuery<{ 'QUERY PLAN': { Plan: PgPlan }[] }>(
         CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${sql}`, [...parameters]),
       );
-      for (const step of rows[0]?.['QUERY PLAN'] ?? []) found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} in: ${where}`));
-      for (const step of await pgGenericPlan(db, sql, parameters)) found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} (generic plan) in: ${where}`));
+      for (const step of rows[0]?.['QUERY PLAN'] ?? [])
+        found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} in: ${where}`));
+      for (const step of await pgGenericPlan(db, sql, parameters))
+        found.push(...pgSeqScans(step.Plan, wanted).map((s) => `${s} (generic plan) in: ${where}`));
     }
   }
   return found;

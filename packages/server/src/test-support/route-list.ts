@@ -24,7 +24,10 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
     const url = (prefixes[depth - 1] ?? '') + (match[2] ?? '');
     prefixes[depth] = url;
     prefixes.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       routes.push({ method, url });
     }
   }

@@ -31,7 +31,11 @@ function wrap(
   const count = (entry: Captured | undefined, result: unknown) => {
     if (!entry) return;
     if (Array.isArray(result)) entry.rows = result.length;
-    else if (result && typeof result === 'object' && Array.isArray((result as { rows?: unknown }).rows)) {
+    else if (
+      result &&
+      typeof result === 'object' &&
+      Array.isArray((result as { rows?: unknown }).rows)
+    ) {
       entry.rows = (result as { rows: unknown[] }).rows.length;
     }
   };
@@ -40,7 +44,11 @@ function wrap(
       const entry = record(this, args);
       const from = performance.now();
       const result = original.apply(this, args);
-      if (result instanceof Promise) void result.then((r) => count(entry, r), () => undefined);
+      if (result instanceof Promise)
+        void result.then(
+          (r) => count(entry, r),
+          () => undefined,
+        );
       else {
         if (entry) entry.ms = performance.now() - from;
         count(entry, result);
@@ -56,7 +64,10 @@ function wrap(
 export async function captureStatements(work: () => Promise<unknown>): Promise<Captured[]> {
   const seen: Captured[] = [];
   const probe = new SQLite(':memory:');
-  const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, unknown>;
+  const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<
+    string,
+    unknown
+  >;
   probe.close();
   const restoreSqlite = wrap(statementProto, ['all', 'get', 'run', 'iterate'], (self, args) => {
     const params = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
@@ -64,17 +75,24 @@ export async function captureStatements(work: () => Promise<unknown>): Promise<C
     seen.push(entry);
     return entry;
   });
-  const restorePg = wrap(pg.Client.prototype as unknown as Record<string, unknown>, ['query'], (_self, args) => {
-    // A statement comes as (text, values) or, named (db/pg-named-statements.ts), as a config.
-    const [first, second] = args;
-    const config = typeof first === 'object' && first !== null && 'text' in first ? (first as { text: unknown; values?: unknown }) : null;
-    const text = config ? config.text : first;
-    const values = config ? config.values : second;
-    if (typeof text !== 'string') return undefined;
-    const entry: Captured = { sql: text, parameters: Array.isArray(values) ? values : [] };
-    seen.push(entry);
-    return entry;
-  });
+  const restorePg = wrap(
+    pg.Client.prototype as unknown as Record<string, unknown>,
+    ['query'],
+    (_self, args) => {
+      // A statement comes as (text, values) or, named (db/pg-named-statements.ts), as a config.
+      const [first, second] = args;
+      const config =
+        typeof first === 'object' && first !== null && 'text' in first
+          ? (first as { text: unknown; values?: unknown })
+          : null;
+      const text = config ? config.text : first;
+      const values = config ? config.values : second;
+      if (typeof text !== 'string') return undefined;
+      const entry: Captured = { sql: text, parameters: Array.isArray(values) ? values : [] };
+      seen.push(entry);
+      return entry;
+    },
+  );
   try {
     await work();
   } finally {

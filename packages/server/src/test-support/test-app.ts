@@ -57,7 +57,10 @@ export async function createPgDatabase(adminUrl: string): Promise<string> {
  * FORCE ends connections something leaked; the app's own pool is fully closed before this runs
  * (Database.close waits for it), so no live client of ours is cut off.
  */
-export async function disposeTestDatabase(kept: { dataDir: string; databaseUrl?: string | undefined }): Promise<void> {
+export async function disposeTestDatabase(kept: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = kept.databaseUrl ? new URL(kept.databaseUrl).pathname.slice(1) : '';
   if (adminUrl && /^pt_test_[0-9a-f]+$/.test(name)) {
@@ -90,7 +93,8 @@ export async function createTestApp(
   const template = process.env.TEST_TEMPLATE_SQLITE_DIR;
   if (!databaseUrl && !overrides.dataDir && template) {
     for (const file of SQLITE_FILES) {
-      if (existsSync(path.join(template, file))) copyFileSync(path.join(template, file), path.join(dataDir, file));
+      if (existsSync(path.join(template, file)))
+        copyFileSync(path.join(template, file), path.join(dataDir, file));
     }
   }
   const config: Config = {
@@ -149,12 +153,19 @@ function hashOnce(password: string): Promise<string> {
 }
 
 /** A signed-in user made straight in the database (auth routes have their own tests). */
-export async function createTestUser(ctx: AppContext, options: { username?: string; password?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  ctx: AppContext,
+  options: { username?: string; password?: string } = {},
+): Promise<TestUser> {
   userCounter += 1;
   const username = options.username ?? `user${userCounter}_${randomBytes(3).toString('hex')}`;
   const password = options.password ?? 'correct horse battery';
   const email = `${username.toLowerCase()}@example.test`;
-  const { id, walletAddress } = await insertUser(ctx.db, { email, username, passwordHash: await hashOnce(password) });
+  const { id, walletAddress } = await insertUser(ctx.db, {
+    email,
+    username,
+    passwordHash: await hashOnce(password),
+  });
   const token = await createSession(ctx.db, id);
   return {
     id,

@@ -23,7 +23,11 @@ export interface TxRow {
   id?: string;
 }
 
-export async function insertTransaction(db: Kysely<DB>, userId: string, row: TxRow): Promise<string> {
+export async function insertTransaction(
+  db: Kysely<DB>,
+  userId: string,
+  row: TxRow,
+): Promise<string> {
   const id = row.id ?? newId(row.createdAt);
   await db
     .insertInto('transactions')
@@ -68,8 +72,14 @@ export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow)
       symbol: row.symbol ?? 'BTC',
       type,
       limit_price: row.limitPrice ?? units('20000'),
-      purchase_cents: row.purchaseCents !== undefined ? row.purchaseCents : type === 'PURCHASE' ? USD(1000) : null,
-      sell_shares: row.sellShares !== undefined ? row.sellShares : type === 'SELL' ? units('0.1') : null,
+      purchase_cents:
+        row.purchaseCents !== undefined
+          ? row.purchaseCents
+          : type === 'PURCHASE'
+            ? USD(1000)
+            : null,
+      sell_shares:
+        row.sellShares !== undefined ? row.sellShares : type === 'SELL' ? units('0.1') : null,
       status: row.status ?? 'WORKING',
       created_at: row.createdAt,
       closed_at: null,
@@ -80,7 +90,12 @@ export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow)
   return id;
 }
 
-export async function setHolding(db: Kysely<DB>, userId: string, symbol: string, shares: bigint): Promise<void> {
+export async function setHolding(
+  db: Kysely<DB>,
+  userId: string,
+  symbol: string,
+  shares: bigint,
+): Promise<void> {
   await db.insertInto('holdings').values({ portfolio_id: userId, symbol, shares }).execute();
 }
 

@@ -22,9 +22,13 @@ function present<T>(value: T | undefined): T {
  * An object whose `keys` read through to whatever `current()` is at the time: one test's app or
  * user now, the next test's later. Assigning it to the full type checks that no key is missing.
  */
-function liveView<T extends object, K extends keyof T>(current: () => T, keys: readonly K[]): Pick<T, K> {
+function liveView<T extends object, K extends keyof T>(
+  current: () => T,
+  keys: readonly K[],
+): Pick<T, K> {
   const view = {};
-  for (const key of keys) Object.defineProperty(view, key, { get: () => current()[key], enumerable: true });
+  for (const key of keys)
+    Object.defineProperty(view, key, { get: () => current()[key], enumerable: true });
   return view as Pick<T, K>;
 }
 
@@ -53,7 +57,10 @@ export function useTestApp<N extends number = 0>(
 
   const t: TestAppView = liveView(() => present(current), ['app', 'ctx', 'dataDir']);
   const users = Array.from({ length: userCount }, (_, i): TestUser =>
-    liveView(() => present(currentUsers[i]), ['id', 'walletAddress', 'token', 'email', 'password', 'headers']),
+    liveView(
+      () => present(currentUsers[i]),
+      ['id', 'walletAddress', 'token', 'email', 'password', 'headers'],
+    ),
   );
   return { t, users: users as Users<N> };
 }

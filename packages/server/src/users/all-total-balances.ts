@@ -1,4 +1,9 @@
-import { totalBalanceCents, type Cents, type WorkingOrderInput, type HoldingInput } from '@papertrade/domain';
+import {
+  totalBalanceCents,
+  type Cents,
+  type WorkingOrderInput,
+  type HoldingInput,
+} from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -62,7 +67,11 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
     ])
     .where('portfolios.closed_at', 'is', null)
     .execute();
-  const holdings = await trx.selectFrom('holdings').select(['portfolio_id', 'symbol', 'shares']).where('shares', '>', 0n).execute();
+  const holdings = await trx
+    .selectFrom('holdings')
+    .select(['portfolio_id', 'symbol', 'shares'])
+    .where('shares', '>', 0n)
+    .execute();
   const orders = await trx
     .selectFrom('limit_orders')
     .select(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
@@ -77,7 +86,8 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
     if (!p) positions.set(portfolioId, (p = { holdings: [], orders: [] }));
     return p;
   };
-  for (const h of holdings) of(h.portfolio_id).holdings.push({ symbol: h.symbol, shares: BigInt(h.shares) });
+  for (const h of holdings)
+    of(h.portfolio_id).holdings.push({ symbol: h.symbol, shares: BigInt(h.shares) });
   for (const o of orders) {
     of(o.portfolio_id).orders.push({
       type: o.type as WorkingOrderInput['type'],
@@ -102,7 +112,9 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
       resetAt: u.reset_at === null ? null : Number(u.reset_at),
       epoch: BigInt(u.epoch),
       startingCents: BigInt(u.starting_balance_cents),
-      totalCents: p ? totalBalanceCents({ cashCents, holdings: p.holdings, workingOrders: p.orders, prices }) : cashCents,
+      totalCents: p
+        ? totalBalanceCents({ cashCents, holdings: p.holdings, workingOrders: p.orders, prices })
+        : cashCents,
       invested: p !== undefined,
     };
   });

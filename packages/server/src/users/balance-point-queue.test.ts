@@ -4,10 +4,17 @@ import { createTestApp } from '../test-support/test-app.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { createBalancePointQueue } from './balance-point-queue.ts';
 
-const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+const {
+  t,
+  users: [ann, bob],
+} = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', userId).execute();
+  t.ctx.db
+    .selectFrom('balance_snapshots')
+    .select(['ts', 'balance_cents'])
+    .where('portfolio_id', '=', userId)
+    .execute();
 const silent = { error: vi.fn() };
 
 describe('the balance point queue', () => {
@@ -15,8 +22,13 @@ describe('the balance point queue', () => {
     const queue = createBalancePointQueue(t.ctx.db, silent, 50);
     for (let i = 0; i < 20; i += 1) await queue.add(i % 2 ? ann.id : bob.id);
     expect(await points(ann.id)).toEqual([]);
-    await vi.waitFor(async () => expect(await points(ann.id)).toHaveLength(1), { timeout: 2_000, interval: 20 });
-    expect(await points(bob.id)).toEqual([expect.objectContaining({ balance_cents: STARTING_BALANCE_CENTS })]);
+    await vi.waitFor(async () => expect(await points(ann.id)).toHaveLength(1), {
+      timeout: 2_000,
+      interval: 20,
+    });
+    expect(await points(bob.id)).toEqual([
+      expect.objectContaining({ balance_cents: STARTING_BALANCE_CENTS }),
+    ]);
     await queue.close();
   });
 

@@ -32,7 +32,11 @@ export interface QueueLog {
  * One queue per app instance; on close it is flushed before the database goes away. A failed
  * write is logged and dropped: the order it follows is already committed.
  */
-export function createBalancePointQueue(db: Kysely<DB>, log: QueueLog, delayMs = BALANCE_POINT_DELAY_MS): BalancePointQueue {
+export function createBalancePointQueue(
+  db: Kysely<DB>,
+  log: QueueLog,
+  delayMs = BALANCE_POINT_DELAY_MS,
+): BalancePointQueue {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let closing = false;

@@ -3,13 +3,25 @@ import { useTestApp } from '../test-support/use-test-app.ts';
 import { forgetSpreads } from './balance-spread-cache.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 const MINUTE = 60_000;
 
 async function storePoints(from: number, count: number, base: bigint) {
-  const rows = Array.from({ length: count }, (_, i) => ({ portfolio_id: ann.id, epoch: 0, ts: from + i * MINUTE, balance_cents: base + BigInt(i) }));
-  for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + 500)).execute();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    portfolio_id: ann.id,
+    epoch: 0,
+    ts: from + i * MINUTE,
+    balance_cents: base + BigInt(i),
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await t.ctx.db
+      .insertInto('balance_snapshots')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 describe('the cached balance point spread', () => {
@@ -25,9 +37,18 @@ describe('the cached balance point spread', () => {
 
     // A few more points (the grid step stays), then the newest replaced as the merge window does.
     for (const more of [1, 3, 20]) {
-      const last = await t.ctx.db.selectFrom('balance_snapshots').select((eb) => eb.fn.max('ts').as('ts')).where('portfolio_id', '=', ann.id).executeTakeFirstOrThrow();
+      const last = await t.ctx.db
+        .selectFrom('balance_snapshots')
+        .select((eb) => eb.fn.max('ts').as('ts'))
+        .where('portfolio_id', '=', ann.id)
+        .executeTakeFirstOrThrow();
       await storePoints(Number(last.ts) + MINUTE, more, 20_000_000n);
-      await t.ctx.db.updateTable('balance_snapshots').set({ balance_cents: 30_000_000n }).where('portfolio_id', '=', ann.id).where('ts', '=', BigInt(Number(last.ts) + MINUTE)).execute();
+      await t.ctx.db
+        .updateTable('balance_snapshots')
+        .set({ balance_cents: 30_000_000n })
+        .where('portfolio_id', '=', ann.id)
+        .where('ts', '=', BigInt(Number(last.ts) + MINUTE))
+        .execute();
       const cached = await loadEpochBalancePoints(t.ctx.db, ann.id, 500);
       forgetSpreads();
       expect(cached).toEqual(await loadEpochBalancePoints(t.ctx.db, ann.id, 500));

@@ -41,9 +41,16 @@ export function gridStep(span: bigint, samples: number): bigint {
 }
 
 /** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
-export function reusable(portfolioId: string, epoch: bigint, first: bigint, step: bigint, last: bigint): SpreadEntry | undefined {
+export function reusable(
+  portfolioId: string,
+  epoch: bigint,
+  first: bigint,
+  step: bigint,
+  last: bigint,
+): SpreadEntry | undefined {
   const entry = entries.peek(portfolioId);
-  if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step) return undefined;
+  if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step)
+    return undefined;
   entries.get(portfolioId); // a hit counts as a use: most recently used entries stay
   const final = last - BigInt(SNAPSHOT_MERGE_MS);
   let count = entry.count;
@@ -52,11 +59,23 @@ export function reusable(portfolioId: string, epoch: bigint, first: bigint, step
 }
 
 /** Stores the samples whose points are final (older than the merge window before `last`). */
-export function remember(portfolioId: string, key: { epoch: bigint; first: bigint; step: bigint }, samples: readonly StoredPoint[], last: bigint): void {
+export function remember(
+  portfolioId: string,
+  key: { epoch: bigint; first: bigint; step: bigint },
+  samples: readonly StoredPoint[],
+  last: bigint,
+): void {
   const count = finalCount(samples, last);
   const kept = entries.peek(portfolioId);
   // Usually nothing new became final since the last answer: keep the entry as it is.
-  if (kept && kept.epoch === key.epoch && kept.first === key.first && kept.step === key.step && kept.count === count) return;
+  if (
+    kept &&
+    kept.epoch === key.epoch &&
+    kept.first === key.first &&
+    kept.step === key.step &&
+    kept.count === count
+  )
+    return;
   entries.set(portfolioId, { ...key, ...packPoints(samples, count), count });
 }
 

@@ -19,7 +19,14 @@ export function newWalletAddress(): string {
 /** A portfolio row with `cents` of cash: a user's main one, or a contest membership's. */
 export async function insertPortfolio(
   db: Kysely<DB> | Transaction<DB>,
-  p: { id: string; userId: string; kind: 'MAIN' | 'CONTEST'; contestId: string | null; walletAddress: string; cents: bigint },
+  p: {
+    id: string;
+    userId: string;
+    kind: 'MAIN' | 'CONTEST';
+    contestId: string | null;
+    walletAddress: string;
+    cents: bigint;
+  },
   now: number,
 ): Promise<void> {
   await db
@@ -45,7 +52,11 @@ export async function insertPortfolio(
  * transaction, so sign-up never leaves half an account behind. Throws on a duplicate e-mail or username
  * (unique constraints); the caller turns that into 409.
  */
-export async function insertUser(db: Kysely<DB> | Transaction<DB>, user: NewUser, now = Date.now()) {
+export async function insertUser(
+  db: Kysely<DB> | Transaction<DB>,
+  user: NewUser,
+  now = Date.now(),
+) {
   const row = {
     id: newId(now),
     email: user.email.trim().toLowerCase(),
@@ -62,7 +73,13 @@ export async function insertUser(db: Kysely<DB> | Transaction<DB>, user: NewUser
     created_at: now,
   };
   await db.insertInto('users').values(row).execute();
-  const main = { id: row.id, userId: row.id, kind: 'MAIN' as const, contestId: null, walletAddress: row.wallet_address };
+  const main = {
+    id: row.id,
+    userId: row.id,
+    kind: 'MAIN' as const,
+    contestId: null,
+    walletAddress: row.wallet_address,
+  };
   await insertPortfolio(db, { ...main, cents: STARTING_BALANCE_CENTS }, now);
   return { id: row.id, walletAddress: row.wallet_address };
 }

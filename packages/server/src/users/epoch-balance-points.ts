@@ -36,12 +36,15 @@ async function seekSamples(db: Db, g: Grid, from: number, to: number) {
   const times = sql`WITH RECURSIVE probe (i) AS (SELECT CAST(${from} AS integer) UNION ALL SELECT i + 1 FROM probe WHERE i < ${to}),
     times (i, t) AS (SELECT i, CAST(${g.first} AS bigint) + i * CAST(${g.step} AS bigint) FROM probe)`;
   const after = sql`FROM balance_snapshots b WHERE b.portfolio_id = ${g.portfolioId} AND b.epoch = ${g.epoch} AND b.ts >= times.t ORDER BY b.ts LIMIT 1`;
-  const { rows } =
-    isPostgres(db)
-      ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
-        SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(db)
-      : await sql<{ ts: bigint; balance_cents: bigint }>`${times}
-        SELECT (SELECT b.ts ${after}) AS ts, (SELECT b.balance_cents ${after}) AS balance_cents FROM times ORDER BY times.i`.execute(db);
+  const { rows } = isPostgres(db)
+    ? await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT p.ts, p.balance_cents FROM times CROSS JOIN LATERAL (SELECT b.ts, b.balance_cents ${after}) p ORDER BY times.i`.execute(
+        db,
+      )
+    : await sql<{ ts: bigint; balance_cents: bigint }>`${times}
+        SELECT (SELECT b.ts ${after}) AS ts, (SELECT b.balance_cents ${after}) AS balance_cents FROM times ORDER BY times.i`.execute(
+        db,
+      );
   return rows;
 }
 
@@ -56,7 +59,11 @@ async function seekSamples(db: Db, g: Grid, from: number, to: number) {
  * first and last always in. Samples already final are reused from balance-spread-cache.ts, so an
  * answer usually seeks only the last few times.
  */
-export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit: number): Promise<StoredPoint[]> {
+export async function loadEpochBalancePoints(
+  db: Db,
+  portfolioId: string,
+  limit: number,
+): Promise<StoredPoint[]> {
   // The epoch as a subquery, so this runs beside the read of the user row, not after it; SQL text
   // because every user record runs it (see user-record-rows.ts).
   const { rows: beyond } = await sql<{ epoch: bigint }>`
@@ -65,10 +72,15 @@ export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit:
     ORDER BY ts DESC LIMIT 1 OFFSET ${limit}`.execute(db);
   const epoch = beyond[0]?.epoch;
   if (epoch === undefined) return shortEpochPoints(db, portfolioId);
-  const end = (column: 'ts' | 'balance_cents', dir: 'ASC' | 'DESC') => sql`(SELECT ${sql.raw(column)} FROM balance_snapshots
+  const end = (
+    column: 'ts' | 'balance_cents',
+    dir: 'ASC' | 'DESC',
+  ) => sql`(SELECT ${sql.raw(column)} FROM balance_snapshots
     WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} ORDER BY ts ${sql.raw(dir)} LIMIT 1)`;
   const { rows: ends } = await sql<{ first: bigint; last: bigint; last_balance: bigint }>`
-    SELECT ${end('ts', 'ASC')} AS first, ${end('ts', 'DESC')} AS last, ${end('balance_cents', 'DESC')} AS last_balance`.execute(db);
+    SELECT ${end('ts', 'ASC')} AS first, ${end('ts', 'DESC')} AS last, ${end('balance_cents', 'DESC')} AS last_balance`.execute(
+    db,
+  );
   const first = BigInt(ends[0]?.first ?? 0n);
   const last = BigInt(ends[0]?.last ?? 0n);
   // Samples 0 .. n at first + i x step, at most limit - 1 of them, then the last point.
@@ -77,12 +89,20 @@ export async function loadEpochBalancePoints(db: Db, portfolioId: string, limit:
   const cached = reusable(portfolioId, epoch, first, step, last);
   const from = Math.min(cached?.count ?? 0, n + 1);
   const points: StoredPoint[] = [];
-  for (let i = 0; i < from; i += 1) points.push({ ts: cached?.ts[i] ?? 0n, balanceCents: cached?.balance[i] ?? 0n });
-  if (from <= n) points.push(...(await seekSamples(db, { portfolioId, epoch, first, step }, from, n)).map(toPoint));
+  for (let i = 0; i < from; i += 1)
+    points.push({ ts: cached?.ts[i] ?? 0n, balanceCents: cached?.balance[i] ?? 0n });
+  if (from <= n)
+    points.push(
+      ...(await seekSamples(db, { portfolioId, epoch, first, step }, from, n)).map(toPoint),
+    );
   remember(portfolioId, { epoch, first, step }, points, last);
-  if ((points.at(-1)?.ts ?? -1n) !== last) points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
+  if ((points.at(-1)?.ts ?? -1n) !== last)
+    points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
   // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
-  return spreadPoints(points.filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts), limit);
+  return spreadPoints(
+    points.filter((p, i, all) => i === 0 || p.ts !== all[i - 1]?.ts),
+    limit,
+  );
 }
 
 /**
@@ -97,7 +117,11 @@ async function shortEpochPoints(db: Db, portfolioId: string): Promise<StoredPoin
       LEFT JOIN balance_snapshots b ON b.portfolio_id = p.id AND b.epoch = p.epoch AND b.ts > ${after}
       WHERE p.id = ${portfolioId} ORDER BY b.ts`.execute(db);
     const epoch = rows[0] ? BigInt(rows[0].epoch) : undefined;
-    const points = rows.flatMap((r) => (r.ts === null || r.balance_cents === null ? [] : [toPoint({ ts: r.ts, balance_cents: r.balance_cents })]));
+    const points = rows.flatMap((r) =>
+      r.ts === null || r.balance_cents === null
+        ? []
+        : [toPoint({ ts: r.ts, balance_cents: r.balance_cents })],
+    );
     return { epoch, points };
   };
   const kept = finalPoints(portfolioId);

@@ -38,7 +38,10 @@ export function finalCount(points: readonly StoredPoint[], newest: bigint): numb
 }
 
 /** The first `count` points, compactly: two 64-bit arrays. */
-export function packPoints(points: readonly StoredPoint[], count: number): { ts: BigInt64Array; balance: BigInt64Array } {
+export function packPoints(
+  points: readonly StoredPoint[],
+  count: number,
+): { ts: BigInt64Array; balance: BigInt64Array } {
   const ts = new BigInt64Array(count);
   const balance = new BigInt64Array(count);
   for (let i = 0; i < count; i += 1) {

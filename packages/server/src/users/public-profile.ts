@@ -1,4 +1,10 @@
-import { centsToNumber, returnPercentage, type AccountType, type Cents, type PublicProfile } from '@papertrade/domain';
+import {
+  centsToNumber,
+  returnPercentage,
+  type AccountType,
+  type Cents,
+  type PublicProfile,
+} from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { notFound } from '../http/app-error.ts';
@@ -11,7 +17,11 @@ export function roundedReturnPercentage(totalCents: Cents, startingCents: Cents)
   return Math.round(returnPercentage(totalCents, startingCents) * 100) / 100;
 }
 
-async function countFollows(db: Db, column: 'follower_id' | 'followee_id', userId: string): Promise<number> {
+async function countFollows(
+  db: Db,
+  column: 'follower_id' | 'followee_id',
+  userId: string,
+): Promise<number> {
   const row = await db
     .selectFrom('follows')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -24,11 +34,23 @@ async function countFollows(db: Db, column: 'follower_id' | 'followee_id', userI
  * What anyone may see of a user: no e-mail, no cash, no holdings, only the total and its return.
  * `viewerId` is the signed-in caller (null for a visitor), for followedByMe.
  */
-export async function loadPublicProfile(db: Db, userId: string, viewerId: string | null): Promise<PublicProfile> {
+export async function loadPublicProfile(
+  db: Db,
+  userId: string,
+  viewerId: string | null,
+): Promise<PublicProfile> {
   const user = await db
     .selectFrom('users')
     .innerJoin('portfolios', 'portfolios.id', 'users.id')
-    .select(['users.wallet_address', 'users.username', 'users.display_name', 'users.avatar', 'users.account_type', 'portfolios.starting_balance_cents', 'users.created_at'])
+    .select([
+      'users.wallet_address',
+      'users.username',
+      'users.display_name',
+      'users.avatar',
+      'users.account_type',
+      'portfolios.starting_balance_cents',
+      'users.created_at',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound('USER_NOT_FOUND', 'No user has that wallet address');
@@ -61,7 +83,10 @@ export async function loadPublicProfile(db: Db, userId: string, viewerId: string
 }
 
 /** The id of the user owning a wallet address (addresses are stored lower-case), or undefined. */
-export async function findUserIdByWallet(db: Db, walletAddress: string): Promise<string | undefined> {
+export async function findUserIdByWallet(
+  db: Db,
+  walletAddress: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')
     .select('id')

@@ -24,7 +24,8 @@ export class RecentMap<V> {
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size > this.max)
+      this.entries.delete(this.entries.keys().next().value as string);
   }
 
   clear(): void {

@@ -36,7 +36,8 @@ export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Tr
       reason: row.trigger_reason,
     };
   }
-  if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch) tx.archived = true;
+  if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch)
+    tx.archived = true;
   return tx;
 }
 
@@ -66,7 +67,8 @@ function withOrderTerms(position: LimitPosition, row: Selectable<LimitOrdersTabl
   position.timeInForce = (row.time_in_force ?? 'GTC') as NonNullable<LimitPosition['timeInForce']>;
   if (row.stop_price != null) {
     position.stopPrice = priceToNumber(BigInt(row.stop_price));
-    if (orderType === 'STOP' || orderType === 'TRAILING_STOP') position.limitAsk = position.stopPrice;
+    if (orderType === 'STOP' || orderType === 'TRAILING_STOP')
+      position.limitAsk = position.stopPrice;
   }
   if (row.trail_bps != null) position.trailPercent = Number(row.trail_bps) / 100;
   if (row.trail_amount != null) position.trailAmount = priceToNumber(BigInt(row.trail_amount));
@@ -76,10 +78,14 @@ function withOrderTerms(position: LimitPosition, row: Selectable<LimitOrdersTabl
   if (row.oco_group_id != null) position.ocoGroupId = row.oco_group_id;
   if (row.leg === 'TAKE_PROFIT' || row.leg === 'STOP_LOSS') position.leg = row.leg;
   const attached: NonNullable<LimitPosition['attached']> = {};
-  if (row.tp_limit_price != null) attached.takeProfit = { limitAsk: priceToNumber(BigInt(row.tp_limit_price)) };
-  if (row.sl_stop_price != null) attached.stopLoss = { stopPrice: priceToNumber(BigInt(row.sl_stop_price)) };
-  else if (row.sl_trail_bps != null) attached.stopLoss = { trailPercent: Number(row.sl_trail_bps) / 100 };
-  else if (row.sl_trail_amount != null) attached.stopLoss = { trailAmount: priceToNumber(BigInt(row.sl_trail_amount)) };
+  if (row.tp_limit_price != null)
+    attached.takeProfit = { limitAsk: priceToNumber(BigInt(row.tp_limit_price)) };
+  if (row.sl_stop_price != null)
+    attached.stopLoss = { stopPrice: priceToNumber(BigInt(row.sl_stop_price)) };
+  else if (row.sl_trail_bps != null)
+    attached.stopLoss = { trailPercent: Number(row.sl_trail_bps) / 100 };
+  else if (row.sl_trail_amount != null)
+    attached.stopLoss = { trailAmount: priceToNumber(BigInt(row.sl_trail_amount)) };
   if (attached.takeProfit || attached.stopLoss) position.attached = attached;
   return position;
 }

@@ -2,21 +2,58 @@ import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
-import { recordBalanceSnapshot, recordBalanceSnapshots, totalBalanceCents } from './total-balance.ts';
+import {
+  recordBalanceSnapshot,
+  recordBalanceSnapshots,
+  totalBalanceCents,
+} from './total-balance.ts';
 
-const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+const {
+  t,
+  users: [ann, bob],
+} = useTestApp({ users: 2 });
 
 const points = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents']).where('portfolio_id', '=', userId).orderBy('ts').execute();
+  t.ctx.db
+    .selectFrom('balance_snapshots')
+    .select(['ts', 'balance_cents'])
+    .where('portfolio_id', '=', userId)
+    .orderBy('ts')
+    .execute();
 
 describe('balance points', () => {
   it('the batch balance point equals the total balance of docs/product.md, each working SELL valued on its own', async () => {
     await setPrice(t.app, 'ETH', 3_000.03);
     expectStatus(await buy(t.app, ann, 'ETH', 3), 200);
     // Three SELLs of the same odd size: valued one by one, each rounds down on its own.
-    for (let i = 0; i < 3; i += 1) expectStatus(await openLimit(t.app, ann, { type: 'SELL', symbol: 'ETH', limitAsk: 9_000, sellAsk: 0.33333333 }), 201);
-    expectStatus(await openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'BTC', limitAsk: 1_000, purchaseAsk: 1_234.56 }), 201);
-    expectStatus(await openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1_000, purchaseAsk: 0.01 }), 201);
+    for (let i = 0; i < 3; i += 1)
+      expectStatus(
+        await openLimit(t.app, ann, {
+          type: 'SELL',
+          symbol: 'ETH',
+          limitAsk: 9_000,
+          sellAsk: 0.33333333,
+        }),
+        201,
+      );
+    expectStatus(
+      await openLimit(t.app, ann, {
+        type: 'PURCHASE',
+        symbol: 'BTC',
+        limitAsk: 1_000,
+        purchaseAsk: 1_234.56,
+      }),
+      201,
+    );
+    expectStatus(
+      await openLimit(t.app, ann, {
+        type: 'PURCHASE',
+        symbol: 'ETH',
+        limitAsk: 1_000,
+        purchaseAsk: 0.01,
+      }),
+      201,
+    );
     await setPrice(t.app, 'ETH', 3_333.37);
 
     const at = Date.now() + 120_000;
@@ -36,7 +73,7 @@ describe('balance points', () => {
     expect(later).toEqual([at + 30_000, at + 100_000]);
   });
 
-  it('one user\'s point inside the caller\'s transaction is the same rule', async () => {
+  it("one user's point inside the caller's transaction is the same rule", async () => {
     const at = Date.now() + 120_000;
     await recordBalanceSnapshot(t.ctx.db, ann.id, at);
     await t.ctx.db.transaction().execute((trx) => recordBalanceSnapshot(trx, ann.id, at + 10_000));

@@ -26,10 +26,22 @@ export async function currentPrices(db: Db): Promise<Map<string, PriceUnits>> {
 }
 
 /** docs/product.md, Total balance: cash + holdings at current prices + working orders (PURCHASE at purchaseAsk, SELL at sellAsk x price). */
-export async function totalBalanceCents(db: Db, portfolioId: string, prices?: ReadonlyMap<string, PriceUnits>): Promise<Cents> {
+export async function totalBalanceCents(
+  db: Db,
+  portfolioId: string,
+  prices?: ReadonlyMap<string, PriceUnits>,
+): Promise<Cents> {
   const [user, holdings, orders, priceMap] = await Promise.all([
-    db.selectFrom('portfolios').select(['cash_cents']).where('id', '=', portfolioId).executeTakeFirstOrThrow(),
-    db.selectFrom('holdings').select(['symbol', 'shares']).where('portfolio_id', '=', portfolioId).execute(),
+    db
+      .selectFrom('portfolios')
+      .select(['cash_cents'])
+      .where('id', '=', portfolioId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('holdings')
+      .select(['symbol', 'shares'])
+      .where('portfolio_id', '=', portfolioId)
+      .execute(),
     db
       .selectFrom('limit_orders')
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
@@ -56,7 +68,11 @@ export async function totalBalanceCents(db: Db, portfolioId: string, prices?: Re
 export const SNAPSHOT_MERGE_MS = 60_000;
 
 /** A balance point of one user at `now` (see recordBalanceSnapshots). */
-export function recordBalanceSnapshot(db: Db, portfolioId: string, now = Date.now()): Promise<void> {
+export function recordBalanceSnapshot(
+  db: Db,
+  portfolioId: string,
+  now = Date.now(),
+): Promise<void> {
   return recordBalanceSnapshots(db, [portfolioId], now);
 }
 
@@ -65,7 +81,11 @@ export function recordBalanceSnapshot(db: Db, portfolioId: string, now = Date.no
  * point of theirs less than a minute older. Six statements per 500 users, whatever their number,
  * in one transaction per 500 (the caller's, when `db` is one).
  */
-export async function recordBalanceSnapshots(db: Db, portfolioIds: readonly string[], at: number): Promise<void> {
+export async function recordBalanceSnapshots(
+  db: Db,
+  portfolioIds: readonly string[],
+  at: number,
+): Promise<void> {
   for (const ids of chunks([...new Set(portfolioIds)])) {
     await inTransaction(db, (trx) => writeSnapshots(trx, ids, at));
   }
@@ -90,7 +110,11 @@ export async function loadPortfolioTotals(
     .$if(lock && isPostgres(trx), (q) => q.forKeyShare())
     .execute();
   if (!portfolios.length) return totals;
-  const holdings = await trx.selectFrom('holdings').select(['portfolio_id', 'symbol', 'shares']).where('portfolio_id', 'in', ids).execute();
+  const holdings = await trx
+    .selectFrom('holdings')
+    .select(['portfolio_id', 'symbol', 'shares'])
+    .where('portfolio_id', 'in', ids)
+    .execute();
   // Working orders summed in SQL through the covering partial index: reserved cash per portfolio,
   // and reserved shares per portfolio, symbol and order size, so each SELL is still valued on its
   // own as totalBalanceCents values it (rounded down per order).
@@ -120,15 +144,25 @@ export async function loadPortfolioTotals(
     list.push({ symbol: h.symbol, shares: BigInt(h.shares) });
   }
   const extra = new Map<string, bigint>();
-  const addTo = (portfolioId: string, cents: bigint) => extra.set(portfolioId, (extra.get(portfolioId) ?? 0n) + cents);
+  const addTo = (portfolioId: string, cents: bigint) =>
+    extra.set(portfolioId, (extra.get(portfolioId) ?? 0n) + cents);
   for (const p of purchases) addTo(p.portfolio_id, BigInt(p.cents ?? 0n));
   for (const o of sells) {
     const price = prices.get(o.symbol);
-    if (price && price > 0n) addTo(o.portfolio_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
+    if (price && price > 0n)
+      addTo(o.portfolio_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
   }
   for (const u of portfolios) {
-    const cashAndHoldings = computeTotal({ cashCents: BigInt(u.cash_cents), holdings: held.get(u.id) ?? [], workingOrders: [], prices });
-    totals.set(u.id, { epoch: BigInt(u.epoch), totalCents: cashAndHoldings + (extra.get(u.id) ?? 0n) });
+    const cashAndHoldings = computeTotal({
+      cashCents: BigInt(u.cash_cents),
+      holdings: held.get(u.id) ?? [],
+      workingOrders: [],
+      prices,
+    });
+    totals.set(u.id, {
+      epoch: BigInt(u.epoch),
+      totalCents: cashAndHoldings + (extra.get(u.id) ?? 0n),
+    });
   }
   return totals;
 }
@@ -145,10 +179,15 @@ async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): 
   for (const epoch of new Set(rows.map((r) => r.epoch))) {
     await trx
       .deleteFrom('balance_snapshots')
-      .where('portfolio_id', 'in', rows.filter((r) => r.epoch === epoch).map((r) => r.portfolio_id))
+      .where(
+        'portfolio_id',
+        'in',
+        rows.filter((r) => r.epoch === epoch).map((r) => r.portfolio_id),
+      )
       .where('epoch', '=', epoch)
       .where('ts', '>', BigInt(at - SNAPSHOT_MERGE_MS))
       .execute();
   }
-  for (const part of chunks(rows, 200)) await trx.insertInto('balance_snapshots').values(part).execute();
+  for (const part of chunks(rows, 200))
+    await trx.insertInto('balance_snapshots').values(part).execute();
 }

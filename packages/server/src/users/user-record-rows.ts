@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DB, LimitOrdersTable, NotificationsTable, PortfoliosTable, UsersTable } from '../db/schema.ts';
+import type {
+  DB,
+  LimitOrdersTable,
+  NotificationsTable,
+  PortfoliosTable,
+  UsersTable,
+} from '../db/schema.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 import type { TransactionFields } from './row-mappers.ts';
@@ -18,7 +24,16 @@ export interface RecordLimits {
 }
 
 type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower' | 'wallet_address'> &
-  Pick<Selectable<PortfoliosTable>, 'wallet_address' | 'cash_cents' | 'starting_balance_cents' | 'epoch' | 'reset_at' | 'kind' | 'contest_id'> & {
+  Pick<
+    Selectable<PortfoliosTable>,
+    | 'wallet_address'
+    | 'cash_cents'
+    | 'starting_balance_cents'
+    | 'epoch'
+    | 'reset_at'
+    | 'kind'
+    | 'contest_id'
+  > & {
     portfolio_created_at: bigint | number;
     two_factor: bigint | number;
   };
@@ -42,7 +57,12 @@ interface LotRow {
  * lots_portfolio_symbol (portfolio_id, symbol, id), read backwards, however many lots the
  * portfolio has open.
  */
-async function recentLots(db: Db, portfolioId: string, symbols: string[], limit: number): Promise<LotRow[]> {
+async function recentLots(
+  db: Db,
+  portfolioId: string,
+  symbols: string[],
+  limit: number,
+): Promise<LotRow[]> {
   if (!symbols.length) return [];
   const arms = symbols.map(
     (symbol) => sql`SELECT * FROM (
@@ -53,7 +73,8 @@ async function recentLots(db: Db, portfolioId: string, symbols: string[], limit:
   return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - BigInt(a.created_at)) || (a.id < b.id ? 1 : -1);
+const byNewest = (a: OrderRow, b: OrderRow) =>
+  Number(BigInt(b.created_at) - BigInt(a.created_at)) || (a.id < b.id ? 1 : -1);
 
 /**
  * Every row a user record is made of, in six statements sent together and one after the second
@@ -73,38 +94,46 @@ const byNewest = (a: OrderRow, b: OrderRow) => Number(BigInt(b.created_at) - Big
 export async function loadUserRecordRows(db: Db, portfolioId: string, limits: RecordLimits) {
   const epoch = sql`(SELECT epoch FROM portfolios WHERE id = ${portfolioId})`;
   const owner = sql`(SELECT user_id FROM portfolios WHERE id = ${portfolioId})`;
-  const [users, { positions, lots }, orders, transactions, notifications, snapshots] = await Promise.all([
-    sql<UserRow>`
+  const [users, { positions, lots }, orders, transactions, notifications, snapshots] =
+    await Promise.all([
+      sql<UserRow>`
       SELECT u.id, u.email, u.email_verified, u.username, u.display_name, u.avatar, u.account_type, p.wallet_address,
         p.kind, p.contest_id, p.cash_cents, p.starting_balance_cents, u.settings, u.watchlist, p.epoch, p.reset_at,
         u.created_at, p.created_at AS portfolio_created_at,
         (SELECT COUNT(*) FROM second_factors WHERE user_id = u.id AND enabled_at IS NOT NULL) AS two_factor
-      FROM portfolios p JOIN users u ON u.id = p.user_id WHERE p.id = ${portfolioId} AND p.closed_at IS NULL`.execute(db),
-    sql<PositionRow>`
+      FROM portfolios p JOIN users u ON u.id = p.user_id WHERE p.id = ${portfolioId} AND p.closed_at IS NULL`.execute(
+        db,
+      ),
+      sql<PositionRow>`
       SELECT symbol, shares, NULL AS cost FROM holdings WHERE portfolio_id = ${portfolioId}
       UNION ALL
       SELECT symbol, shares, cost FROM lot_totals WHERE portfolio_id = ${portfolioId}`
-      .execute(db)
-      .then(async ({ rows }) => ({
-        positions: rows,
-        lots: await recentLots(db, portfolioId, rows.filter((p) => p.cost !== null).map((p) => p.symbol), limits.lotsPerSymbol),
-      })),
-    sql<OrderRow>`
+        .execute(db)
+        .then(async ({ rows }) => ({
+          positions: rows,
+          lots: await recentLots(
+            db,
+            portfolioId,
+            rows.filter((p) => p.cost !== null).map((p) => p.symbol),
+            limits.lotsPerSymbol,
+          ),
+        })),
+      sql<OrderRow>`
       SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING} AND type IN ('PURCHASE', 'SELL')
       UNION ALL
       SELECT * FROM (
         SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} AND status <> ${WORKING}
         ORDER BY created_at DESC LIMIT ${literalLimit(limits.closedOrders)}
       ) AS closed`.execute(db),
-    sql<TransactionFields>`
+      sql<TransactionFields>`
       SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason
       FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch}
       ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.history)}`.execute(db),
-    sql<Selectable<NotificationsTable>>`
+      sql<Selectable<NotificationsTable>>`
       SELECT * FROM notifications WHERE user_id = ${owner}
       ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.notifications)}`.execute(db),
-    loadEpochBalancePoints(db, portfolioId, limits.balancePoints),
-  ]);
+      loadEpochBalancePoints(db, portfolioId, limits.balancePoints),
+    ]);
 
   const holdings = positions.filter((p) => p.cost === null);
   const lotTotals = positions.filter((p) => p.cost !== null);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { loadUserRecord, USER_BALANCE_POINTS_LIMIT } from './user-record.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 const MINUTE = 60_000;
 
@@ -14,11 +17,19 @@ async function storePoints(epoch: number, from: number, count: number) {
     ts: from + i * MINUTE,
     balance_cents: 10_000_000n + BigInt(i),
   }));
-  for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await t.ctx.db
+      .insertInto('balance_snapshots')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 async function startedAt(): Promise<number> {
-  const row = await t.ctx.db.selectFrom('users').select('created_at').where('id', '=', ann.id).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('users')
+    .select('created_at')
+    .where('id', '=', ann.id)
+    .executeTakeFirstOrThrow();
   return Number(row.created_at);
 }
 
@@ -39,7 +50,11 @@ describe('the user record balanceHistory', () => {
     const start = await startedAt();
     // An earlier epoch's points are archived: none of them may show.
     await storePoints(0, start - 10_000 * MINUTE, 3_000);
-    await t.ctx.db.updateTable('portfolios').set({ epoch: 1, reset_at: start }).where('id', '=', ann.id).execute();
+    await t.ctx.db
+      .updateTable('portfolios')
+      .set({ epoch: 1, reset_at: start })
+      .where('id', '=', ann.id)
+      .execute();
     const count = 5_000;
     await storePoints(1, start + MINUTE, count);
     const lastTs = start + count * MINUTE;
@@ -54,7 +69,9 @@ describe('the user record balanceHistory', () => {
     expect(new Set(times).size).toBe(times.length);
     // Evenly spread: no gap is much more than an even share of the span.
     const gaps = times.slice(1).map((ts, i) => ts - (times[i] as number));
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(2 * Math.ceil((lastTs - start) / (USER_BALANCE_POINTS_LIMIT - 1)) + MINUTE);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(
+      2 * Math.ceil((lastTs - start) / (USER_BALANCE_POINTS_LIMIT - 1)) + MINUTE,
+    );
   });
 
   it('exactly 500 stored points and the start are spread to 500', async () => {

@@ -33,14 +33,23 @@ export { spreadPoints } from './epoch-balance-points.ts';
  * user, the money, positions, orders and history of the portfolio. A main portfolio's id is its user's.
  */
 export async function loadUserRecord(db: Db, portfolioId: string): Promise<User> {
-  const { user, holdings, lotTotals, lots, working: workingOrders, closed: closedOrders, transactions, notifications, snapshots } =
-    await loadUserRecordRows(db, portfolioId, {
-      history: USER_HISTORY_LIMIT,
-      notifications: USER_NOTIFICATIONS_LIMIT,
-      balancePoints: USER_BALANCE_POINTS_LIMIT,
-      closedOrders: USER_CLOSED_ORDERS_LIMIT,
-      lotsPerSymbol: USER_LOTS_PER_SYMBOL_LIMIT,
-    });
+  const {
+    user,
+    holdings,
+    lotTotals,
+    lots,
+    working: workingOrders,
+    closed: closedOrders,
+    transactions,
+    notifications,
+    snapshots,
+  } = await loadUserRecordRows(db, portfolioId, {
+    history: USER_HISTORY_LIMIT,
+    notifications: USER_NOTIFICATIONS_LIMIT,
+    balancePoints: USER_BALANCE_POINTS_LIMIT,
+    closedOrders: USER_CLOSED_ORDERS_LIMIT,
+    lotsPerSymbol: USER_LOTS_PER_SYMBOL_LIMIT,
+  });
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
 
   const assets: Record<string, number> = {};
@@ -51,7 +60,8 @@ export async function loadUserRecord(db: Db, portfolioId: string): Promise<User>
   for (const lot of lots) (openPositions[lot.symbol] ??= []).push(priceToNumber(BigInt(lot.price)));
   // From the running totals of all open lots, not from the listed ones (decision 006).
   const averageCost: Record<string, number> = {};
-  for (const t of lotTotals) averageCost[t.symbol] = priceToNumber(averageOfTotals(BigInt(t.shares), BigInt(t.cost ?? '0')));
+  for (const t of lotTotals)
+    averageCost[t.symbol] = priceToNumber(averageOfTotals(BigInt(t.shares), BigInt(t.cost ?? '0')));
 
   const working = workingOrders.map(toLimitPosition);
   const history: HistoryEntry[] = [...transactions.map((t) => toTransaction(t)), ...working]
@@ -59,9 +69,15 @@ export async function loadUserRecord(db: Db, portfolioId: string): Promise<User>
     .slice(0, USER_HISTORY_LIMIT);
 
   const startedAt = Number(user.reset_at ?? user.portfolio_created_at);
-  const points: BalancePoint[] = snapshots.map((s) => ({ timestamp: Number(s.ts), balance: centsToNumber(s.balanceCents) }));
+  const points: BalancePoint[] = snapshots.map((s) => ({
+    timestamp: Number(s.ts),
+    balance: centsToNumber(s.balanceCents),
+  }));
   if (!points.length || (points[0]?.timestamp ?? 0) > startedAt) {
-    points.unshift({ timestamp: startedAt, balance: centsToNumber(BigInt(user.starting_balance_cents)) });
+    points.unshift({
+      timestamp: startedAt,
+      balance: centsToNumber(BigInt(user.starting_balance_cents)),
+    });
   }
 
   return {
@@ -87,6 +103,9 @@ export async function loadUserRecord(db: Db, portfolioId: string): Promise<User>
     notifications: notifications.map(toNotification),
     createdAt: Number(user.created_at),
     resetAccountData: user.reset_at === null ? null : Number(user.reset_at),
-    portfolio: user.kind === 'CONTEST' && user.contest_id ? { kind: 'CONTEST', contestId: user.contest_id } : { kind: 'MAIN' },
+    portfolio:
+      user.kind === 'CONTEST' && user.contest_id
+        ? { kind: 'CONTEST', contestId: user.contest_id }
+        : { kind: 'MAIN' },
   };
 }

@@ -61,9 +61,7 @@ export default function AssetSearchDialog({
       aria-labelledby="asset-search-title"
     >
       {/* Full screen on a phone, so it needs its own way out: a back arrow where apps put one. */}
-      <DialogTitle
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: isMobile ? 1 : 3 }}
-      >
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: isMobile ? 1 : 3 }}>
         {isMobile && (
           <IconButton aria-label="Close search" onClick={onClose} edge="start">
             <ArrowBack />

@@ -7,7 +7,13 @@ import { useDeferredValue, type ReactNode } from 'react';
  * screen's one long task into shorter ones (Lighthouse's total blocking time). Only for content
  * below or over the rest (appearing a moment later must not move what is already shown).
  */
-export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function Deferred({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const show = useDeferredValue(true, false);
   return show ? children : fallback;
 }

@@ -33,7 +33,8 @@ export function NotificationList({
   useEffect(() => {
     const fewer = notifications.length < count.current;
     count.current = notifications.length;
-    if (fewer && (document.activeElement === null || document.activeElement === document.body)) shown.current?.focus();
+    if (fewer && (document.activeElement === null || document.activeElement === document.body))
+      shown.current?.focus();
   }, [notifications.length]);
 
   if (notifications.length === 0)
@@ -48,7 +49,14 @@ export function NotificationList({
       </Typography>
     );
   return (
-    <List ref={keep} tabIndex={-1} sx={{ outline: 'none' }} dense={dense} disablePadding={dense} aria-label={label}>
+    <List
+      ref={keep}
+      tabIndex={-1}
+      sx={{ outline: 'none' }}
+      dense={dense}
+      disablePadding={dense}
+      aria-label={label}
+    >
       {notifications.map((n) => (
         <NotificationListItem
           key={n.id}

@@ -67,13 +67,14 @@ export async function apiRequest<T = unknown>(
       ? takeEarlyResponse(path)
       : undefined;
   try {
-    response = await (early ?? fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    }));
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR', 0);

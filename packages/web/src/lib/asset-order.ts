@@ -26,7 +26,8 @@ export function isAssetSort(value: string | null): value is AssetSort {
   return value !== null && Object.hasOwn(ASSET_SORTS, value);
 }
 
-const byName = (a: Asset, b: Asset) => displayAssetName(a.name).localeCompare(displayAssetName(b.name));
+const byName = (a: Asset, b: Asset) =>
+  displayAssetName(a.name).localeCompare(displayAssetName(b.name));
 
 /** A sorted copy; ties keep the listed order (Array.prototype.sort is stable). */
 export function sortAssets(assets: readonly Asset[], sort: AssetSort): Asset[] {

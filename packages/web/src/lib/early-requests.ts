@@ -36,6 +36,7 @@ let noSessionHint: boolean | undefined;
  */
 export function takeNoSessionHint(doc: Document = document): boolean {
   if (noSessionHint !== undefined) return false;
-  noSessionHint = doc.querySelector('meta[name="papertrade-session"]')?.getAttribute('content') === 'none';
+  noSessionHint =
+    doc.querySelector('meta[name="papertrade-session"]')?.getAttribute('content') === 'none';
   return noSessionHint;
 }

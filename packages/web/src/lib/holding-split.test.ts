@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test/fixtures.ts';
 import { holdingSplit, splitText } from './holding-split.ts';
 
-const sell = (id: string, sellAsk: number, status: LimitPosition['status'] = 'WORKING', symbol = 'SOL'): LimitPosition => ({
+const sell = (
+  id: string,
+  sellAsk: number,
+  status: LimitPosition['status'] = 'WORKING',
+  symbol = 'SOL',
+): LimitPosition => ({
   positionId: id,
   symbol,
   type: 'SELL',
@@ -22,7 +27,15 @@ describe('holdingSplit', () => {
         sell('b', 2.5),
         sell('filled', 9, 'FILLED'),
         sell('btc', 1, 'WORKING', 'BTC'),
-        { positionId: 'buy', symbol: 'SOL', type: 'PURCHASE', limitAsk: 90, purchaseAsk: 500, timestamp: 1, status: 'WORKING' },
+        {
+          positionId: 'buy',
+          symbol: 'SOL',
+          type: 'PURCHASE',
+          limitAsk: 90,
+          purchaseAsk: 500,
+          timestamp: 1,
+          status: 'WORKING',
+        },
       ],
     });
     const split = holdingSplit(user, 'SOL');
@@ -31,13 +44,19 @@ describe('holdingSplit', () => {
   });
 
   it("counts an OCO pair's shares once: both legs sell the same shares", () => {
-    const pair = [{ ...sell('tp', 4), ocoGroupId: 'tp' }, { ...sell('sl', 4), ocoGroupId: 'tp', orderType: 'STOP' as const }];
+    const pair = [
+      { ...sell('tp', 4), ocoGroupId: 'tp' },
+      { ...sell('sl', 4), ocoGroupId: 'tp', orderType: 'STOP' as const },
+    ];
     const split = holdingSplit(makeUser({ assets: { SOL: 2 }, limitPositions: pair }), 'SOL');
     expect(split).toEqual({ total: 6, free: 2, reserved: 4, orders: 1 });
   });
 
   it('adds in exact units: 0.1 + 0.2 reserved is 0.3', () => {
-    const split = holdingSplit(makeUser({ assets: { SOL: 0.1 }, limitPositions: [sell('a', 0.1), sell('b', 0.2)] }), 'SOL');
+    const split = holdingSplit(
+      makeUser({ assets: { SOL: 0.1 }, limitPositions: [sell('a', 0.1), sell('b', 0.2)] }),
+      'SOL',
+    );
     expect(split.reserved).toBe(0.3);
     expect(split.total).toBe(0.4);
   });

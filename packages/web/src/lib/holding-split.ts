@@ -17,7 +17,12 @@ export interface HoldingSplit {
 export function holdingSplit(user: User, symbol: string): HoldingSplit {
   const free = toShareUnits(user.assets[symbol]);
   const sells = user.limitPositions.filter(
-    (p) => p.status === 'WORKING' && p.symbol === symbol && p.type === 'SELL' && (p.sellAsk ?? 0) > 0 && holdsReservation(p),
+    (p) =>
+      p.status === 'WORKING' &&
+      p.symbol === symbol &&
+      p.type === 'SELL' &&
+      (p.sellAsk ?? 0) > 0 &&
+      holdsReservation(p),
   );
   const reserved = sells.reduce((sum, p) => sum + toShareUnits(p.sellAsk), 0n);
   return {

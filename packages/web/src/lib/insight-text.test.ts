@@ -28,10 +28,24 @@ describe('texts', () => {
   });
 
   it('the benchmark verdict in percentage points', () => {
-    const b = { symbol: 'BTC', since: 0, startPrice: 1, price: 1, value: 1, returnPercentage: 5, points: [] };
-    expect(benchmarkVerdict(insight({ returnPercentage: 8.25, benchmark: b }))).toBe('3.25 points ahead of holding BTC');
-    expect(benchmarkVerdict(insight({ returnPercentage: -1, benchmark: b }))).toBe('6.00 points behind holding BTC');
-    expect(benchmarkVerdict(insight({ returnPercentage: 5.001, benchmark: b }))).toBe('Level with holding BTC');
+    const b = {
+      symbol: 'BTC',
+      since: 0,
+      startPrice: 1,
+      price: 1,
+      value: 1,
+      returnPercentage: 5,
+      points: [],
+    };
+    expect(benchmarkVerdict(insight({ returnPercentage: 8.25, benchmark: b }))).toBe(
+      '3.25 points ahead of holding BTC',
+    );
+    expect(benchmarkVerdict(insight({ returnPercentage: -1, benchmark: b }))).toBe(
+      '6.00 points behind holding BTC',
+    );
+    expect(benchmarkVerdict(insight({ returnPercentage: 5.001, benchmark: b }))).toBe(
+      'Level with holding BTC',
+    );
     expect(benchmarkVerdict(insight())).toBeNull();
   });
 });
@@ -39,9 +53,15 @@ describe('texts', () => {
 describe('hasActivity', () => {
   it('a new account has none; a holding or a past sale is activity', () => {
     expect(hasActivity(insight())).toBe(false);
-    const position = { symbol: 'BTC', shares: 1, value: 1, cost: 1, unrealisedPnl: 0, realisedPnl: 0 };
+    const position = {
+      symbol: 'BTC',
+      shares: 1,
+      value: 1,
+      cost: 1,
+      unrealisedPnl: 0,
+      realisedPnl: 0,
+    };
     expect(hasActivity(insight({ positions: [position] }))).toBe(true);
     expect(hasActivity(insight({ sellCount: 1 }))).toBe(true);
   });
 });
-

@@ -62,11 +62,11 @@ describe('order kind words', () => {
     expect(historyTitle(fill({}))).toBe('Sold BTC');
   });
 
-  it('names a leg\'s fill by the leg, found through the order', () => {
+  it("names a leg's fill by the leg, found through the order", () => {
     const leg = order({ positionId: 'p9', leg: 'STOP_LOSS', orderType: 'TRAILING_STOP' });
-    expect(fillKindLabel(fill({ positionId: 'p9', trigger: trigger('TRAILING_STOP') }), [leg])).toBe(
-      'Trailing stop-loss',
-    );
+    expect(
+      fillKindLabel(fill({ positionId: 'p9', trigger: trigger('TRAILING_STOP') }), [leg]),
+    ).toBe('Trailing stop-loss');
     expect(orderKindLabel({ leg: 'TAKE_PROFIT' })).toBe('Take-profit');
   });
 
@@ -75,9 +75,9 @@ describe('order kind words', () => {
     expect(orderPricesText(order({ orderType: 'STOP', stopPrice: 88_000, limitAsk: 88_000 }))).toBe(
       'stop $88,000.00',
     );
-    expect(orderPricesText(order({ orderType: 'STOP_LIMIT', stopPrice: 88_000, limitAsk: 87_500 }))).toBe(
-      'stop $88,000.00 · limit $87,500.00',
-    );
+    expect(
+      orderPricesText(order({ orderType: 'STOP_LIMIT', stopPrice: 88_000, limitAsk: 87_500 })),
+    ).toBe('stop $88,000.00 · limit $87,500.00');
     expect(
       orderPricesText(order({ orderType: 'TRAILING_STOP', trailPercent: 5, stopPrice: 93_386.24 })),
     ).toBe('trail 5% · stop $93,386.24');

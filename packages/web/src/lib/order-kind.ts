@@ -34,7 +34,9 @@ export function orderKindLabel(p: Pick<LimitPosition, 'orderType' | 'leg'>): str
 }
 
 /** "Stop sell BTC", "Take-profit sell ETH", "Limit buy SOL": a working order's title. */
-export function orderTitle(p: Pick<LimitPosition, 'orderType' | 'leg' | 'type' | 'symbol'>): string {
+export function orderTitle(
+  p: Pick<LimitPosition, 'orderType' | 'leg' | 'type' | 'symbol'>,
+): string {
   return `${orderKindLabel(p)} ${p.type === 'PURCHASE' ? 'buy' : 'sell'} ${p.symbol}`;
 }
 

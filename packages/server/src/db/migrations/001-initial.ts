@@ -40,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('verification_user').on('verification_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('verification_user')
+    .on('verification_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('holdings')
@@ -59,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('price', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lots_user_symbol').on('lots').columns(['user_id', 'symbol', 'id']).execute();
+  await db.schema
+    .createIndex('lots_user_symbol')
+    .on('lots')
+    .columns(['user_id', 'symbol', 'id'])
+    .execute();
 
   await db.schema
     .createTable('transactions')
@@ -80,7 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('transactions')
     .columns(['user_id', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('transactions_symbol_time').on('transactions').columns(['symbol', 'created_at']).execute();
+  await db.schema
+    .createIndex('transactions_symbol_time')
+    .on('transactions')
+    .columns(['symbol', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('limit_orders')

@@ -38,14 +38,24 @@ interface LotRow {
 
 /** Sums the existing lots in bigint (SQL's 64-bit SUM could overflow), a page at a time by id; exported for its test. */
 export async function backFill(db: Kysely<unknown>): Promise<void> {
-  const totals = new Map<string, { user_id: string; symbol: string; shares: bigint; cost: bigint }>();
+  const totals = new Map<
+    string,
+    { user_id: string; symbol: string; shares: bigint; cost: bigint }
+  >();
   let after = '';
   for (;;) {
     const { rows } = await sql<LotRow>`
-      SELECT id, user_id, symbol, shares, price FROM lots WHERE id > ${after} ORDER BY id LIMIT 5000`.execute(db);
+      SELECT id, user_id, symbol, shares, price FROM lots WHERE id > ${after} ORDER BY id LIMIT 5000`.execute(
+      db,
+    );
     for (const lot of rows) {
       const key = `${lot.user_id}\u0000${lot.symbol}`;
-      const total = totals.get(key) ?? { user_id: lot.user_id, symbol: lot.symbol, shares: 0n, cost: 0n };
+      const total = totals.get(key) ?? {
+        user_id: lot.user_id,
+        symbol: lot.symbol,
+        shares: 0n,
+        cost: 0n,
+      };
       total.shares += BigInt(lot.shares);
       total.cost += BigInt(lot.shares) * BigInt(lot.price);
       totals.set(key, total);
@@ -56,8 +66,12 @@ export async function backFill(db: Kysely<unknown>): Promise<void> {
   }
   const values = [...totals.values()].filter((t) => t.shares > 0n);
   for (let i = 0; i < values.length; i += 500) {
-    const part = values.slice(i, i + 500).map((t) => sql`(${t.user_id}, ${t.symbol}, ${t.shares}, ${t.cost.toString()})`);
-    await sql`INSERT INTO lot_totals (user_id, symbol, shares, cost) VALUES ${sql.join(part)}`.execute(db);
+    const part = values
+      .slice(i, i + 500)
+      .map((t) => sql`(${t.user_id}, ${t.symbol}, ${t.shares}, ${t.cost.toString()})`);
+    await sql`INSERT INTO lot_totals (user_id, symbol, shares, cost) VALUES ${sql.join(part)}`.execute(
+      db,
+    );
   }
 }
 

@@ -31,10 +31,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** Set once the end was carried out: working orders cancelled, the board frozen. */
     .addColumn('closed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('contests_owner').on('contests').columns(['owner_id', 'created_at']).execute();
-  await db.schema.createIndex('contests_public').on('contests').columns(['visibility', 'ends_at']).execute();
+  await db.schema
+    .createIndex('contests_owner')
+    .on('contests')
+    .columns(['owner_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('contests_public')
+    .on('contests')
+    .columns(['visibility', 'ends_at'])
+    .execute();
   // What each tick's end check reads: only the contests not yet closed, by end time.
-  await db.schema.createIndex('contests_to_close').on('contests').column('ends_at').where(sql.ref('closed_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('contests_to_close')
+    .on('contests')
+    .column('ends_at')
+    .where(sql.ref('closed_at'), 'is', null)
+    .execute();
 
   await db.schema
     .createTable('portfolios')
@@ -53,86 +66,146 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** The total when its contest ended, at that moment's prices: the frozen board's figure. */
     .addColumn('final_balance_cents', 'bigint')
     .execute();
-  await db.schema.createIndex('portfolios_user').on('portfolios').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('portfolios_contest').on('portfolios').columns(['contest_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('portfolios_user')
+    .on('portfolios')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('portfolios_contest')
+    .on('portfolios')
+    .columns(['contest_id', 'created_at'])
+    .execute();
   await sql`
     INSERT INTO portfolios (id, user_id, kind, contest_id, wallet_address, cash_cents, starting_balance_cents, epoch, reset_at, created_at, closed_at)
-    SELECT id, id, 'MAIN', NULL, wallet_address, cash_cents, starting_balance_cents, epoch, reset_at, created_at, NULL FROM users`.execute(db);
+    SELECT id, id, 'MAIN', NULL, wallet_address, cash_cents, starting_balance_cents, epoch, reset_at, created_at, NULL FROM users`.execute(
+    db,
+  );
 
-  await rebuild(db, 'holdings', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('symbol', 'text', (c) => c.notNull())
-      .addColumn('shares', 'bigint', (c) => c.notNull().check(sql`shares >= 0`))
-      .addPrimaryKeyConstraint(`${name}_pk`, ['portfolio_id', 'symbol'])
-      .execute();
-  }, 'portfolio_id, symbol, shares', 'user_id, symbol, shares');
+  await rebuild(
+    db,
+    'holdings',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('shares', 'bigint', (c) => c.notNull().check(sql`shares >= 0`))
+        .addPrimaryKeyConstraint(`${name}_pk`, ['portfolio_id', 'symbol'])
+        .execute();
+    },
+    'portfolio_id, symbol, shares',
+    'user_id, symbol, shares',
+  );
 
-  await rebuild(db, 'lots', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('symbol', 'text', (c) => c.notNull())
-      .addColumn('shares', 'bigint', (c) => c.notNull())
-      .addColumn('price', 'bigint', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-  }, 'id, portfolio_id, symbol, shares, price, created_at', 'id, user_id, symbol, shares, price, created_at');
-  await db.schema.createIndex('lots_portfolio_symbol').on('lots').columns(['portfolio_id', 'symbol', 'id']).execute();
+  await rebuild(
+    db,
+    'lots',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('shares', 'bigint', (c) => c.notNull())
+        .addColumn('price', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    'id, portfolio_id, symbol, shares, price, created_at',
+    'id, user_id, symbol, shares, price, created_at',
+  );
+  await db.schema
+    .createIndex('lots_portfolio_symbol')
+    .on('lots')
+    .columns(['portfolio_id', 'symbol', 'id'])
+    .execute();
 
-  await rebuild(db, 'lot_totals', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('symbol', 'text', (c) => c.notNull())
-      .addColumn('shares', 'bigint', (c) => c.notNull().check(sql`shares > 0`))
-      .addColumn('cost', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${name}_pk`, ['portfolio_id', 'symbol'])
-      .execute();
-  }, 'portfolio_id, symbol, shares, cost', 'user_id, symbol, shares, cost');
+  await rebuild(
+    db,
+    'lot_totals',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('shares', 'bigint', (c) => c.notNull().check(sql`shares > 0`))
+        .addColumn('cost', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${name}_pk`, ['portfolio_id', 'symbol'])
+        .execute();
+    },
+    'portfolio_id, symbol, shares, cost',
+    'user_id, symbol, shares, cost',
+  );
 
-  await rebuild(db, 'transactions', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('epoch', 'integer', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('symbol', 'text', (c) => c.notNull())
-      .addColumn('shares', 'bigint', (c) => c.notNull())
-      .addColumn('total_cents', 'bigint', (c) => c.notNull())
-      .addColumn('price', 'bigint', (c) => c.notNull())
-      .addColumn('fee_cents', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addColumn('position_id', 'text')
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .execute();
-  }, 'id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, created_at',
-  'id, user_id, epoch, type, method, symbol, shares, total_cents, price, position_id, created_at');
-  await db.schema.createIndex('transactions_portfolio_time').on('transactions').columns(['portfolio_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('transactions_symbol_time').on('transactions').columns(['symbol', 'created_at']).execute();
+  await rebuild(
+    db,
+    'transactions',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('epoch', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('shares', 'bigint', (c) => c.notNull())
+        .addColumn('total_cents', 'bigint', (c) => c.notNull())
+        .addColumn('price', 'bigint', (c) => c.notNull())
+        .addColumn('fee_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('position_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    'id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, created_at',
+    'id, user_id, epoch, type, method, symbol, shares, total_cents, price, position_id, created_at',
+  );
+  await db.schema
+    .createIndex('transactions_portfolio_time')
+    .on('transactions')
+    .columns(['portfolio_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('transactions_symbol_time')
+    .on('transactions')
+    .columns(['symbol', 'created_at'])
+    .execute();
 
-  await rebuild(db, 'limit_orders', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('epoch', 'integer', (c) => c.notNull())
-      .addColumn('symbol', 'text', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('limit_price', 'bigint', (c) => c.notNull())
-      .addColumn('purchase_cents', 'bigint')
-      .addColumn('sell_shares', 'bigint')
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'bigint', (c) => c.notNull())
-      .addColumn('closed_at', 'bigint')
-      .addColumn('fill_price', 'bigint')
-      .addColumn('transaction_id', 'text')
-      .execute();
-  }, 'id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents, sell_shares, status, created_at, closed_at, fill_price, transaction_id',
-  'id, user_id, epoch, symbol, type, limit_price, purchase_cents, sell_shares, status, created_at, closed_at, fill_price, transaction_id');
+  await rebuild(
+    db,
+    'limit_orders',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('epoch', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('limit_price', 'bigint', (c) => c.notNull())
+        .addColumn('purchase_cents', 'bigint')
+        .addColumn('sell_shares', 'bigint')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('closed_at', 'bigint')
+        .addColumn('fill_price', 'bigint')
+        .addColumn('transaction_id', 'text')
+        .execute();
+    },
+    'id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents, sell_shares, status, created_at, closed_at, fill_price, transaction_id',
+    'id, user_id, epoch, symbol, type, limit_price, purchase_cents, sell_shares, status, created_at, closed_at, fill_price, transaction_id',
+  );
   // The trigger's index and the per-portfolio ones of migrations 001 and 002, on the new key.
   await db.schema
     .createIndex('limit_orders_working')
@@ -140,7 +213,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['symbol', 'type', 'limit_price'])
     .where(sql.ref('status'), '=', 'WORKING')
     .execute();
-  await db.schema.createIndex('limit_orders_portfolio').on('limit_orders').columns(['portfolio_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('limit_orders_portfolio')
+    .on('limit_orders')
+    .columns(['portfolio_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('limit_orders_portfolio_working')
     .on('limit_orders')
@@ -148,15 +225,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'WORKING')
     .execute();
 
-  await rebuild(db, 'balance_snapshots', async (name) => {
-    await db.schema
-      .createTable(name)
-      .addColumn('portfolio_id', 'text', (c) => c.notNull().references('portfolios.id').onDelete('cascade'))
-      .addColumn('epoch', 'integer', (c) => c.notNull())
-      .addColumn('ts', 'bigint', (c) => c.notNull())
-      .addColumn('balance_cents', 'bigint', (c) => c.notNull())
-      .execute();
-  }, 'portfolio_id, epoch, ts, balance_cents', 'user_id, epoch, ts, balance_cents');
+  await rebuild(
+    db,
+    'balance_snapshots',
+    async (name) => {
+      await db.schema
+        .createTable(name)
+        .addColumn('portfolio_id', 'text', (c) =>
+          c.notNull().references('portfolios.id').onDelete('cascade'),
+        )
+        .addColumn('epoch', 'integer', (c) => c.notNull())
+        .addColumn('ts', 'bigint', (c) => c.notNull())
+        .addColumn('balance_cents', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    'portfolio_id, epoch, ts, balance_cents',
+    'user_id, epoch, ts, balance_cents',
+  );
   await db.schema
     .createIndex('balance_snapshots_portfolio_epoch_time')
     .on('balance_snapshots')
@@ -178,7 +263,9 @@ async function rebuild(
 ): Promise<void> {
   const next = `${table}_next`;
   await create(next);
-  await sql`INSERT INTO ${sql.table(next)} (${sql.raw(newColumns)}) SELECT ${sql.raw(oldColumns)} FROM ${sql.table(table)}`.execute(db);
+  await sql`INSERT INTO ${sql.table(next)} (${sql.raw(newColumns)}) SELECT ${sql.raw(oldColumns)} FROM ${sql.table(table)}`.execute(
+    db,
+  );
   await db.schema.dropTable(table).execute();
   await db.schema.alterTable(next).renameTo(table).execute();
 }

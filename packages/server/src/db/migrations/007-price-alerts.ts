@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['symbol', 'direction', 'price'])
     .where(sql.ref('triggered_at'), 'is', null)
     .execute();
-  await db.schema.createIndex('price_alerts_user').on('price_alerts').columns(['user_id', 'triggered_at']).execute();
+  await db.schema
+    .createIndex('price_alerts_user')
+    .on('price_alerts')
+    .columns(['user_id', 'triggered_at'])
+    .execute();
 }
 
 export async function down(): Promise<void> {

@@ -9,7 +9,9 @@ describe('migration 008: stop orders', () => {
       const db = database.db;
       await sql`INSERT INTO users (id, email, email_verified, password_hash, username, username_lower, display_name,
           account_type, wallet_address, settings, watchlist, created_at)
-        VALUES ('u1', 'ann@example.com', 1, 'x', 'ann', 'ann', 'Ann', 'STUDENT', '0xaaa', '{}', '[]', 1000)`.execute(db);
+        VALUES ('u1', 'ann@example.com', 1, 'x', 'ann', 'ann', 'Ann', 'STUDENT', '0xaaa', '{}', '[]', 1000)`.execute(
+        db,
+      );
       await sql`INSERT INTO portfolios (id, user_id, kind, wallet_address, cash_cents, starting_balance_cents, epoch, created_at)
         VALUES ('u1', 'u1', 'MAIN', '0xaaa', 100, 100, 0, 1000)`.execute(db);
       await sql`INSERT INTO limit_orders (id, portfolio_id, epoch, symbol, type, limit_price, purchase_cents, sell_shares, status, created_at)
@@ -20,13 +22,25 @@ describe('migration 008: stop orders', () => {
       await migrateToLatest(database);
 
       const order = await db.selectFrom('limit_orders').selectAll().executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ order_type: 'LIMIT', time_in_force: 'GTC', stop_price: null, water_mark: null, expires_at: null, triggered_at: null });
+      expect(order).toMatchObject({
+        order_type: 'LIMIT',
+        time_in_force: 'GTC',
+        stop_price: null,
+        water_mark: null,
+        expires_at: null,
+        triggered_at: null,
+      });
       expect(Number(order.armed)).toBe(0);
-      const tx = await db.selectFrom('transactions').select(['trigger_type', 'trigger_price', 'trigger_reason']).executeTakeFirstOrThrow();
+      const tx = await db
+        .selectFrom('transactions')
+        .select(['trigger_type', 'trigger_price', 'trigger_reason'])
+        .executeTakeFirstOrThrow();
       expect(tx).toEqual({ trigger_type: null, trigger_price: null, trigger_reason: null });
       // The old order is in the limit index's range, as the trigger reads it.
       const { rows } = await sql<{ id: string }>`SELECT id FROM limit_orders
-        WHERE status = 'WORKING' AND armed = 0 AND symbol = 'BTC' AND type = 'PURCHASE' AND limit_price >= 150`.execute(db);
+        WHERE status = 'WORKING' AND armed = 0 AND symbol = 'BTC' AND type = 'PURCHASE' AND limit_price >= 150`.execute(
+        db,
+      );
       expect(rows).toEqual([{ id: 'o1' }]);
     }));
 });

@@ -11,10 +11,19 @@ export function multipartBody(data: Buffer, filename: string, contentType: strin
       `Content-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
-export function uploadAvatar(app: App, user: TestUser | null, data: Buffer, filename = 'me.png', contentType = 'image/png') {
+export function uploadAvatar(
+  app: App,
+  user: TestUser | null,
+  data: Buffer,
+  filename = 'me.png',
+  contentType = 'image/png',
+) {
   const body = multipartBody(data, filename, contentType);
   return app.inject({
     method: 'POST',

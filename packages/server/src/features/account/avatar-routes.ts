@@ -11,12 +11,20 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, badRequest, notFound } from '../../http/app-error.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { CONTENT_TYPES, detectImageType } from './image-type.ts';
-import { ownedBy, removeUpload, UPLOAD_FILE, UPLOADS_URL_PREFIX, uploadFileOf, uploadsDir } from './upload-files.ts';
+import {
+  ownedBy,
+  removeUpload,
+  UPLOAD_FILE,
+  UPLOADS_URL_PREFIX,
+  uploadFileOf,
+  uploadsDir,
+} from './upload-files.ts';
 import { inUserTransaction } from '../../db/transaction.ts';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
-const unsupportedImage = () => badRequest('UNSUPPORTED_IMAGE', 'Upload a PNG, JPEG or WebP image', 'file');
+const unsupportedImage = () =>
+  badRequest('UNSUPPORTED_IMAGE', 'Upload a PNG, JPEG or WebP image', 'file');
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images can be at most 2 MB');
 const noSuchFile = () => notFound('NOT_FOUND', 'No such file');
 
@@ -29,7 +37,12 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     return await file.toBuffer();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT'
+    )
+      throw tooLarge();
     if (error instanceof AppError) throw error;
     // Anything else went wrong while parsing the sender's multipart body (no boundary, cut off).
     throw unsupportedImage();
@@ -38,13 +51,22 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 
 export async function avatarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Registered in this feature's scope only: no other route accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 5, parts: 6 },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dir = uploadsDir(ctx.config.dataDir);
 
   r.post(
     '/uploads/avatar',
-    { schema: { tags: ['account'], consumes: ['multipart/form-data'], response: { 200: UploadAnswer } }, preHandler: requireUser },
+    {
+      schema: {
+        tags: ['account'],
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadAnswer },
+      },
+      preHandler: requireUser,
+    },
     async (request) => {
       const me = sessionUser(request);
       const data = await readImage(request);
@@ -57,7 +79,11 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext): Promi
       let before: { avatar: string | null } | undefined;
       try {
         before = await inUserTransaction(ctx.db, me.id, async (trx) => {
-          const row = await trx.selectFrom('users').select('avatar').where('id', '=', me.id).executeTakeFirst();
+          const row = await trx
+            .selectFrom('users')
+            .select('avatar')
+            .where('id', '=', me.id)
+            .executeTakeFirst();
           await trx.updateTable('users').set({ avatar: url }).where('id', '=', me.id).execute();
           return row;
         });
@@ -82,13 +108,15 @@ export async function avatarRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const full = path.join(dir, file);
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) throw noSuchFile();
-      return reply
-        .type(CONTENT_TYPES[match[2] as keyof typeof CONTENT_TYPES])
-        .header('content-length', info.size)
-        // Every upload gets a new random name, so a URL's content never changes.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(full));
+      return (
+        reply
+          .type(CONTENT_TYPES[match[2] as keyof typeof CONTENT_TYPES])
+          .header('content-length', info.size)
+          // Every upload gets a new random name, so a URL's content never changes.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(createReadStream(full))
+      );
     },
   );
 }

@@ -8,7 +8,10 @@ import { useTestApp } from '../../test-support/use-test-app.ts';
 import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
-const { t, users: [me] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [me],
+} = useTestApp({ users: 1 });
 
 const storedFiles = () => {
   try {
@@ -42,7 +45,13 @@ describe('POST /uploads/avatar', () => {
     ['jpg', 'image/jpeg'],
     ['webp', 'image/webp'],
   ] as const)('accepts a %s image', async (kind, contentType) => {
-    const res = await uploadAvatar(t.app, me, fakeImage(kind), `me.${kind}`, 'application/octet-stream');
+    const res = await uploadAvatar(
+      t.app,
+      me,
+      fakeImage(kind),
+      `me.${kind}`,
+      'application/octet-stream',
+    );
     expect(res.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: res.json<{ url: string }>().url });
     expect(served.headers['content-type']).toBe(contentType);
@@ -50,7 +59,9 @@ describe('POST /uploads/avatar', () => {
 
   it('a new avatar replaces the old file', async () => {
     const first = (await uploadAvatar(t.app, me, fakeImage('png'))).json<{ url: string }>().url;
-    const second = (await uploadAvatar(t.app, me, fakeImage('jpg'), 'me.jpg', 'image/jpeg')).json<{ url: string }>().url;
+    const second = (await uploadAvatar(t.app, me, fakeImage('jpg'), 'me.jpg', 'image/jpeg')).json<{
+      url: string;
+    }>().url;
     expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
     expect(storedFiles()).toHaveLength(1);
@@ -61,9 +72,18 @@ describe('POST /uploads/avatar', () => {
   });
 
   it('a text file named .png answers 400 UNSUPPORTED_IMAGE and stores nothing', async () => {
-    const res = await uploadAvatar(t.app, me, Buffer.from('<svg onload="alert(1)"></svg> not an image'), 'me.png', 'image/png');
+    const res = await uploadAvatar(
+      t.app,
+      me,
+      Buffer.from('<svg onload="alert(1)"></svg> not an image'),
+      'me.png',
+      'image/png',
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'Upload a PNG, JPEG or WebP image', code: 'UNSUPPORTED_IMAGE' });
+    expect(res.json()).toMatchObject({
+      error: 'Upload a PNG, JPEG or WebP image',
+      code: 'UNSUPPORTED_IMAGE',
+    });
     expect(storedFiles()).toEqual([]);
     expect((await currentUser(t.app, me)).avatar).toBeNull();
   });
@@ -77,17 +97,37 @@ describe('POST /uploads/avatar', () => {
   });
 
   it('a JSON body instead of a file answers 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/uploads/avatar', headers: me.headers, payload: { url: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/uploads/avatar',
+      headers: me.headers,
+      payload: { url: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_IMAGE' });
   });
 
   it.each([
     ['without a boundary', 'multipart/form-data', Buffer.from('garbage')],
-    ['cut off mid-file', 'multipart/form-data; boundary=XyZ', Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG')],
-    ['with only a text field', 'multipart/form-data; boundary=XyZ', Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n--XyZ--\r\n')],
+    [
+      'cut off mid-file',
+      'multipart/form-data; boundary=XyZ',
+      Buffer.from(
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ),
+    ],
+    [
+      'with only a text field',
+      'multipart/form-data; boundary=XyZ',
+      Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n--XyZ--\r\n'),
+    ],
   ])('a multipart body %s answers 400', async (_name, contentType, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/uploads/avatar', headers: { ...me.headers, 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/uploads/avatar',
+      headers: { ...me.headers, 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_IMAGE' });
     expect(storedFiles()).toEqual([]);
@@ -100,14 +140,17 @@ describe('POST /uploads/avatar', () => {
 });
 
 describe('GET /uploads/:file', () => {
-  it.each(['nothing-here.png', '..%2F..%2Fapp.db', '%2e%2e%2fapp.db', 'abc-0123456789abcdef.svg', 'abc-0123456789abcdef.png'])(
-    '%s answers a JSON 404',
-    async (file) => {
-      const res = await t.app.inject({ method: 'GET', url: `/uploads/${file}` });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
-    },
-  );
+  it.each([
+    'nothing-here.png',
+    '..%2F..%2Fapp.db',
+    '%2e%2e%2fapp.db',
+    'abc-0123456789abcdef.svg',
+    'abc-0123456789abcdef.png',
+  ])('%s answers a JSON 404', async (file) => {
+    const res = await t.app.inject({ method: 'GET', url: `/uploads/${file}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
 
 describe('PUT /update-user avatar', () => {

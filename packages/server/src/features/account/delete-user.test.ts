@@ -8,13 +8,29 @@ import { notify } from '../../users/notify.ts';
 import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
-const { t, users: [me] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [me],
+} = useTestApp({ users: 1 });
 
 const deleteUser = (body: Record<string, unknown>, headers: Record<string, string> = me.headers) =>
-  t.app.inject({ method: 'DELETE', url: '/delete-user', headers, payload: { walletAddress: me.walletAddress, ...body } });
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  t.app.inject({
+    method: 'DELETE',
+    url: '/delete-user',
+    headers,
+    payload: { walletAddress: me.walletAddress, ...body },
+  });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
 const count = async (table: 'users' | 'sessions' | 'notifications' | 'follows' | 'transactions') =>
-  Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('DELETE /delete-user', () => {
   it('removes the login, the data and the uploads; the token and the password stop working', async () => {
@@ -29,7 +45,10 @@ describe('DELETE /delete-user', () => {
       payload: { walletAddress: me.walletAddress, symbol: 'BTC', assetAmount: 100, unit: 'USD' },
     });
     expect(buy.statusCode).toBe(200);
-    await t.ctx.db.insertInto('follows').values({ follower_id: other.id, followee_id: me.id, created_at: Date.now() }).execute();
+    await t.ctx.db
+      .insertInto('follows')
+      .values({ follower_id: other.id, followee_id: me.id, created_at: Date.now() })
+      .execute();
     const events: BusEvent[] = [];
     t.ctx.bus.subscribe((e) => events.push(e));
 
@@ -38,7 +57,9 @@ describe('DELETE /delete-user', () => {
     expect(res.cookies.find((c) => c.name === 'session')?.value).toBe('');
     expect(events).toContainEqual({ type: 'user-deleted', userId: me.id });
 
-    expect((await t.app.inject({ method: 'GET', url: '/auth/session', headers: me.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/session', headers: me.headers })).statusCode,
+    ).toBe(401);
     const again = await login(me.email, me.password);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
@@ -65,7 +86,10 @@ describe('DELETE /delete-user', () => {
 
   it("another user's walletAddress answers 403 and deletes nobody", async () => {
     const other = await createTestUser(t.ctx);
-    const res = await deleteUser({ walletAddress: other.walletAddress, currentPassword: me.password });
+    const res = await deleteUser({
+      walletAddress: other.walletAddress,
+      currentPassword: me.password,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
     expect(await count('users')).toBe(2);

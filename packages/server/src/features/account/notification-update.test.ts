@@ -5,7 +5,10 @@ import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
 
-const { t, users: [me] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [me],
+} = useTestApp({ users: 1 });
 
 describe('PUT /update-user notifications', () => {
   async function seed() {
@@ -15,10 +18,16 @@ describe('PUT /update-user notifications', () => {
       await notify(t.ctx.db, { userId: me.id, type: 'TRANSACTION', text: 'three', url: '/home' }),
     ];
     const other = await createTestUser(t.ctx);
-    const theirs = await notify(t.ctx.db, { userId: other.id, type: 'INFORMATIVE', text: 'not yours', url: '/home' });
+    const theirs = await notify(t.ctx.db, {
+      userId: other.id,
+      type: 'INFORMATIVE',
+      text: 'not yours',
+      url: '/home',
+    });
     return { mine, other, theirs };
   }
-  const readOf = (user: User) => Object.fromEntries(user.notifications.map((n) => [n.text, n.read]));
+  const readOf = (user: User) =>
+    Object.fromEntries(user.notifications.map((n) => [n.text, n.read]));
 
   it('markRead marks only the listed notifications of the caller', async () => {
     const { mine, other, theirs } = await seed();
@@ -38,7 +47,12 @@ describe('PUT /update-user notifications', () => {
   it("delete removes the caller's listed notifications and never another user's", async () => {
     const { mine, other, theirs } = await seed();
     const res = await updateUser(t.app, me, 'notifications', { delete: [mine[1], theirs] });
-    expect(res.json<User>().notifications.map((n) => n.text).sort()).toEqual(['one', 'three']);
+    expect(
+      res
+        .json<User>()
+        .notifications.map((n) => n.text)
+        .sort(),
+    ).toEqual(['one', 'three']);
     expect((await currentUser(t.app, other)).notifications).toHaveLength(1);
   });
 

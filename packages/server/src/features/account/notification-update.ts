@@ -5,13 +5,22 @@ import type { DB } from '../../db/schema.ts';
 import { inUserTransaction, type Trx } from '../../db/transaction.ts';
 
 /** Read and delete touch only the caller's own notifications; other ids are silently ignored. */
-export async function updateNotifications(db: Kysely<DB>, userId: string, updates: z.infer<typeof NotificationUpdates>) {
+export async function updateNotifications(
+  db: Kysely<DB>,
+  userId: string,
+  updates: z.infer<typeof NotificationUpdates>,
+) {
   await inUserTransaction(db, userId, (trx) => apply(trx, userId, updates));
 }
 
 async function apply(db: Trx, userId: string, updates: z.infer<typeof NotificationUpdates>) {
   if ('markAllRead' in updates) {
-    await db.updateTable('notifications').set({ read: 1 }).where('user_id', '=', userId).where('read', '=', 0n).execute();
+    await db
+      .updateTable('notifications')
+      .set({ read: 1 })
+      .where('user_id', '=', userId)
+      .where('read', '=', 0n)
+      .execute();
   } else if ('markRead' in updates) {
     if (!updates.markRead.length) return;
     await db
@@ -21,6 +30,10 @@ async function apply(db: Trx, userId: string, updates: z.infer<typeof Notificati
       .where('id', 'in', updates.markRead)
       .execute();
   } else if (updates.delete.length) {
-    await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'in', updates.delete).execute();
+    await db
+      .deleteFrom('notifications')
+      .where('user_id', '=', userId)
+      .where('id', 'in', updates.delete)
+      .execute();
   }
 }

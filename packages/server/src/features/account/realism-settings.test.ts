@@ -3,15 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { currentUser, updateUser } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
-const { t, users: [me] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [me],
+} = useTestApp({ users: 1 });
 
 /** The realism settings of decision 013: checked by PUT /update-user, each error on its own key. */
 describe('PUT /update-user realism settings', () => {
   it('stores the typical exchange preset and the limits of each range', async () => {
-    const res = await updateUser(t.app, me, 'settings', { trading_fee_bps: 10, trading_fee_min_usd: 0, spread_bps: 5 });
+    const res = await updateUser(t.app, me, 'settings', {
+      trading_fee_bps: 10,
+      trading_fee_min_usd: 0,
+      spread_bps: 5,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json<User>().settings).toMatchObject({ trading_fee_bps: 10, trading_fee_min_usd: 0, spread_bps: 5 });
-    const edges = await updateUser(t.app, me, 'settings', { trading_fee_bps: 100, trading_fee_min_usd: 100, spread_bps: 0 });
+    expect(res.json<User>().settings).toMatchObject({
+      trading_fee_bps: 10,
+      trading_fee_min_usd: 0,
+      spread_bps: 5,
+    });
+    const edges = await updateUser(t.app, me, 'settings', {
+      trading_fee_bps: 100,
+      trading_fee_min_usd: 100,
+      spread_bps: 0,
+    });
     expect(edges.statusCode).toBe(200);
   });
 
@@ -30,7 +45,10 @@ describe('PUT /update-user realism settings', () => {
     const res = await updateUser(t.app, me, 'settings', { theme_mode: 'dark', [key]: value });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ code: string; field: string; error: string }>();
-    expect({ code: body.code, field: body.field }).toEqual({ code: 'VALIDATION_ERROR', field: key });
+    expect({ code: body.code, field: body.field }).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: key,
+    });
     expect(body.error).toMatch(message);
     expect(await currentUser(t.app, me)).toEqual(before);
   });

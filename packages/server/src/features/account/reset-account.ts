@@ -20,14 +20,24 @@ export async function resetAccount(
   now = Date.now(),
 ): Promise<void> {
   const cents = centsFromNumber(input.startingBalance);
-  if (cents === null) throw badRequest('VALIDATION_ERROR', 'Starting balance must be a dollar amount', 'startingBalance');
+  if (cents === null)
+    throw badRequest(
+      'VALIDATION_ERROR',
+      'Starting balance must be a dollar amount',
+      'startingBalance',
+    );
   // The main portfolio's lock (its id is the user's): every order of it runs wholly before or after.
   await inPortfolioTransaction(ctx.db, userId, async (trx) => {
     await startNewEpoch(trx, userId, cents, input.resetAccountData ?? now, now);
     await recordBalanceSnapshot(trx, userId, now);
     await notify(
       trx,
-      { userId, type: 'INFORMATIVE', text: `Your account was reset to ${formatUsd(input.startingBalance)}`, url: '/home' },
+      {
+        userId,
+        type: 'INFORMATIVE',
+        text: `Your account was reset to ${formatUsd(input.startingBalance)}`,
+        url: '/home',
+      },
       now,
     );
   });

@@ -18,25 +18,35 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.put(
     '/update-user',
-    { schema: { tags: ['account'], body: UpdateUserBody, response: { 200: User } }, preHandler: requireUser },
+    {
+      schema: { tags: ['account'], body: UpdateUserBody, response: { 200: User } },
+      preHandler: requireUser,
+    },
     async (request) => {
       const me = sessionUser(request);
       const portfolio = sessionPortfolio(request);
       await updateUser(ctx, me.id, request.body.key, request.body.updates);
       bus.publish({ type: 'user-changed', userId: me.id });
-      if (portfolio.id !== me.id) bus.publish({ type: 'user-changed', userId: me.id, portfolioId: portfolio.id });
+      if (portfolio.id !== me.id)
+        bus.publish({ type: 'user-changed', userId: me.id, portfolioId: portfolio.id });
       return loadUserRecord(db, portfolio.id);
     },
   );
 
   r.post(
     '/reset-user',
-    { schema: { tags: ['account'], body: ResetUserBody, response: { 200: User } }, preHandler: requireUser },
+    {
+      schema: { tags: ['account'], body: ResetUserBody, response: { 200: User } },
+      preHandler: requireUser,
+    },
     async (request) => {
       const me = sessionUser(request);
       // A contest's portfolio keeps its standing: only the main one starts over.
       if (sessionPortfolio(request).kind !== 'MAIN') {
-        throw forbidden('RESET_NOT_ALLOWED', 'A contest portfolio cannot be reset: its results stay on the board');
+        throw forbidden(
+          'RESET_NOT_ALLOWED',
+          'A contest portfolio cannot be reset: its results stay on the board',
+        );
       }
       await resetAccount(ctx, me.id, request.body);
       bus.publish({ type: 'user-changed', userId: me.id });
@@ -55,8 +65,15 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       // portfolios' row locks come first (the lock order), so an order in flight finishes before
       // (and goes with the rest) or finds no portfolio after.
       await inTransaction(db, async (trx) => {
-        const owned = await trx.selectFrom('portfolios').select('id').where('user_id', '=', me.id).execute();
-        await lockPortfolios(trx, owned.map((p) => p.id));
+        const owned = await trx
+          .selectFrom('portfolios')
+          .select('id')
+          .where('user_id', '=', me.id)
+          .execute();
+        await lockPortfolios(
+          trx,
+          owned.map((p) => p.id),
+        );
         await trx.deleteFrom('users').where('id', '=', me.id).execute();
       });
       await clearLimit(db, reauthKey(me.id));

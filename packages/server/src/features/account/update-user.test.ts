@@ -6,7 +6,10 @@ import { currentUser, updateUser } from '../../test-support/calls.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
-const { t, users: [me] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [me],
+} = useTestApp({ users: 1 });
 let events: BusEvent[];
 beforeEach(() => {
   events = [];
@@ -73,7 +76,11 @@ describe('PUT /update-user keys that cannot be written', () => {
       const before = await currentUser(t.app, me);
       const res = await updateUser(t.app, me, key, 1_000_000_000);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: `'${key}' cannot be changed here`, code: 'FORBIDDEN_KEY', field: 'key' });
+      expect(res.json()).toEqual({
+        error: `'${key}' cannot be changed here`,
+        code: 'FORBIDDEN_KEY',
+        field: 'key',
+      });
       await expectUnchanged(before);
       expect(events).toEqual([]);
     },
@@ -119,8 +126,12 @@ describe('PUT /update-user profile keys', () => {
   });
 
   it('changes the display name (trimmed) and the account type', async () => {
-    expect((await updateUser(t.app, me, 'displayName', '  Ann the Trader ')).json<User>().displayName).toBe('Ann the Trader');
-    expect((await updateUser(t.app, me, 'accountType', 'TEACHER')).json<User>().accountType).toBe('TEACHER');
+    expect(
+      (await updateUser(t.app, me, 'displayName', '  Ann the Trader ')).json<User>().displayName,
+    ).toBe('Ann the Trader');
+    expect((await updateUser(t.app, me, 'accountType', 'TEACHER')).json<User>().accountType).toBe(
+      'TEACHER',
+    );
   });
 
   it('an avatar can be cleared with null', async () => {
@@ -147,7 +158,10 @@ describe('PUT /update-user requests that are refused', () => {
 
   it("another user's wallet in the Wallet header answers 403", async () => {
     const other = await createTestUser(t.ctx);
-    const res = await updateUser(t.app, me, 'displayName', 'Hacked', { ...me.headers, wallet: other.walletAddress });
+    const res = await updateUser(t.app, me, 'displayName', 'Hacked', {
+      ...me.headers,
+      wallet: other.walletAddress,
+    });
     expect(res.statusCode).toBe(403);
     expect((await currentUser(t.app, other)).displayName).not.toBe('Hacked');
   });

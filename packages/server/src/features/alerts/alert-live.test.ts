@@ -11,14 +11,18 @@ afterEach(async () => {
 
 const hasAlertNotice = (m: Received) =>
   m.type === 'user' &&
-  (m.user as { notifications: { text: string }[] }).notifications.some((n) => n.text.startsWith('Price alert: BTC rose'));
+  (m.user as { notifications: { text: string }[] }).notifications.some((n) =>
+    n.text.startsWith('Price alert: BTC rose'),
+  );
 
-it('a fired alert reaches the owner\'s open screens as a /live user message carrying the notification', async () => {
+it("a fired alert reaches the owner's open screens as a /live user message carrying the notification", async () => {
   const t = await createTestApp();
   cleanups.push(() => t.close());
   const url = await listenLive(t.app);
   const user = await createTestUser(t.ctx);
-  const socket = connectLive(url, { authorization: `Bearer ${user.token}` }, (end) => cleanups.push(end));
+  const socket = connectLive(url, { authorization: `Bearer ${user.token}` }, (end) =>
+    cleanups.push(end),
+  );
   await socket.next((m) => m.type === 'user');
 
   await setAlert(t.app, user, { symbol: 'BTC', above: 96_000 });

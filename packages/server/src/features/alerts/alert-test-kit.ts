@@ -6,15 +6,25 @@ import type { TestUser } from '../../test-support/test-app.ts';
 /** Shared by the alert tests: the three routes as a signed-in user, and the notifications they leave. */
 
 export const createAlertCall = (app: App, user: TestUser, body: unknown) =>
-  app.inject({ method: 'POST', url: '/alerts', headers: user.headers, payload: body as Record<string, unknown> });
+  app.inject({
+    method: 'POST',
+    url: '/alerts',
+    headers: user.headers,
+    payload: body as Record<string, unknown>,
+  });
 
-export const listAlertsCall = (app: App, user: TestUser) => app.inject({ method: 'GET', url: '/alerts', headers: user.headers });
+export const listAlertsCall = (app: App, user: TestUser) =>
+  app.inject({ method: 'GET', url: '/alerts', headers: user.headers });
 
 export const deleteAlertCall = (app: App, user: TestUser, id: string) =>
   app.inject({ method: 'DELETE', url: `/alerts/${encodeURIComponent(id)}`, headers: user.headers });
 
 /** Creates an alert that must succeed, and answers its id. */
-export async function setAlert(app: App, user: TestUser, body: Record<string, unknown>): Promise<string> {
+export async function setAlert(
+  app: App,
+  user: TestUser,
+  body: Record<string, unknown>,
+): Promise<string> {
   const res = await createAlertCall(app, user, body);
   expectStatus(res, 201);
   return res.json<{ id: string }>().id;
@@ -28,7 +38,13 @@ export async function notificationsOf(ctx: AppContext, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ type: r.type, text: r.text, url: r.url, read: Number(r.read), at: Number(r.created_at) }));
+  return rows.map((r) => ({
+    type: r.type,
+    text: r.text,
+    url: r.url,
+    read: Number(r.read),
+    at: Number(r.created_at),
+  }));
 }
 
 export async function alertNotices(ctx: AppContext, userId: string) {

@@ -6,7 +6,10 @@ import { useTestApp } from '../../test-support/use-test-app.ts';
 import { createAlertTrigger } from './alert-trigger.ts';
 import { alertNotices, listAlertsCall, setAlert } from './alert-test-kit.ts';
 
-const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+const {
+  t,
+  users: [ann, bob],
+} = useTestApp({ users: 2 });
 
 const silent = { error: () => undefined };
 const prices = (entries: Record<string, number>): Map<string, PriceUnits> =>
@@ -25,7 +28,13 @@ async function userEvents(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 const waitingCount = async () =>
-  (await t.ctx.db.selectFrom('price_alerts').select('id').where('triggered_at', 'is', null).execute()).length;
+  (
+    await t.ctx.db
+      .selectFrom('price_alerts')
+      .select('id')
+      .where('triggered_at', 'is', null)
+      .execute()
+  ).length;
 
 describe('the alert trigger', () => {
   it('fires an ABOVE alert once, on the first tick that reaches it, with a notification linking to the asset', async () => {
@@ -43,10 +52,12 @@ describe('the alert trigger', () => {
         text: 'Price alert: BTC rose to $96,000.00, at or above your alert at $96,000.00',
         url: '/asset?pair=btcusd',
         read: 0,
-        at: (expect.any(Number) as unknown),
+        at: expect.any(Number) as unknown,
       },
     ]);
-    const [alert] = (await listAlertsCall(t.app, ann)).json<{ id: string; triggeredAt: number }[]>();
+    const [alert] = (await listAlertsCall(t.app, ann)).json<
+      { id: string; triggeredAt: number }[]
+    >();
     expect(alert).toMatchObject({ id, above: 96_000 });
     expect(alert?.triggeredAt).toBeGreaterThanOrEqual(before);
     expect(notices[0]?.at).toBe(alert?.triggeredAt);
@@ -62,13 +73,22 @@ describe('the alert trigger', () => {
   it('fires a BELOW alert when the price falls to it, and only alerts of the symbol that moved', async () => {
     await setAlert(t.app, ann, { symbol: 'BTC', below: 94_000.5 });
     await setAlert(t.app, ann, { symbol: 'BTC', above: 100_000 });
-    const ethPrice = (await t.ctx.db.selectFrom('assets').select('price').where('symbol', '=', 'ETH').executeTakeFirstOrThrow()).price;
+    const ethPrice = (
+      await t.ctx.db
+        .selectFrom('assets')
+        .select('price')
+        .where('symbol', '=', 'ETH')
+        .executeTakeFirstOrThrow()
+    ).price;
     await setAlert(t.app, ann, { symbol: 'ETH', below: Number(ethPrice) / 1e8 - 1 });
 
     await setPrice(t.app, 'BTC', 94_000.49);
     const notices = await alertNotices(t.ctx, ann.id);
     expect(notices.map((n) => [n.text, n.url])).toEqual([
-      ['Price alert: BTC fell to $94,000.49, at or below your alert at $94,000.50', '/asset?pair=btcusd'],
+      [
+        'Price alert: BTC fell to $94,000.49, at or below your alert at $94,000.50',
+        '/asset?pair=btcusd',
+      ],
     ]);
     expect(await waitingCount()).toBe(2);
   });
@@ -79,7 +99,9 @@ describe('the alert trigger', () => {
     await setAlert(t.app, bob, { symbol: 'BTC', above: 99_000.01 });
     const trigger = createAlertTrigger(t.ctx, silent);
     const events = await userEvents(async () => {
-      expect(await trigger(prices({ BTC: 99_000, ETH: 1, SOL: 1_000_000 }), Date.now())).toEqual({ fired: 0 });
+      expect(await trigger(prices({ BTC: 99_000, ETH: 1, SOL: 1_000_000 }), Date.now())).toEqual({
+        fired: 0,
+      });
       await setPrice(t.app, 'BTC', 90_000.01);
     });
     expect(events).toEqual([]);
@@ -95,7 +117,9 @@ describe('the alert trigger', () => {
     }
     await setAlert(t.app, bob, { symbol: 'BTC', above: 96_004 });
     const trigger = createAlertTrigger(t.ctx, silent, { batchSize: 3 });
-    const events = await userEvents(async () => expect(await trigger(prices({ BTC: 96_003 }), Date.now())).toEqual({ fired: 8 }));
+    const events = await userEvents(async () =>
+      expect(await trigger(prices({ BTC: 96_003 }), Date.now())).toEqual({ fired: 8 }),
+    );
     expect(events.sort()).toEqual([ann.id, bob.id].sort());
     expect(await alertNotices(t.ctx, ann.id)).toHaveLength(4);
     expect(await alertNotices(t.ctx, bob.id)).toHaveLength(4);
@@ -104,13 +128,18 @@ describe('the alert trigger', () => {
   });
 
   it('two instances reaching the same alerts at once fire each of them once', async () => {
-    for (let i = 0; i < 20; i += 1) await setAlert(t.app, i % 2 ? ann : bob, { symbol: 'BTC', above: 96_000 + i });
+    for (let i = 0; i < 20; i += 1)
+      await setAlert(t.app, i % 2 ? ann : bob, { symbol: 'BTC', above: 96_000 + i });
     // Two triggers over one database, as two instances' ticks (a leader's and a market-control
     // tick elsewhere) would be; on PostgreSQL they run on separate connections at the same time.
     const one = createAlertTrigger(t.ctx, silent, { batchSize: 4 });
     const two = createAlertTrigger(t.ctx, silent, { batchSize: 4 });
     const tick = prices({ BTC: 200_000 });
-    const results = await Promise.all([one(tick, Date.now()), two(tick, Date.now()), one(tick, Date.now())]);
+    const results = await Promise.all([
+      one(tick, Date.now()),
+      two(tick, Date.now()),
+      one(tick, Date.now()),
+    ]);
     expect(results.reduce((sum, r) => sum + r.fired, 0)).toBe(20);
     expect(await alertNotices(t.ctx, ann.id)).toHaveLength(10);
     expect(await alertNotices(t.ctx, bob.id)).toHaveLength(10);
@@ -119,18 +148,20 @@ describe('the alert trigger', () => {
 
   it(`keeps the ${MAX_TRIGGERED_ALERTS} most recently fired alerts once a new one is set`, async () => {
     for (let round = 0; round < 2; round += 1) {
-      for (let i = 0; i < 30; i += 1) await setAlert(t.app, ann, { symbol: 'BTC', above: 96_000 + i });
+      for (let i = 0; i < 30; i += 1)
+        await setAlert(t.app, ann, { symbol: 'BTC', above: 96_000 + i });
       await setPrice(t.app, 'BTC', 96_100);
       await setPrice(t.app, 'BTC', 95_000);
     }
-    const stored = () => t.ctx.db.selectFrom('price_alerts').select('id').where('user_id', '=', ann.id).execute();
+    const stored = () =>
+      t.ctx.db.selectFrom('price_alerts').select('id').where('user_id', '=', ann.id).execute();
     expect(await stored()).toHaveLength(60);
     expect((await listAlertsCall(t.app, ann)).json<unknown[]>()).toHaveLength(MAX_TRIGGERED_ALERTS);
     await setAlert(t.app, ann, { symbol: 'BTC', above: 99_000 });
     expect(await stored()).toHaveLength(MAX_TRIGGERED_ALERTS + 1);
   });
 
-  it('a deleted user\'s alerts go with the account', async () => {
+  it("a deleted user's alerts go with the account", async () => {
     await setAlert(t.app, ann, { symbol: 'BTC', above: 96_000 });
     const res = await deleteUser(t.app, ann);
     expect(res.statusCode).toBe(204);

@@ -18,7 +18,10 @@ export interface AlertTriggerLog {
   error(obj: unknown, msg: string): void;
 }
 
-export type AlertTrigger = (prices: ReadonlyMap<string, PriceUnits>, at: number) => Promise<AlertTriggerResult>;
+export type AlertTrigger = (
+  prices: ReadonlyMap<string, PriceUnits>,
+  at: number,
+) => Promise<AlertTriggerResult>;
 
 interface Fired {
   id: string;
@@ -28,7 +31,10 @@ interface Fired {
   price: bigint | string | number;
 }
 
-export function alertText(a: Pick<Fired, 'symbol' | 'direction' | 'price'>, tickPrice: PriceUnits): string {
+export function alertText(
+  a: Pick<Fired, 'symbol' | 'direction' | 'price'>,
+  tickPrice: PriceUnits,
+): string {
   const level = priceText(BigInt(a.price));
   return a.direction === 'ABOVE'
     ? `Price alert: ${a.symbol} rose to ${priceText(tickPrice)}, at or above your alert at ${level}`
@@ -42,7 +48,13 @@ export function alertText(a: Pick<Fired, 'symbol' | 'direction' | 'price'>, tick
  * first, re-reads the row, and skips it: only the claiming transaction returns it, and only it
  * writes the notification. Users' rows are locked first, as every writer does (db/transaction.ts).
  */
-async function fire(trx: Trx, ids: readonly string[], userIds: readonly string[], prices: ReadonlyMap<string, PriceUnits>, at: number): Promise<Fired[]> {
+async function fire(
+  trx: Trx,
+  ids: readonly string[],
+  userIds: readonly string[],
+  prices: ReadonlyMap<string, PriceUnits>,
+  at: number,
+): Promise<Fired[]> {
   await lockUsers(trx, [...userIds].sort());
   const { rows } = await sql<Fired>`UPDATE price_alerts SET triggered_at = ${at}
     WHERE triggered_at IS NULL AND id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)
@@ -50,7 +62,14 @@ async function fire(trx: Trx, ids: readonly string[], userIds: readonly string[]
   const notes = rows.flatMap((a) => {
     const tickPrice = prices.get(a.symbol);
     if (tickPrice === undefined) return [];
-    return [{ userId: a.user_id, type: 'PRICE_ALERT' as const, text: alertText(a, tickPrice), url: `/asset?pair=${pairSlug(a.symbol)}` }];
+    return [
+      {
+        userId: a.user_id,
+        type: 'PRICE_ALERT' as const,
+        text: alertText(a, tickPrice),
+        url: `/asset?pair=${pairSlug(a.symbol)}`,
+      },
+    ];
   });
   await notifyMany(trx, notes, at);
   return rows;
@@ -79,7 +98,9 @@ export function createAlertTrigger(
         if (batch.length === 0 || batch.every((a) => seen.has(a.id))) break;
         for (const a of batch) seen.add(a.id);
         const ids = batch.map((a) => a.id);
-        const done = await inTransaction(ctx.db, (trx) => fire(trx, ids, [...new Set(batch.map((a) => a.user_id))], prices, at));
+        const done = await inTransaction(ctx.db, (trx) =>
+          fire(trx, ids, [...new Set(batch.map((a) => a.user_id))], prices, at),
+        );
         for (const a of done) users.add(a.user_id);
         fired += done.length;
         // A short batch was the last. Alerts another instance fired meanwhile are no longer

@@ -4,7 +4,10 @@ import { expectStatus, priceOf, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { createAlertCall, deleteAlertCall, listAlertsCall, setAlert } from './alert-test-kit.ts';
 
-const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+const {
+  t,
+  users: [ann, bob],
+} = useTestApp({ users: 2 });
 
 describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
   it('creates an alert above and one below, lists them newest first, and deletes one', async () => {
@@ -13,11 +16,21 @@ describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
     const up = await createAlertCall(t.app, ann, { symbol: 'BTC', above: 100_000.5 });
     expectStatus(up, 201);
     const upAlert = up.json<{ id: string; createdAt: number }>();
-    expect(upAlert).toEqual({ id: (expect.any(String) as unknown), symbol: 'BTC', above: 100_000.5, createdAt: (expect.any(Number) as unknown) });
+    expect(upAlert).toEqual({
+      id: expect.any(String) as unknown,
+      symbol: 'BTC',
+      above: 100_000.5,
+      createdAt: expect.any(Number) as unknown,
+    });
     expect(upAlert.createdAt).toBeGreaterThanOrEqual(before);
     const down = await createAlertCall(t.app, ann, { symbol: 'BTC', below: 0.00000001 });
     expectStatus(down, 201);
-    expect(down.json()).toEqual({ id: (expect.any(String) as unknown), symbol: 'BTC', below: 0.00000001, createdAt: (expect.any(Number) as unknown) });
+    expect(down.json()).toEqual({
+      id: expect.any(String) as unknown,
+      symbol: 'BTC',
+      below: 0.00000001,
+      createdAt: expect.any(Number) as unknown,
+    });
 
     const list = await listAlertsCall(t.app, ann);
     expectStatus(list, 200);
@@ -55,7 +68,7 @@ describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
       expect({ body, status: res.statusCode, answer: res.json<object>() }).toEqual({
         body,
         status: 400,
-        answer: { error: (expect.any(String) as unknown), code, ...(field ? { field } : {}) },
+        answer: { error: expect.any(String) as unknown, code, ...(field ? { field } : {}) },
       });
     }
     const reached = await createAlertCall(t.app, ann, { symbol: 'BTC', above: 90_000 });
@@ -67,7 +80,12 @@ describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
 
   it('refuses a price that JSON reads as infinite, and a body that is not JSON', async () => {
     const send = (payload: string) =>
-      t.app.inject({ method: 'POST', url: '/alerts', headers: { ...ann.headers, 'content-type': 'application/json' }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/alerts',
+        headers: { ...ann.headers, 'content-type': 'application/json' },
+        payload,
+      });
     const infinite = await send('{"symbol":"BTC","above":1e999}');
     expect(infinite.statusCode).toBe(400);
     expect(infinite.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'above' });
@@ -78,34 +96,48 @@ describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
 
   it(`allows ${MAX_ACTIVE_ALERTS} waiting alerts, answers 409 beyond, and frees a place when one is deleted or fires`, async () => {
     const ids: string[] = [];
-    for (let i = 0; i < MAX_ACTIVE_ALERTS; i += 1) ids.push(await setAlert(t.app, ann, { symbol: 'BTC', above: 100_000 + i }));
+    for (let i = 0; i < MAX_ACTIVE_ALERTS; i += 1)
+      ids.push(await setAlert(t.app, ann, { symbol: 'BTC', above: 100_000 + i }));
     const over = await createAlertCall(t.app, ann, { symbol: 'ETH', below: 1 });
     expectStatus(over, 409, 'TOO_MANY_ALERTS');
-    expect(over.json()).toEqual({ error: 'You already have 50 alerts waiting. Delete one to set another.', code: 'TOO_MANY_ALERTS' });
+    expect(over.json()).toEqual({
+      error: 'You already have 50 alerts waiting. Delete one to set another.',
+      code: 'TOO_MANY_ALERTS',
+    });
     // Another user's count is their own.
     expectStatus(await createAlertCall(t.app, bob, { symbol: 'BTC', above: 100_000 }), 201);
 
     expectStatus(await deleteAlertCall(t.app, ann, ids[0] ?? ''), 204);
     expectStatus(await createAlertCall(t.app, ann, { symbol: 'ETH', below: 1 }), 201);
-    expectStatus(await createAlertCall(t.app, ann, { symbol: 'ETH', below: 1 }), 409, 'TOO_MANY_ALERTS');
+    expectStatus(
+      await createAlertCall(t.app, ann, { symbol: 'ETH', below: 1 }),
+      409,
+      'TOO_MANY_ALERTS',
+    );
 
     // The tick to $100,001 fires the one alert left at or below it (the $100,000 one was
     // deleted); fired alerts do not count.
     await setPrice(t.app, 'BTC', 100_001);
     expectStatus(await createAlertCall(t.app, ann, { symbol: 'ETH', below: 1 }), 201);
-    expect((await listAlertsCall(t.app, ann)).json<unknown[]>()).toHaveLength(MAX_ACTIVE_ALERTS + 1);
+    expect((await listAlertsCall(t.app, ann)).json<unknown[]>()).toHaveLength(
+      MAX_ACTIVE_ALERTS + 1,
+    );
   });
 
-  it('lists only your own alerts; another user\'s id or an unknown one answers 404 and deletes nothing', async () => {
+  it("lists only your own alerts; another user's id or an unknown one answers 404 and deletes nothing", async () => {
     const annsId = await setAlert(t.app, ann, { symbol: 'BTC', above: 100_000 });
     await setAlert(t.app, bob, { symbol: 'ETH', below: 1 });
-    expect((await listAlertsCall(t.app, bob)).json()).toEqual([expect.objectContaining({ symbol: 'ETH', below: 1 })]);
+    expect((await listAlertsCall(t.app, bob)).json()).toEqual([
+      expect.objectContaining({ symbol: 'ETH', below: 1 }),
+    ]);
 
     const stolen = await deleteAlertCall(t.app, bob, annsId);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toEqual({ error: 'No such alert', code: 'ALERT_NOT_FOUND' });
     expectStatus(await deleteAlertCall(t.app, ann, 'no-such-alert'), 404, 'ALERT_NOT_FOUND');
-    expect((await listAlertsCall(t.app, ann)).json()).toEqual([expect.objectContaining({ id: annsId })]);
+    expect((await listAlertsCall(t.app, ann)).json()).toEqual([
+      expect.objectContaining({ id: annsId }),
+    ]);
     // Twice: the second time it is gone.
     expectStatus(await deleteAlertCall(t.app, ann, annsId), 204);
     expectStatus(await deleteAlertCall(t.app, ann, annsId), 404, 'ALERT_NOT_FOUND');
@@ -137,6 +169,8 @@ describe('POST /alerts, GET /alerts, DELETE /alerts/:id', () => {
     expect(list[0]?.triggeredAt).toBeUndefined();
     expect(list[1]?.triggeredAt).toBeGreaterThanOrEqual(before);
     expectStatus(await deleteAlertCall(t.app, ann, fired), 204);
-    expect((await listAlertsCall(t.app, ann)).json<{ id: string }[]>().map((a) => a.id)).toEqual([waiting]);
+    expect((await listAlertsCall(t.app, ann)).json<{ id: string }[]>().map((a) => a.id)).toEqual([
+      waiting,
+    ]);
   });
 });

@@ -43,7 +43,8 @@ export const reachedAlertsShape: ShapedStatement<AlertsInput> = {
     return sql`${sql.join(branches, sql` UNION ALL `)} LIMIT ${literalLimit(limit)}`;
   },
   // Each branch binds its symbol, then its price.
-  parameters: ({ prices }) => [...prices].flatMap(([symbol, price]) => DIRECTIONS.flatMap(() => [symbol, price])),
+  parameters: ({ prices }) =>
+    [...prices].flatMap(([symbol, price]) => DIRECTIONS.flatMap(() => [symbol, price])),
 };
 export const reachedAlertsStatement = statementByShape(reachedAlertsShape);
 
@@ -54,6 +55,8 @@ export async function reachedAlerts(
   limit: number,
 ): Promise<ReachedAlert[]> {
   if (prices.size === 0) return [];
-  const { rows } = await db.executeQuery<ReachedAlert>(reachedAlertsStatement(db, { prices, limit }));
+  const { rows } = await db.executeQuery<ReachedAlert>(
+    reachedAlertsStatement(db, { prices, limit }),
+  );
   return rows;
 }

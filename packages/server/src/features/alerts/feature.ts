@@ -4,7 +4,10 @@ import { createAlertTrigger } from './alert-trigger.ts';
 import { alertRoutes } from './routes.ts';
 
 /** Price alerts in one app: the routes, and the tick that fires the alerts its prices reach. */
-export function alertsFeature(ctx: AppContext, log: JobLog): { routes: Routes; jobs: { priceAlerts: BackgroundJob } } {
+export function alertsFeature(
+  ctx: AppContext,
+  log: JobLog,
+): { routes: Routes; jobs: { priceAlerts: BackgroundJob } } {
   const trigger = createAlertTrigger(ctx, log);
   return {
     routes: alertRoutes,

@@ -35,13 +35,27 @@ export function alertRoutes(fastify: FastifyInstance, ctx: AppContext): void {
 
   app.get(
     '/alerts',
-    { ...guarded, schema: { tags, description: 'Waiting alerts, then the 50 most recently fired, each newest first.', response: { 200: AlertsAnswer } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'Waiting alerts, then the 50 most recently fired, each newest first.',
+        response: { 200: AlertsAnswer },
+      },
+    },
     async (request) => listAlerts(ctx.db, sessionUser(request).id),
   );
 
   app.delete(
     '/alerts/:id',
-    { ...guarded, schema: { tags, description: 'Deletes one of your alerts, waiting or fired. 404 for any other id.', params: AlertIdParams } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'Deletes one of your alerts, waiting or fired. 404 for any other id.',
+        params: AlertIdParams,
+      },
+    },
     async (request, reply) => {
       await deleteAlert(ctx.db, sessionUser(request).id, request.params.id);
       return reply.status(204).send();

@@ -16,11 +16,22 @@ export interface SignedUp {
 /** Signs a fresh person up through the real route; every call gets unique credentials. */
 export async function signUpViaApi(
   app: App,
-  overrides: Partial<{ email: string; password: string; username: string; accountType: string }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    username: string;
+    accountType: string;
+  }> = {},
 ): Promise<SignedUp> {
   counter += 1;
-  const username = overrides.username ?? `trader_${counter}_${Math.random().toString(36).slice(2, 7)}`;
-  const body = { email: `${username.toLowerCase()}@example.test`, password: 'correct horse battery', username, ...overrides };
+  const username =
+    overrides.username ?? `trader_${counter}_${Math.random().toString(36).slice(2, 7)}`;
+  const body = {
+    email: `${username.toLowerCase()}@example.test`,
+    password: 'correct horse battery',
+    username,
+    ...overrides,
+  };
   const res = await app.inject({ method: 'POST', url: '/auth/sign-up', payload: body });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const { token, user } = res.json<{ token: string; user: User }>();
@@ -35,11 +46,20 @@ export async function signUpViaApi(
 }
 
 export function login(app: App, email: string, password: string, remoteAddress = '127.0.0.1') {
-  return app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+  return app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
 }
 
 export function sessionOf(app: App, token: string) {
-  return app.inject({ method: 'GET', url: '/auth/session', headers: { authorization: `Bearer ${token}` } });
+  return app.inject({
+    method: 'GET',
+    url: '/auth/session',
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 /** The token of a mailed link. */

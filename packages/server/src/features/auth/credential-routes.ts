@@ -44,7 +44,11 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       const userId = await inTransaction(db, async (trx) => {
         const used = await consumeToken(trx, request.body.token, 'verify-email');
         if (!used) throw invalidToken();
-        await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', used.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ email_verified: 1 })
+          .where('id', '=', used.userId)
+          .execute();
         return used.userId;
       });
       bus.publish({ type: 'user-changed', userId });
@@ -57,7 +61,11 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['auth'], body: ForgotPasswordBody, response: { 202: OkAnswer } } },
     async (request, reply) => {
       // Per IP only, so the 429 says nothing about the address; per address it is silent (forgot-password.ts).
-      assertSlot(reply, await takeForgotPasswordSlot(db, request.ip), 'Too many password reset requests from this network');
+      assertSlot(
+        reply,
+        await takeForgotPasswordSlot(db, request.ip),
+        'Too many password reset requests from this network',
+      );
       // Everything happens after the answer, so neither its content nor its timing tells
       // whether the address has an account.
       void requestPasswordReset(ctx, request.body.email, request.log).catch((err: unknown) =>
@@ -87,7 +95,12 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
           .where('user_id', '=', found.userId)
           .where('purpose', '=', 'reset-password')
           .execute();
-        await notify(trx, { userId: found.userId, type: 'INFORMATIVE', text: 'Your password was reset', url: '/account' });
+        await notify(trx, {
+          userId: found.userId,
+          type: 'INFORMATIVE',
+          text: 'Your password was reset',
+          url: '/account',
+        });
         return found;
       });
       await clearAccountThrottle(db, used.email);
@@ -100,13 +113,20 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/auth/change-password',
-    { schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: OkAnswer } }, preHandler: requireUser },
+    {
+      schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: OkAnswer } },
+      preHandler: requireUser,
+    },
     async (request, reply) => {
       const me = sessionUser(request);
       await reauthenticate(db, reply, me.id, request.body.currentPassword);
       const passwordHash = await hashPassword(request.body.newPassword);
       await inUserTransaction(db, me.id, async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', me.id)
+          .execute();
         await deleteOtherSessions(trx, me.id, me.tokenHash);
       });
       bus.publish({ type: 'sessions-ended', userId: me.id, keepTokenHash: me.tokenHash });
@@ -116,20 +136,36 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/auth/change-email',
-    { schema: { tags: ['auth'], body: ChangeEmailBody, response: { 200: ChangeEmailAnswer } }, preHandler: requireUser },
+    {
+      schema: { tags: ['auth'], body: ChangeEmailBody, response: { 200: ChangeEmailAnswer } },
+      preHandler: requireUser,
+    },
     async (request, reply) => {
       const me = sessionUser(request);
       const current = await reauthenticate(db, reply, me.id, request.body.currentPassword);
       const email = request.body.newEmail.trim().toLowerCase();
-      if (email === current.email) throw badRequest('SAME_EMAIL', 'That is already your e-mail address', 'newEmail');
+      if (email === current.email)
+        throw badRequest('SAME_EMAIL', 'That is already your e-mail address', 'newEmail');
       // Changing back and forth would otherwise mail any address without end.
-      assertSlot(reply, await takeVerifyMailSlot(db, email), 'Too many verification mails to this address');
+      assertSlot(
+        reply,
+        await takeVerifyMailSlot(db, email),
+        'Too many verification mails to this address',
+      );
       let token: string;
       try {
         token = await inUserTransaction(db, me.id, async (trx) => {
-          const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+          const taken = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', email)
+            .executeTakeFirst();
           if (taken) throw emailTaken();
-          await trx.updateTable('users').set({ email, email_verified: 0 }).where('id', '=', me.id).execute();
+          await trx
+            .updateTable('users')
+            .set({ email, email_verified: 0 })
+            .where('id', '=', me.id)
+            .execute();
           await trx.deleteFrom('verification_tokens').where('user_id', '=', me.id).execute();
           // The login name and reset address moved: like a password change, other sessions end (docs/api.md).
           await deleteOtherSessions(trx, me.id, me.tokenHash);

@@ -22,7 +22,11 @@ function mac(key: Buffer, userId: string, deviceId: string): string {
   return createHmac('sha256', key).update(`device:${userId}.${deviceId}`).digest('base64url');
 }
 
-export function signDevice(key: Buffer, userId: string, deviceId = randomBytes(16).toString('base64url')): string {
+export function signDevice(
+  key: Buffer,
+  userId: string,
+  deviceId = randomBytes(16).toString('base64url'),
+): string {
   return `${userId}.${deviceId}.${mac(key, userId, deviceId)}`;
 }
 
@@ -32,7 +36,9 @@ export function readDevice(key: Buffer, value: string | undefined): Device | nul
   if (!userId || !deviceId || !given || extra !== undefined) return null;
   const expected = Buffer.from(mac(key, userId, deviceId));
   const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual) ? { userId, deviceId } : null;
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+    ? { userId, deviceId }
+    : null;
 }
 
 export function deviceFromRequest(request: FastifyRequest, key: Buffer): Device | null {

@@ -75,10 +75,15 @@ function namedWallets(request: FastifyRequest): unknown[] {
   const header = request.headers.wallet;
   const headerWallet = Array.isArray(header) ? header[0] : header;
   const body = request.body as { walletAddress?: unknown } | undefined;
-  const query = request.method === 'GET' ? (request.query as { walletAddress?: unknown } | undefined) : undefined;
-  return [headerWallet, body && typeof body === 'object' ? body.walletAddress : undefined, query?.walletAddress].filter(
-    (w) => w !== undefined,
-  );
+  const query =
+    request.method === 'GET'
+      ? (request.query as { walletAddress?: unknown } | undefined)
+      : undefined;
+  return [
+    headerWallet,
+    body && typeof body === 'object' ? body.walletAddress : undefined,
+    query?.walletAddress,
+  ].filter((w) => w !== undefined);
 }
 
 const mainPortfolio = (user: SessionUser): RequestPortfolio => ({
@@ -94,13 +99,18 @@ const mainPortfolio = (user: SessionUser): RequestPortfolio => ({
  * the session user's open portfolios (docs/api.md, Auth): else 403 WALLET_MISMATCH, whatever the rest
  * of the request says. The main wallet needs no query; a contest wallet is one indexed lookup.
  */
-export async function resolveOwnPortfolio(db: Kysely<DB>, request: FastifyRequest, user: SessionUser): Promise<RequestPortfolio> {
+export async function resolveOwnPortfolio(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  user: SessionUser,
+): Promise<RequestPortfolio> {
   const named = namedWallets(request);
   if (named.some((w) => typeof w !== 'string')) throw walletMismatch();
   const wallets = new Set((named as string[]).map((w) => w.toLowerCase()));
   if (wallets.size > 1) throw walletMismatch();
   const [wallet] = wallets;
-  if (wallet === undefined || wallet === user.walletAddress.toLowerCase()) return mainPortfolio(user);
+  if (wallet === undefined || wallet === user.walletAddress.toLowerCase())
+    return mainPortfolio(user);
   const row = await db
     .selectFrom('portfolios')
     .select(['id', 'kind', 'contest_id', 'wallet_address'])
@@ -109,7 +119,13 @@ export async function resolveOwnPortfolio(db: Kysely<DB>, request: FastifyReques
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw walletMismatch();
-  return { id: row.id, userId: user.id, kind: row.kind === 'CONTEST' ? 'CONTEST' : 'MAIN', contestId: row.contest_id, walletAddress: row.wallet_address };
+  return {
+    id: row.id,
+    userId: user.id,
+    kind: row.kind === 'CONTEST' ? 'CONTEST' : 'MAIN',
+    contestId: row.contest_id,
+    walletAddress: row.wallet_address,
+  };
 }
 
 /**
@@ -149,7 +165,8 @@ export async function requireSession(request: FastifyRequest, _reply: FastifyRep
   }
   const header = request.headers.wallet;
   const headerWallet = Array.isArray(header) ? header[0] : header;
-  if (headerWallet === undefined || headerWallet.toLowerCase() === user.walletAddress.toLowerCase()) return;
+  if (headerWallet === undefined || headerWallet.toLowerCase() === user.walletAddress.toLowerCase())
+    return;
   // The header may name any of the user's portfolios (the app sends the active one's).
   const owned = await request.sessionDb
     .selectFrom('portfolios')

@@ -21,11 +21,19 @@ export async function logIn(
 ): Promise<string> {
   const { db, config } = ctx;
   const email = body.email.trim().toLowerCase();
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   const key = await secretKey(db, config);
   const device = deviceFromRequest(request, key);
   // A device cookie only counts for the account it was issued to.
-  const attempt: LoginAttempt = { email, ip: request.ip, device: user && device?.userId === user.id ? device : null };
+  const attempt: LoginAttempt = {
+    email,
+    ip: request.ip,
+    device: user && device?.userId === user.id ? device : null,
+  };
 
   assertSlot(reply, await takeLoginSlot(db, attempt), 'Too many sign-in attempts');
   // An unknown e-mail still costs one scrypt, so timing does not tell which e-mails exist.
@@ -45,6 +53,12 @@ export async function logIn(
 }
 
 /** Marks this browser as one that signed in to the account (kept id when it already was). */
-export function rememberDevice(reply: FastifyReply, ctx: AppContext, key: Buffer, userId: string, deviceId?: string): void {
+export function rememberDevice(
+  reply: FastifyReply,
+  ctx: AppContext,
+  key: Buffer,
+  userId: string,
+  deviceId?: string,
+): void {
   setDeviceCookie(reply, ctx.config, signDevice(key, userId, deviceId));
 }

@@ -44,7 +44,9 @@ async function signUpWithDevice(): Promise<SignedUp & { device: string }> {
 
 async function failuresFrom(ip: string, accounts: number) {
   const answers = await Promise.all(
-    Array.from({ length: accounts }, (_, i) => login(`made-up-${i}@example.test`, 'wrong password', { ip })),
+    Array.from({ length: accounts }, (_, i) =>
+      login(`made-up-${i}@example.test`, 'wrong password', { ip }),
+    ),
   );
   return answers.map((a) => a.statusCode);
 }
@@ -54,7 +56,9 @@ describe('login throttling under attack', () => {
     const owner = await signUpWithDevice();
     const before = passwordChecks.count;
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => login(owner.email, `guess number ${i}`, { ip: '203.0.113.66' })),
+      Array.from({ length: 200 }, (_, i) =>
+        login(owner.email, `guess number ${i}`, { ip: '203.0.113.66' }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(passwordChecks.count - before).toBe(ACCOUNT_RULE.free);
@@ -69,16 +73,22 @@ describe('login throttling under attack', () => {
     expect(own.statusCode).toBe(200);
     // A forged or another account's cookie is no device.
     const [, id, mac] = owner.device.split('.');
-    expect((await login(owner.email, owner.password, { device: `someone.${id}.${mac}` })).statusCode).toBe(429);
+    expect(
+      (await login(owner.email, owner.password, { device: `someone.${id}.${mac}` })).statusCode,
+    ).toBe(429);
     const other = await signUpWithDevice();
-    expect((await login(owner.email, owner.password, { device: other.device })).statusCode).toBe(429);
+    expect((await login(owner.email, owner.password, { device: other.device })).statusCode).toBe(
+      429,
+    );
   });
 
   it('a stolen device cookie alone buys 5 guesses, then the device waits too', async () => {
     const owner = await signUpWithDevice();
     const before = passwordChecks.count;
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => login(owner.email, `guess number ${i}`, { device: owner.device })),
+      Array.from({ length: 50 }, (_, i) =>
+        login(owner.email, `guess number ${i}`, { device: owner.device }),
+      ),
     );
     expect(passwordChecks.count - before).toBe(ACCOUNT_RULE.free);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(50 - ACCOUNT_RULE.free);
@@ -86,15 +96,27 @@ describe('login throttling under attack', () => {
 
   it('40 users behind one IP sign in with their right passwords while an attacker there has passed the IP limit', async () => {
     const students = await Promise.all(Array.from({ length: 40 }, () => signUpViaApi(t.app)));
-    expect(await failuresFrom(SCHOOL, IP_FLAG_ACCOUNTS + 5)).toEqual(Array(IP_FLAG_ACCOUNTS + 5).fill(401));
-    const ipRow = await t.ctx.db.selectFrom('rate_limits').select('count').where('key', '=', `login-ip:${SCHOOL}`).executeTakeFirstOrThrow();
+    expect(await failuresFrom(SCHOOL, IP_FLAG_ACCOUNTS + 5)).toEqual(
+      Array(IP_FLAG_ACCOUNTS + 5).fill(401),
+    );
+    const ipRow = await t.ctx.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `login-ip:${SCHOOL}`)
+      .executeTakeFirstOrThrow();
     expect(Number(ipRow.count)).toBe(IP_FLAG_ACCOUNTS + 5);
 
     // No device cookies: these browsers never signed in.
-    const answers = await Promise.all(students.map((s) => login(s.email, s.password, { ip: SCHOOL })));
+    const answers = await Promise.all(
+      students.map((s) => login(s.email, s.password, { ip: SCHOOL })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(200));
     // Their sign-ins were no failures: the IP's count is the attacker's alone again.
-    const after = await t.ctx.db.selectFrom('rate_limits').select('count').where('key', '=', `login-ip:${SCHOOL}`).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `login-ip:${SCHOOL}`)
+      .executeTakeFirstOrThrow();
     expect(Number(after.count)).toBe(IP_FLAG_ACCOUNTS + 5);
   });
 
@@ -110,7 +132,9 @@ describe('login throttling under attack', () => {
     expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(passwordChecks.count).toBe(before);
 
-    const answers = await Promise.all(students.map((s) => login(s.email, s.password, { ip: SCHOOL, device: s.device })));
+    const answers = await Promise.all(
+      students.map((s) => login(s.email, s.password, { ip: SCHOOL, device: s.device })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(200));
   });
 });

@@ -53,7 +53,11 @@ export interface LoginAttempt {
 }
 
 /** Decides, before any hashing, whether this attempt may have its password checked. */
-export async function takeLoginSlot(db: Kysely<DB>, attempt: LoginAttempt, now = Date.now()): Promise<SlotAnswer> {
+export async function takeLoginSlot(
+  db: Kysely<DB>,
+  attempt: LoginAttempt,
+  now = Date.now(),
+): Promise<SlotAnswer> {
   if (attempt.device) return takeBackoffSlot(db, deviceKey(attempt.device), DEVICE_RULE, now);
 
   const pair = await takeWindowSlot(db, pairKey(attempt.ip, attempt.email), PAIR_RULE, now);
@@ -69,7 +73,11 @@ export async function takeLoginSlot(db: Kysely<DB>, attempt: LoginAttempt, now =
     ipAccounts = ip.count;
   } else {
     // Already one of the IP's accounts: the account's own delays govern it.
-    const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', ipKey(attempt.ip)).executeTakeFirst();
+    const row = await db
+      .selectFrom('rate_limits')
+      .select(['count', 'reset_at'])
+      .where('key', '=', ipKey(attempt.ip))
+      .executeTakeFirst();
     ipAccounts = row && Number(row.reset_at) > now ? Number(row.count) : 0;
   }
   const rule = ipAccounts > IP_FLAG_ACCOUNTS ? FLAGGED_ACCOUNT_RULE : ACCOUNT_RULE;
@@ -83,7 +91,10 @@ export async function loginSucceeded(db: Kysely<DB>, attempt: LoginAttempt): Pro
     return;
   }
   await clearLimit(db, accountKey(attempt.email));
-  const removed = await db.deleteFrom('rate_limits').where('key', '=', pairKey(attempt.ip, attempt.email)).executeTakeFirst();
+  const removed = await db
+    .deleteFrom('rate_limits')
+    .where('key', '=', pairKey(attempt.ip, attempt.email))
+    .executeTakeFirst();
   // The account no longer counts against the IP (a typo followed by the right password).
   if (removed.numDeletedRows > 0n) await releaseSlot(db, ipKey(attempt.ip));
 }

@@ -22,7 +22,11 @@ describe('POST /auth/login', () => {
     const { token, user } = res.json<{ token: string; user: User }>();
     expect(token).not.toBe(me.token);
     expect(user.walletAddress).toBe(me.user.walletAddress);
-    expect(res.cookies.find((c) => c.name === 'session')).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax' });
+    expect(res.cookies.find((c) => c.name === 'session')).toMatchObject({
+      value: token,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     expect((await sessionOf(t.app, token)).statusCode).toBe(200);
   });
 
@@ -32,13 +36,20 @@ describe('POST /auth/login', () => {
     const unknown = await login(t.app, 'nobody@example.test', 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'Wrong e-mail or password', code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toEqual({
+      error: 'Wrong e-mail or password',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.cookies).toEqual([]);
   });
 
   it('a missing password answers 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'a@example.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'a@example.test' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'password' });
   });
@@ -56,7 +67,8 @@ describe('login throttling', () => {
 
   it('after 5 failures for one e-mail the next attempt waits 1 s (429 with Retry-After), the right password included', async () => {
     const me = await signUpViaApi(t.app);
-    for (let i = 0; i < FREE; i += 1) expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
+    for (let i = 0; i < FREE; i += 1)
+      expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
     const limited = await login(t.app, me.email, me.password);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -70,7 +82,9 @@ describe('login throttling', () => {
     const me = await signUpViaApi(t.app);
     for (let i = 0; i < FREE; i += 1) await login(t.app, me.email, 'wrong password');
     for (const wait of [1, 2, 4, 8]) {
-      expect((await login(t.app, me.email, 'wrong password')).headers['retry-after']).toBe(String(wait));
+      expect((await login(t.app, me.email, 'wrong password')).headers['retry-after']).toBe(
+        String(wait),
+      );
       later(wait * 1000 - 1);
       expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(429);
       later(1);
@@ -90,7 +104,9 @@ describe('login throttling', () => {
     expect((await login(t.app, me.email, me.password)).headers['retry-after']).toBe('1');
     later(1);
     expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
-    expect((await login(t.app, me.email, me.password)).headers['retry-after']).toBe(String(15 * 60));
+    expect((await login(t.app, me.email, me.password)).headers['retry-after']).toBe(
+      String(15 * 60),
+    );
   });
 
   it('unknown e-mails are throttled the same way, so a 429 reveals nothing', async () => {
@@ -105,7 +121,8 @@ describe('login throttling', () => {
       later(10_000);
     }
     later(ACCOUNT_RULE.idleMs);
-    for (let i = 0; i < FREE - 1; i += 1) expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
+    for (let i = 0; i < FREE - 1; i += 1)
+      expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
     expect((await login(t.app, me.email, me.password)).statusCode).toBe(200);
   });
 
@@ -113,20 +130,29 @@ describe('login throttling', () => {
     const me = await signUpViaApi(t.app);
     for (let i = 0; i < FREE - 1; i += 1) await login(t.app, me.email, 'wrong password');
     expect((await login(t.app, me.email, me.password)).statusCode).toBe(200);
-    for (let i = 0; i < FREE - 1; i += 1) expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
+    for (let i = 0; i < FREE - 1; i += 1)
+      expect((await login(t.app, me.email, 'wrong password')).statusCode).toBe(401);
     expect((await login(t.app, me.email, me.password)).statusCode).toBe(200);
   });
 
   it('failures for many e-mails from one IP leave other users behind it signing in, at the first try', async () => {
     const me = await signUpViaApi(t.app);
     for (let i = 0; i <= IP_FLAG_ACCOUNTS; i += 1) {
-      expect((await login(t.app, `guess${i}@example.test`, 'wrong password', '203.0.113.9')).statusCode).toBe(401);
+      expect(
+        (await login(t.app, `guess${i}@example.test`, 'wrong password', '203.0.113.9')).statusCode,
+      ).toBe(401);
     }
     expect((await login(t.app, me.email, me.password, '203.0.113.9')).statusCode).toBe(200);
     // From that IP an account gets one free attempt instead of five: the second waits a second.
-    expect((await login(t.app, 'guess0@example.test', 'wrong password', '203.0.113.9')).statusCode).toBe(429);
-    expect((await login(t.app, 'fresh@example.test', 'wrong password', '203.0.113.9')).statusCode).toBe(401);
-    expect((await login(t.app, 'fresh@example.test', 'wrong password', '203.0.113.9')).statusCode).toBe(429);
+    expect(
+      (await login(t.app, 'guess0@example.test', 'wrong password', '203.0.113.9')).statusCode,
+    ).toBe(429);
+    expect(
+      (await login(t.app, 'fresh@example.test', 'wrong password', '203.0.113.9')).statusCode,
+    ).toBe(401);
+    expect(
+      (await login(t.app, 'fresh@example.test', 'wrong password', '203.0.113.9')).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -139,7 +165,11 @@ describe('sessions', () => {
 
   it('GET /auth/session with an unknown token answers 401 and clears a stale cookie', async () => {
     expect((await sessionOf(t.app, 'not-a-real-token')).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/auth/session', cookies: { session: 'stale' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth/session',
+      cookies: { session: 'stale' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.cookies.find((c) => c.name === 'session')?.value).toBe('');
   });
@@ -172,7 +202,10 @@ describe('sessions', () => {
 
   it('an expired session is no session', async () => {
     const me = await signUpViaApi(t.app);
-    await t.ctx.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).execute();
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
     expect((await sessionOf(t.app, me.token)).statusCode).toBe(401);
   });
 });

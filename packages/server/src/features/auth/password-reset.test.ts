@@ -14,18 +14,35 @@ afterEach(async () => {
   await t.close();
 });
 
-const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+const forgot = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token, password } });
-const changePassword = (headers: Record<string, string>, currentPassword: string, newPassword: string) =>
-  t.app.inject({ method: 'POST', url: '/auth/change-password', headers, payload: { currentPassword, newPassword } });
-const resetMailTo = (to: string) => waitForMail(t.dataDir, (m) => m.to === to && m.subject === 'Reset your password');
+const changePassword = (
+  headers: Record<string, string>,
+  currentPassword: string,
+  newPassword: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/change-password',
+    headers,
+    payload: { currentPassword, newPassword },
+  });
+const resetMailTo = (to: string) =>
+  waitForMail(t.dataDir, (m) => m.to === to && m.subject === 'Reset your password');
 
 describe('POST /auth/forgot-password', () => {
   it('answers 429 with Retry-After after 30 requests from one IP in an hour, for any address', async () => {
     const ask = (email: string) =>
-      t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email }, remoteAddress: '203.0.113.7' });
-    for (let i = 0; i < FORGOT_PASSWORD_IP_RULE.max; i += 1) expect((await ask(`who${i}@example.test`)).statusCode).toBe(202);
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email },
+        remoteAddress: '203.0.113.7',
+      });
+    for (let i = 0; i < FORGOT_PASSWORD_IP_RULE.max; i += 1)
+      expect((await ask(`who${i}@example.test`)).statusCode).toBe(202);
     const limited = await ask('another@example.test');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -68,7 +85,10 @@ describe('POST /auth/reset-password', () => {
     const fresh = await login(t.app, me.email, 'a brand new password');
     expect(fresh.statusCode).toBe(200);
     const user = fresh.json<{ user: User }>().user;
-    expect(user.notifications[0]).toMatchObject({ type: 'INFORMATIVE', text: 'Your password was reset' });
+    expect(user.notifications[0]).toMatchObject({
+      type: 'INFORMATIVE',
+      text: 'Your password was reset',
+    });
     expect(user.emailVerified).toBe(true);
   });
 
@@ -96,7 +116,9 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('an unknown token answers 400; a short password 400 VALIDATION_ERROR', async () => {
-    expect((await reset('y'.repeat(43), 'a brand new password')).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await reset('y'.repeat(43), 'a brand new password')).json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
     const short = await reset('y'.repeat(43), 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'password' });
@@ -144,13 +166,17 @@ describe('POST /auth/change-password', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       for (let i = 0; i < ACCOUNT_RULE.free; i += 1) {
-        expect((await changePassword(me.headers, `guess ${i} guess`, 'a brand new password')).statusCode).toBe(401);
+        expect(
+          (await changePassword(me.headers, `guess ${i} guess`, 'a brand new password')).statusCode,
+        ).toBe(401);
       }
       const res = await changePassword(me.headers, me.password, 'a brand new password');
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('1');
       vi.setSystemTime(Date.now() + 1000);
-      expect((await changePassword(me.headers, me.password, 'a brand new password')).statusCode).toBe(200);
+      expect(
+        (await changePassword(me.headers, me.password, 'a brand new password')).statusCode,
+      ).toBe(200);
     } finally {
       vi.useRealTimers();
     }
@@ -161,7 +187,9 @@ describe('POST /auth/change-password', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => changePassword(me.headers, `guess ${i} guess`, 'a brand new password')),
+        Array.from({ length: 200 }, (_, i) =>
+          changePassword(me.headers, `guess ${i} guess`, 'a brand new password'),
+        ),
       );
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 401)).toHaveLength(ACCOUNT_RULE.free);

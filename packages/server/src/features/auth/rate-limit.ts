@@ -48,19 +48,30 @@ export function backoffDelayMs(count: number, rule: BackoffRule): number {
 function delaySql(rule: BackoffRule): RawBuilder<number> {
   const steps: RawBuilder<unknown>[] = [sql`when rate_limits.count < ${sql.lit(rule.free)} then 0`];
   for (let count = rule.free; backoffDelayMs(count, rule) < rule.capMs; count += 1) {
-    steps.push(sql`when rate_limits.count = ${sql.lit(count)} then ${sql.lit(backoffDelayMs(count, rule))}`);
+    steps.push(
+      sql`when rate_limits.count = ${sql.lit(count)} then ${sql.lit(backoffDelayMs(count, rule))}`,
+    );
   }
   return sql<number>`(case ${sql.join(steps, sql` `)} else ${sql.lit(rule.capMs)} end)`;
 }
 
 async function slotRow(db: Kysely<DB>, key: string) {
-  return db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Takes one slot of a fixed window, or says how long until the window ends. */
-export async function takeWindowSlot(db: Kysely<DB>, key: string, rule: WindowRule, now = Date.now()): Promise<SlotAnswer> {
+export async function takeWindowSlot(
+  db: Kysely<DB>,
+  key: string,
+  rule: WindowRule,
+  now = Date.now(),
+): Promise<SlotAnswer> {
   const resetAt = now + rule.windowMs;
   const row = await db
     .insertInto('rate_limits')
@@ -71,11 +82,26 @@ export async function takeWindowSlot(db: Kysely<DB>, key: string, rule: WindowRu
         .doUpdateSet((eb) => {
           const expired = eb('rate_limits.reset_at', '<=', now);
           return {
-            count: eb.case().when(expired).then(1).else(eb('rate_limits.count', '+', 1)).end(),
-            reset_at: eb.case().when(expired).then(resetAt).else(eb.ref('rate_limits.reset_at')).end(),
+            count: eb
+              .case()
+              .when(expired)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            reset_at: eb
+              .case()
+              .when(expired)
+              .then(resetAt)
+              .else(eb.ref('rate_limits.reset_at'))
+              .end(),
           };
         })
-        .where((eb) => eb.or([eb('rate_limits.reset_at', '<=', BigInt(now)), eb('rate_limits.count', '<', BigInt(rule.max))])),
+        .where((eb) =>
+          eb.or([
+            eb('rate_limits.reset_at', '<=', BigInt(now)),
+            eb('rate_limits.count', '<', BigInt(rule.max)),
+          ]),
+        ),
     )
     .returning(['count'])
     .executeTakeFirst();
@@ -85,7 +111,12 @@ export async function takeWindowSlot(db: Kysely<DB>, key: string, rule: WindowRu
 }
 
 /** Takes one attempt under a backoff rule, or says how long the next one has to wait. */
-export async function takeBackoffSlot(db: Kysely<DB>, key: string, rule: BackoffRule, now = Date.now()): Promise<SlotAnswer> {
+export async function takeBackoffSlot(
+  db: Kysely<DB>,
+  key: string,
+  rule: BackoffRule,
+  now = Date.now(),
+): Promise<SlotAnswer> {
   const nextReset = now + rule.idleMs;
   const row = await db
     .insertInto('rate_limits')
@@ -94,7 +125,12 @@ export async function takeBackoffSlot(db: Kysely<DB>, key: string, rule: Backoff
       oc
         .column('key')
         .doUpdateSet((eb) => ({
-          count: eb.case().when('rate_limits.reset_at', '<=', now).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+          count: eb
+            .case()
+            .when('rate_limits.reset_at', '<=', now)
+            .then(1)
+            .else(eb('rate_limits.count', '+', 1))
+            .end(),
           reset_at: nextReset,
         }))
         // Forgotten, or the wait since the last attempt (reset_at - idleMs) has passed.
@@ -109,7 +145,9 @@ export async function takeBackoffSlot(db: Kysely<DB>, key: string, rule: Backoff
     .executeTakeFirst();
   if (row) return { ok: true, count: Number(row.count) };
   const current = await slotRow(db, key);
-  const wait = current ? Number(current.reset_at) - rule.idleMs + backoffDelayMs(Number(current.count), rule) - now : 1000;
+  const wait = current
+    ? Number(current.reset_at) - rule.idleMs + backoffDelayMs(Number(current.count), rule) - now
+    : 1000;
   return { ok: false, retryAfterSeconds: seconds(wait) };
 }
 
@@ -129,20 +167,32 @@ export async function clearLimit(db: Kysely<DB>, key: string): Promise<void> {
 
 /** Old rows are dead weight; dropping them now and then keeps the table small. */
 export async function sweepLimits(db: Kysely<DB>, now = Date.now()): Promise<void> {
-  if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', BigInt(now)).execute();
+  if (Math.random() < 0.02)
+    await db.deleteFrom('rate_limits').where('reset_at', '<=', BigInt(now)).execute();
 }
 
 // Hashed so the table does not collect every address somebody typed into a form.
 export const addressHash = (email: string) => hashToken(email.trim().toLowerCase()).slice(0, 40);
 
 /** The 429 to throw; Retry-After goes on the reply first because the error body cannot carry headers. */
-export function rateLimited(reply: FastifyReply, seconds: number, what = 'Too many failed attempts'): AppError {
+export function rateLimited(
+  reply: FastifyReply,
+  seconds: number,
+  what = 'Too many failed attempts',
+): AppError {
   reply.header('retry-after', String(seconds));
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minutes`;
   return new AppError(429, 'RATE_LIMITED', `${what}. Try again in ${wait}.`);
 }
 
 /** Throws the 429 when the slot was refused. */
-export function assertSlot(reply: FastifyReply, answer: SlotAnswer, what?: string): asserts answer is { ok: true; count: number } {
+export function assertSlot(
+  reply: FastifyReply,
+  answer: SlotAnswer,
+  what?: string,
+): asserts answer is { ok: true; count: number } {
   if (!answer.ok) throw rateLimited(reply, answer.retryAfterSeconds, what);
 }

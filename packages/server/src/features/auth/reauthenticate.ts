@@ -12,7 +12,12 @@ import { assertSlot, clearLimit, takeBackoffSlot } from './rate-limit.ts';
  * a stolen session alone cannot take the account over. Guesses are throttled like logins, with
  * the slot taken before the password is hashed, so parallel guesses cannot race past it.
  */
-export async function reauthenticate(db: Kysely<DB>, reply: FastifyReply, userId: string, password: string) {
+export async function reauthenticate(
+  db: Kysely<DB>,
+  reply: FastifyReply,
+  userId: string,
+  password: string,
+) {
   const key = reauthKey(userId);
   const user = await db
     .selectFrom('users')

@@ -25,7 +25,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthAnswer } } },
     async (request, reply) => {
       // Counted before the password is hashed, whatever the outcome: a script gains nothing by failing.
-      assertSlot(reply, await takeSignUpSlot(db, request.ip, config.signUpsPerIp), 'Too many sign-ups from this network');
+      assertSlot(
+        reply,
+        await takeSignUpSlot(db, request.ip, config.signUpsPerIp),
+        'Too many sign-ups from this network',
+      );
       const { userId, token, mail } = await signUp(ctx, request.body);
       await sendSafely(ctx.mailer, mail, request.log);
       setSessionCookie(reply, config, token);
@@ -45,22 +49,30 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request, reply) => {
-    const me = sessionUser(request);
-    await deleteSession(db, me.tokenHash);
-    ctx.bus.publish({ type: 'session-ended', userId: me.id, tokenHash: me.tokenHash });
-    clearSessionCookie(reply, config);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'] }, preHandler: requireUser },
+    async (request, reply) => {
+      const me = sessionUser(request);
+      await deleteSession(db, me.tokenHash);
+      ctx.bus.publish({ type: 'session-ended', userId: me.id, tokenHash: me.tokenHash });
+      clearSessionCookie(reply, config);
+      return reply.status(204).send();
+    },
+  );
 
-  r.get('/auth/session', { schema: { tags: ['auth'], response: { 200: SessionAnswer } } }, async (request, reply) => {
-    if (!request.user) {
-      // A cookie that no longer opens a session (logged out elsewhere, expired) is just noise.
-      if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config);
-      throw unauthorized();
-    }
-    return { user: await loadUserRecord(db, request.user.id) };
-  });
+  r.get(
+    '/auth/session',
+    { schema: { tags: ['auth'], response: { 200: SessionAnswer } } },
+    async (request, reply) => {
+      if (!request.user) {
+        // A cookie that no longer opens a session (logged out elsewhere, expired) is just noise.
+        if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config);
+        throw unauthorized();
+      }
+      return { user: await loadUserRecord(db, request.user.id) };
+    },
+  );
 
   credentialRoutes(app, ctx);
   totpRoutes(app, ctx);

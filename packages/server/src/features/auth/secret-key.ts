@@ -22,7 +22,11 @@ export function secretKey(db: Kysely<DB>, config: Pick<Config, 'secretKey'>): Pr
         .values({ key: STATE_KEY, value: randomBytes(32).toString('base64') })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
-      const row = await db.selectFrom('market_state').select('value').where('key', '=', STATE_KEY).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('market_state')
+        .select('value')
+        .where('key', '=', STATE_KEY)
+        .executeTakeFirstOrThrow();
       return Buffer.from(row.value, 'base64');
     })();
     // A failed read (database briefly away) must not stick: the next login tries again.

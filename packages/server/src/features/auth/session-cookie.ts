@@ -13,7 +13,10 @@ function cookieOptions(config: Config) {
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(config),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

@@ -13,14 +13,27 @@ export interface SessionUser {
   tokenHash: string;
 }
 
-export async function createSession(db: Kysely<DB> | Trx, userId: string, now = Date.now()): Promise<string> {
+export async function createSession(
+  db: Kysely<DB> | Trx,
+  userId: string,
+  now = Date.now(),
+): Promise<string> {
   const { token, hash } = newToken();
   await inTransaction(db, async (trx) => {
     // Expired sessions are otherwise never read again; each new one sweeps its user's old ones.
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', BigInt(now)).execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', BigInt(now))
+      .execute();
     await trx
       .insertInto('sessions')
-      .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
+      .values({
+        token_hash: hash,
+        user_id: userId,
+        created_at: now,
+        expires_at: now + SESSION_TTL_MS,
+      })
       .execute();
   });
   return token;
@@ -31,9 +44,18 @@ export async function createSession(db: Kysely<DB> | Trx, userId: string, now = 
  * Written as SQL text rather than with the query builder, which costs several times more to
  * build than this query takes to run.
  */
-export async function findSessionUser(db: Kysely<DB>, token: string, now = Date.now()): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Kysely<DB>,
+  token: string,
+  now = Date.now(),
+): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  const { rows } = await sql<{ id: string; wallet_address: string; email: string; expires_at: bigint }>`
+  const { rows } = await sql<{
+    id: string;
+    wallet_address: string;
+    email: string;
+    expires_at: bigint;
+  }>`
     SELECT users.id, users.wallet_address, users.email, sessions.expires_at
     FROM sessions JOIN users ON users.id = sessions.user_id
     WHERE sessions.token_hash = ${tokenHash}`.execute(db);
@@ -47,7 +69,11 @@ export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
-export async function deleteOtherSessions(db: Kysely<DB> | Trx, userId: string, keepTokenHash?: string): Promise<void> {
+export async function deleteOtherSessions(
+  db: Kysely<DB> | Trx,
+  userId: string,
+  keepTokenHash?: string,
+): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();

@@ -16,12 +16,25 @@ afterEach(async () => {
   await t.close();
 });
 
-const signUp = (payload: unknown) => t.app.inject({ method: 'POST', url: '/auth/sign-up', payload: payload as object });
-const userCount = async () => Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const signUp = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/auth/sign-up', payload: payload as object });
+const userCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /auth/sign-up', () => {
   it('creates the login and a trading account with 100,000 USD and a welcome notification', async () => {
-    const res = await signUp({ email: ' Ann@Example.TEST ', password: 'correct horse', username: 'Ann_1' });
+    const res = await signUp({
+      email: ' Ann@Example.TEST ',
+      password: 'correct horse',
+      username: 'Ann_1',
+    });
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json<{ token: string; user: User }>();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -46,13 +59,27 @@ describe('POST /auth/sign-up', () => {
   });
 
   it('signs the new user in with a token and an httpOnly SameSite=Lax cookie', async () => {
-    const res = await signUp({ email: 'bob@example.test', password: 'correct horse', username: 'bob' });
+    const res = await signUp({
+      email: 'bob@example.test',
+      password: 'correct horse',
+      username: 'bob',
+    });
     const { token } = res.json<{ token: string }>();
     const cookie = res.cookies.find((c) => c.name === 'session');
-    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
+    expect(cookie).toMatchObject({
+      value: token,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: 30 * 24 * 3600,
+    });
     expect(cookie?.secure).toBeFalsy();
     expect((await sessionOf(t.app, token)).statusCode).toBe(200);
-    const viaCookie = await t.app.inject({ method: 'GET', url: '/auth/session', cookies: { session: token } });
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/auth/session',
+      cookies: { session: token },
+    });
     expect(viaCookie.json<{ user: User }>().user.username).toBe('bob');
   });
 
@@ -66,20 +93,33 @@ describe('POST /auth/sign-up', () => {
     const mails = await readOutbox(t.dataDir);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: email, subject: 'Confirm your e-mail address' });
-    expect(mails[0]?.link).toMatch(/^http:\/\/localhost:\d+\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
+    expect(mails[0]?.link).toMatch(
+      /^http:\/\/localhost:\d+\/verify-email\?token=[A-Za-z0-9_-]{43}$/,
+    );
   });
 
   it('a duplicate e-mail answers 409 EMAIL_TAKEN, in any letter case', async () => {
     await signUpViaApi(t.app, { email: 'dup@example.test', username: 'first' });
-    const res = await signUp({ email: 'DUP@example.test', password: 'correct horse', username: 'second' });
+    const res = await signUp({
+      email: 'DUP@example.test',
+      password: 'correct horse',
+      username: 'second',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'An account with this e-mail already exists', code: 'EMAIL_TAKEN' });
+    expect(res.json()).toEqual({
+      error: 'An account with this e-mail already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect(await userCount()).toBe(1);
   });
 
   it('a username taken in another letter case answers 409 USERNAME_TAKEN', async () => {
     await signUpViaApi(t.app, { username: 'Satoshi' });
-    const res = await signUp({ email: 'other@example.test', password: 'correct horse', username: 'sAtOsHi' });
+    const res = await signUp({
+      email: 'other@example.test',
+      password: 'correct horse',
+      username: 'sAtOsHi',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
     expect(await userCount()).toBe(1);
@@ -87,10 +127,16 @@ describe('POST /auth/sign-up', () => {
 
   it('two sign-ups racing for one username: one account, one 409', async () => {
     const results = await Promise.all(
-      ['a', 'b', 'c'].map((x) => signUp({ email: `${x}@example.test`, password: 'correct horse', username: 'racer' })),
+      ['a', 'b', 'c'].map((x) =>
+        signUp({ email: `${x}@example.test`, password: 'correct horse', username: 'racer' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json<{ code: string }>().code === 'USERNAME_TAKEN')).toBe(true);
+    expect(
+      results
+        .filter((r) => r.statusCode === 409)
+        .every((r) => r.json<{ code: string }>().code === 'USERNAME_TAKEN'),
+    ).toBe(true);
     expect(await userCount()).toBe(1);
   });
 
@@ -102,7 +148,12 @@ describe('POST /auth/sign-up', () => {
     ['a 2-character username', { username: 'ab' }, 'username'],
     ['an unknown account type', { accountType: 'ADMIN' }, 'accountType'],
   ])('%s answers 400 with the field and writes nothing', async (_name, change, field) => {
-    const res = await signUp({ email: 'x@example.test', password: 'correct horse', username: 'valid_name', ...change });
+    const res = await signUp({
+      email: 'x@example.test',
+      password: 'correct horse',
+      username: 'valid_name',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
     expect(await userCount()).toBe(0);
@@ -121,7 +172,12 @@ describe('POST /auth/sign-up', () => {
   });
 
   it('a body over the size limit answers 413', async () => {
-    const res = await signUp({ email: 'x@example.test', password: 'correct horse', username: 'big', pad: 'x'.repeat(BODY_LIMIT) });
+    const res = await signUp({
+      email: 'x@example.test',
+      password: 'correct horse',
+      username: 'big',
+      pad: 'x'.repeat(BODY_LIMIT),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(await userCount()).toBe(0);
@@ -129,7 +185,11 @@ describe('POST /auth/sign-up', () => {
 
   it('a failing mail does not undo the sign-up', async () => {
     writeFileSync(path.join(t.dataDir, 'outbox'), 'a file where the outbox folder should be');
-    const res = await signUp({ email: 'nomail@example.test', password: 'correct horse', username: 'nomail' });
+    const res = await signUp({
+      email: 'nomail@example.test',
+      password: 'correct horse',
+      username: 'nomail',
+    });
     expect(res.statusCode).toBe(201);
     expect(await userCount()).toBe(1);
   });
@@ -145,7 +205,9 @@ describe('session cookie behind https', () => {
         payload: { email: 's@example.test', password: 'correct horse', username: 'secure' },
       });
       expect(res.cookies.find((c) => c.name === 'session')?.secure).toBe(true);
-      expect((await readOutbox(secure.dataDir))[0]?.link).toMatch(/^https:\/\/trade\.example\.test\/verify-email\?token=/);
+      expect((await readOutbox(secure.dataDir))[0]?.link).toMatch(
+        /^https:\/\/trade\.example\.test\/verify-email\?token=/,
+      );
     } finally {
       await secure.close();
     }
@@ -158,18 +220,28 @@ describe('sign-up limit per IP', () => {
     t.app.inject({
       method: 'POST',
       url: '/auth/sign-up',
-      payload: { email: `pupil${i}@example.test`, password: 'correct horse battery', username: `pupil_${i}` },
+      payload: {
+        email: `pupil${i}@example.test`,
+        password: 'correct horse battery',
+        username: `pupil_${i}`,
+      },
       remoteAddress,
     });
 
   it('a class of 40 signs up and signs in from one address; past 60 an hour the address gets 429', async () => {
     const pupils = Array.from({ length: 40 }, (_, i) => i);
-    expect((await Promise.all(pupils.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode)).toEqual(Array(40).fill(201));
-    const logins = await Promise.all(pupils.map((i) => login(t.app, `pupil${i}@example.test`, 'correct horse battery', SCHOOL)));
+    expect(
+      (await Promise.all(pupils.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode),
+    ).toEqual(Array(40).fill(201));
+    const logins = await Promise.all(
+      pupils.map((i) => login(t.app, `pupil${i}@example.test`, 'correct horse battery', SCHOOL)),
+    );
     expect(logins.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
 
     const rest = Array.from({ length: SIGN_UPS_PER_IP - 40 }, (_, i) => 40 + i);
-    expect((await Promise.all(rest.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode)).toEqual(rest.map(() => 201));
+    expect(
+      (await Promise.all(rest.map((i) => signUpFrom(i, SCHOOL)))).map((r) => r.statusCode),
+    ).toEqual(rest.map(() => 201));
     const limited = await signUpFrom(999, SCHOOL);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -181,7 +253,11 @@ describe('sign-up limit per IP', () => {
 
   it('sets a long-lived httpOnly device cookie for the auth routes', async () => {
     const res = await signUpFrom(1, SCHOOL);
-    expect(res.cookies.find((c) => c.name === 'device')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth' });
+    expect(res.cookies.find((c) => c.name === 'device')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/auth',
+    });
     expect(res.cookies.find((c) => c.name === 'device')?.maxAge).toBeGreaterThan(365 * 24 * 3600);
   });
 });

@@ -33,19 +33,34 @@ export async function signUp(ctx: AppContext, input: SignUpInput, now = Date.now
       const clash = await trx
         .selectFrom('users')
         .select(['email', 'username_lower'])
-        .where((eb) => eb.or([eb('email', '=', email), eb('username_lower', '=', input.username.toLowerCase())]))
+        .where((eb) =>
+          eb.or([eb('email', '=', email), eb('username_lower', '=', input.username.toLowerCase())]),
+        )
         .execute();
       if (clash.some((u) => u.email === email)) throw emailTaken();
       if (clash.length) throw usernameTaken();
 
       const { id } = await insertUser(
         trx,
-        { email, passwordHash, username: input.username, accountType: input.accountType ?? 'PERSONAL' },
+        {
+          email,
+          passwordHash,
+          username: input.username,
+          accountType: input.accountType ?? 'PERSONAL',
+        },
         now,
       );
-      await notify(trx, { userId: id, type: 'INFORMATIVE', text: welcomeText(), url: '/home' }, now);
+      await notify(
+        trx,
+        { userId: id, type: 'INFORMATIVE', text: welcomeText(), url: '/home' },
+        now,
+      );
       const token = await createSession(trx, id, now);
-      const verifyToken = await issueToken(trx, { userId: id, purpose: 'verify-email', email }, now);
+      const verifyToken = await issueToken(
+        trx,
+        { userId: id, purpose: 'verify-email', email },
+        now,
+      );
       const mail: Mail = verificationMail(ctx.config, email, verifyToken);
       return { userId: id, token, mail };
     });

@@ -9,7 +9,9 @@ export function uniqueViolation(error: unknown): 'email' | 'username' | 'other' 
   const e = error as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown };
   const isUnique =
     e.code === '23505' ||
-    (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /UNIQUE|PRIMARY KEY/i.test(String(e.message)));
+    (typeof e.code === 'string' &&
+      e.code.startsWith('SQLITE_CONSTRAINT') &&
+      /UNIQUE|PRIMARY KEY/i.test(String(e.message)));
   if (!isUnique) return null;
   const text = [e.constraint, e.detail, e.message].filter((x) => typeof x === 'string').join(' ');
   if (/username_lower/.test(text)) return 'username';

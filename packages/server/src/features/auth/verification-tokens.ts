@@ -24,7 +24,13 @@ export async function issueToken(
   const { token, hash } = newToken();
   await db
     .insertInto('verification_tokens')
-    .values({ token_hash: hash, user_id: t.userId, purpose: t.purpose, email: t.email, expires_at: now + TOKEN_TTL_MS[t.purpose] })
+    .values({
+      token_hash: hash,
+      user_id: t.userId,
+      purpose: t.purpose,
+      email: t.email,
+      expires_at: now + TOKEN_TTL_MS[t.purpose],
+    })
     .execute();
   return token;
 }
@@ -44,12 +50,20 @@ export async function consumeToken(
   const row = await trx
     .selectFrom('verification_tokens')
     .innerJoin('users', 'users.id', 'verification_tokens.user_id')
-    .select(['verification_tokens.user_id', 'verification_tokens.email', 'verification_tokens.expires_at', 'users.email as current_email'])
+    .select([
+      'verification_tokens.user_id',
+      'verification_tokens.email',
+      'verification_tokens.expires_at',
+      'users.email as current_email',
+    ])
     .where('verification_tokens.token_hash', '=', tokenHash)
     .where('verification_tokens.purpose', '=', purpose)
     .executeTakeFirst();
   if (!row) return null;
-  const deleted = await trx.deleteFrom('verification_tokens').where('token_hash', '=', tokenHash).executeTakeFirst();
+  const deleted = await trx
+    .deleteFrom('verification_tokens')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   if (deleted.numDeletedRows !== 1n) return null;
   if (BigInt(row.expires_at) <= BigInt(now) || row.email !== row.current_email) return null;
   return { userId: row.user_id, email: row.email };

@@ -13,10 +13,17 @@ afterEach(async () => {
   await t.close();
 });
 
-const verify = (token: string) => t.app.inject({ method: 'POST', url: '/auth/verify-email', payload: { token } });
-const lastMailTo = async (to: string) => (await readOutbox(t.dataDir)).filter((m) => m.to === to).at(-1);
+const verify = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/verify-email', payload: { token } });
+const lastMailTo = async (to: string) =>
+  (await readOutbox(t.dataDir)).filter((m) => m.to === to).at(-1);
 const changeEmail = (headers: Record<string, string>, currentPassword: string, newEmail: string) =>
-  t.app.inject({ method: 'POST', url: '/auth/change-email', headers, payload: { currentPassword, newEmail } });
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/change-email',
+    headers,
+    payload: { currentPassword, newEmail },
+  });
 
 describe('POST /auth/verify-email', () => {
   it('the token from the sign-up mail verifies the e-mail, once', async () => {
@@ -41,14 +48,23 @@ describe('POST /auth/verify-email', () => {
   it('a token older than 24 hours answers 400 and verifies nothing', async () => {
     const me = await signUpViaApi(t.app);
     const token = tokenOf((await lastMailTo(me.email))?.link);
-    await t.ctx.db.updateTable('verification_tokens').set({ expires_at: Date.now() - 1 }).execute();
+    await t.ctx.db
+      .updateTable('verification_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
     expect((await verify(token)).statusCode).toBe(400);
-    expect((await sessionOf(t.app, me.token)).json<{ user: User }>().user.emailVerified).toBe(false);
+    expect((await sessionOf(t.app, me.token)).json<{ user: User }>().user.emailVerified).toBe(
+      false,
+    );
   });
 
   it('a reset-password token does not verify an e-mail', async () => {
     const me = await signUpViaApi(t.app);
-    await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: me.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { email: me.email },
+    });
     const reset = await waitForMail(t.dataDir, (m) => m.subject === 'Reset your password');
     expect((await verify(tokenOf(reset.link))).statusCode).toBe(400);
   });
@@ -66,7 +82,9 @@ describe('POST /auth/change-email', () => {
     });
     const mail = await lastMailTo('new.address@example.test');
     expect(mail?.subject).toBe('Confirm your e-mail address');
-    expect((await verify(tokenOf(mail?.link))).json<{ user: User }>().user.emailVerified).toBe(true);
+    expect((await verify(tokenOf(mail?.link))).json<{ user: User }>().user.emailVerified).toBe(
+      true,
+    );
     expect((await login(t.app, 'new.address@example.test', me.password)).statusCode).toBe(200);
     expect((await login(t.app, me.email, me.password)).statusCode).toBe(401);
   });
@@ -98,7 +116,10 @@ describe('POST /auth/change-email', () => {
 
   it('the same address answers 400 and a malformed one 400 with the field', async () => {
     const me = await signUpViaApi(t.app);
-    expect((await changeEmail(me.headers, me.password, me.email)).json()).toMatchObject({ code: 'SAME_EMAIL', field: 'newEmail' });
+    expect((await changeEmail(me.headers, me.password, me.email)).json()).toMatchObject({
+      code: 'SAME_EMAIL',
+      field: 'newEmail',
+    });
     const bad = await changeEmail(me.headers, me.password, 'nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'newEmail' });
@@ -108,7 +129,11 @@ describe('POST /auth/change-email', () => {
     const me = await signUpViaApi(t.app);
     const other = await signUpViaApi(t.app);
     expect((await changeEmail({}, me.password, 'x@example.test')).statusCode).toBe(401);
-    const res = await changeEmail({ ...me.headers, wallet: other.user.walletAddress }, me.password, 'x@example.test');
+    const res = await changeEmail(
+      { ...me.headers, wallet: other.user.walletAddress },
+      me.password,
+      'x@example.test',
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
   });
@@ -126,6 +151,8 @@ describe('verification mail limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
-    expect((await readOutbox(t.dataDir)).filter((m) => m.to === target)).toHaveLength(VERIFY_MAIL_RULE.max);
+    expect((await readOutbox(t.dataDir)).filter((m) => m.to === target)).toHaveLength(
+      VERIFY_MAIL_RULE.max,
+    );
   });
 });

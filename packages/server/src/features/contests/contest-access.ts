@@ -15,14 +15,19 @@ export const JOIN_CODE_LENGTH = 8;
 
 export function newJoinCode(): string {
   let code = '';
-  for (let i = 0; i < JOIN_CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < JOIN_CODE_LENGTH; i += 1)
+    code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
 
 export const contestNotFound = () => notFound('CONTEST_NOT_FOUND', 'No such contest');
 
 export async function loadContestRow(db: Db, contestId: string): Promise<ContestRow> {
-  const row = await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('contests')
+    .selectAll()
+    .where('id', '=', contestId)
+    .executeTakeFirst();
   if (!row) throw contestNotFound();
   return row;
 }
@@ -51,7 +56,11 @@ export interface Membership {
 }
 
 /** The viewer's open portfolio in this contest, if they are a member. */
-export async function membershipOf(db: Db, contestId: string, userId: string): Promise<Membership | null> {
+export async function membershipOf(
+  db: Db,
+  contestId: string,
+  userId: string,
+): Promise<Membership | null> {
   const row = await db
     .selectFrom('portfolios')
     .select(['id', 'wallet_address'])
@@ -66,20 +75,35 @@ export async function membershipOf(db: Db, contestId: string, userId: string): P
  * Who may see a contest (docs/api.md, Portfolios, contests and classes): its owner, its members, and anyone for a PUBLIC one.
  * Everyone else gets the same 404 as for an id that does not exist, so private ids cannot be probed.
  */
-export async function assertCanSee(db: Db, row: ContestRow, userId: string): Promise<Membership | null> {
+export async function assertCanSee(
+  db: Db,
+  row: ContestRow,
+  userId: string,
+): Promise<Membership | null> {
   const membership = await membershipOf(db, row.id, userId);
-  if (row.owner_id !== userId && !membership && row.visibility !== 'PUBLIC') throw contestNotFound();
+  if (row.owner_id !== userId && !membership && row.visibility !== 'PUBLIC')
+    throw contestNotFound();
   return membership;
 }
 
 export function assertOwner(row: ContestRow, userId: string): void {
-  if (row.owner_id !== userId) throw forbidden('NOT_CONTEST_OWNER', 'Only the host of this contest can do that');
+  if (row.owner_id !== userId)
+    throw forbidden('NOT_CONTEST_OWNER', 'Only the host of this contest can do that');
 }
 
 /** A Contest as `viewerId` may see it: the code for its owner and members, their standing for members. */
-export async function contestFor(db: Db, boards: BoardCache, row: ContestRow, viewerId: string): Promise<Contest> {
+export async function contestFor(
+  db: Db,
+  boards: BoardCache,
+  row: ContestRow,
+  viewerId: string,
+): Promise<Contest> {
   const [owner, count, membership] = await Promise.all([
-    db.selectFrom('users').select(['wallet_address', 'username']).where('id', '=', row.owner_id).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['wallet_address', 'username'])
+      .where('id', '=', row.owner_id)
+      .executeTakeFirst(),
     db
       .selectFrom('portfolios')
       .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -92,7 +116,11 @@ export async function contestFor(db: Db, boards: BoardCache, row: ContestRow, vi
   if (membership) {
     const board = await boards.get(row.id);
     const mine = board.entries.find((e) => e.portfolioId === membership.portfolioId);
-    me = { walletAddress: membership.walletAddress, rank: mine?.rank ?? null, returnPercentage: mine?.returnPercentage ?? 0 };
+    me = {
+      walletAddress: membership.walletAddress,
+      rank: mine?.rank ?? null,
+      returnPercentage: mine?.returnPercentage ?? 0,
+    };
   }
   return toContest(row, {
     ownerWallet: owner?.wallet_address ?? '0x0000000000000000000000000000000000000000',

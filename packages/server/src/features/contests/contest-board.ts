@@ -49,7 +49,11 @@ export function compareBoard(a: Ranked, b: Ranked): number {
  * cross-multiplied returns). Reads in one repeatable-read transaction, a few statements per 500
  * members.
  */
-export async function computeBoard(db: Kysely<DB>, contestId: string, now = Date.now()): Promise<Board> {
+export async function computeBoard(
+  db: Kysely<DB>,
+  contestId: string,
+  now = Date.now(),
+): Promise<Board> {
   return inTransaction(
     db,
     async (trx) => {
@@ -78,17 +82,35 @@ export async function computeBoard(db: Kysely<DB>, contestId: string, now = Date
         for (const [id, t] of await loadPortfolioTotals(trx, part)) totals.set(id, t.totalCents);
         const counts = await trx
           .selectFrom('transactions')
-          .select((eb) => ['portfolio_id', eb.fn.countAll<bigint>().as('n'), eb.fn.max('created_at').as('last')])
+          .select((eb) => [
+            'portfolio_id',
+            eb.fn.countAll<bigint>().as('n'),
+            eb.fn.max('created_at').as('last'),
+          ])
           .where('portfolio_id', 'in', part)
           .groupBy('portfolio_id')
           .execute();
-        for (const c of counts) trades.set(c.portfolio_id, { n: Number(c.n), last: c.last === null ? null : Number(c.last) });
+        for (const c of counts)
+          trades.set(c.portfolio_id, {
+            n: Number(c.n),
+            last: c.last === null ? null : Number(c.last),
+          });
       }
       const ranked = members.map((m) => {
         const startingCents = BigInt(m.starting_balance_cents);
-        const totalCents = m.final_balance_cents !== null ? BigInt(m.final_balance_cents) : (totals.get(m.id) ?? startingCents);
+        const totalCents =
+          m.final_balance_cents !== null
+            ? BigInt(m.final_balance_cents)
+            : (totals.get(m.id) ?? startingCents);
         const baseCents = startingCents > 0n ? startingCents : 1n;
-        return { m, totalCents, gainCents: totalCents - startingCents, baseCents, joinedAt: Number(m.created_at), portfolioId: m.id };
+        return {
+          m,
+          totalCents,
+          gainCents: totalCents - startingCents,
+          baseCents,
+          joinedAt: Number(m.created_at),
+          portfolioId: m.id,
+        };
       });
       ranked.sort(compareBoard);
       const entries = ranked.map((r, i): BoardEntry => ({
@@ -139,7 +161,8 @@ export function createBoardCache(db: Kysely<DB>, ttlMs = 2_000) {
       entry.board.catch(() => {
         if (cached.get(contestId) === entry) cached.delete(contestId);
       });
-      if (cached.size > 1_000) for (const key of [...cached.keys()].slice(0, 500)) cached.delete(key);
+      if (cached.size > 1_000)
+        for (const key of [...cached.keys()].slice(0, 500)) cached.delete(key);
       return entry.board;
     },
     invalidate(contestId: string): void {

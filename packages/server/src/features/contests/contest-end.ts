@@ -19,7 +19,11 @@ export interface EndedContest {
  * figure, which is what the frozen board shows from then on. Null when another instance or an
  * earlier tick already ended it.
  */
-export async function endContest(db: Kysely<DB>, contestId: string, now: number): Promise<EndedContest | null> {
+export async function endContest(
+  db: Kysely<DB>,
+  contestId: string,
+  now: number,
+): Promise<EndedContest | null> {
   return inTransaction(db, async (trx) => {
     const claimed = await trx
       .updateTable('contests')
@@ -42,7 +46,15 @@ export async function endContest(db: Kysely<DB>, contestId: string, now: number)
         .set({ status: 'CANCELLED', closed_at: now })
         .where('portfolio_id', 'in', ids)
         .where('status', '=', 'WORKING')
-        .returning(['id', 'oco_group_id', 'portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+        .returning([
+          'id',
+          'oco_group_id',
+          'portfolio_id',
+          'type',
+          'symbol',
+          'purchase_cents',
+          'sell_shares',
+        ])
         .execute();
       // Both legs of a pair end here together: its shares go back once.
       for (const o of working.filter(rowHoldsReservation)) {
@@ -55,7 +67,11 @@ export async function endContest(db: Kysely<DB>, contestId: string, now: number)
         });
       }
       for (const [id, total] of await loadPortfolioTotals(trx, ids)) {
-        await trx.updateTable('portfolios').set({ final_balance_cents: total.totalCents }).where('id', '=', id).execute();
+        await trx
+          .updateTable('portfolios')
+          .set({ final_balance_cents: total.totalCents })
+          .where('id', '=', id)
+          .execute();
       }
     }
     return { contestId, members };

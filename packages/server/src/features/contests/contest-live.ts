@@ -12,7 +12,11 @@ const PUSHED_ROWS = 50;
  * just ended) contest's members and owner on this instance, when the board changed since the
  * last push. Every instance pushes to its own sockets, so it needs no message between instances.
  */
-export function startContestPushes(ctx: Pick<AppContext, 'db' | 'live'>, boards: BoardCache, onError: (error: unknown) => void): () => void {
+export function startContestPushes(
+  ctx: Pick<AppContext, 'db' | 'live'>,
+  boards: BoardCache,
+  onError: (error: unknown) => void,
+): () => void {
   const last = new Map<string, string>();
   let running = false;
   const push = async () => {
@@ -26,9 +30,15 @@ export function startContestPushes(ctx: Pick<AppContext, 'db' | 'live'>, boards:
       // Contests of the connected users: joined (open portfolio) or owned, running or ended in the last minute.
       const rows = await ctx.db
         .selectFrom('contests')
-        .leftJoin('portfolios', (join) => join.onRef('portfolios.contest_id', '=', 'contests.id').on('portfolios.closed_at', 'is', null))
+        .leftJoin('portfolios', (join) =>
+          join
+            .onRef('portfolios.contest_id', '=', 'contests.id')
+            .on('portfolios.closed_at', 'is', null),
+        )
         .select(['contests.id', 'contests.owner_id', 'portfolios.user_id'])
-        .where((eb) => eb.or([eb('portfolios.user_id', 'in', userIds), eb('contests.owner_id', 'in', userIds)]))
+        .where((eb) =>
+          eb.or([eb('portfolios.user_id', 'in', userIds), eb('contests.owner_id', 'in', userIds)]),
+        )
         .where('contests.starts_at', '<=', BigInt(now))
         .where('contests.ends_at', '>', BigInt(now - 60_000))
         .execute();

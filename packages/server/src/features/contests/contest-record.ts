@@ -14,7 +14,10 @@ export function parseList(json: string): string[] {
 }
 
 /** UPCOMING before startsAt, RUNNING until endsAt (or an early end), ENDED after. */
-export function contestStatus(row: Pick<ContestRow, 'starts_at' | 'ends_at' | 'closed_at'>, now: number): ContestStatus {
+export function contestStatus(
+  row: Pick<ContestRow, 'starts_at' | 'ends_at' | 'closed_at'>,
+  now: number,
+): ContestStatus {
   if (row.closed_at !== null || now >= Number(row.ends_at)) return 'ENDED';
   return now < Number(row.starts_at) ? 'UPCOMING' : 'RUNNING';
 }

@@ -13,7 +13,11 @@ const POINTS_PER_SERIES = 120;
  * points (written after every trade and hourly, snapshot-job.ts), ending at the board's figure,
  * so the chart's last point agrees with the board beside it.
  */
-export async function contestReturns(db: Kysely<DB>, contest: ContestRow, top: readonly BoardEntry[]): Promise<ReturnsSeries[]> {
+export async function contestReturns(
+  db: Kysely<DB>,
+  contest: ContestRow,
+  top: readonly BoardEntry[],
+): Promise<ReturnsSeries[]> {
   const end = Math.min(Date.now(), Number(contest.ends_at));
   const startingCents = BigInt(contest.starting_balance_cents);
   return Promise.all(
@@ -22,9 +26,18 @@ export async function contestReturns(db: Kysely<DB>, contest: ContestRow, top: r
       const series = [{ timestamp: entry.joinedAt, returnPercentage: 0 }];
       for (const p of points) {
         if (Number(p.ts) <= entry.joinedAt || Number(p.ts) >= end) continue;
-        series.push({ timestamp: Number(p.ts), returnPercentage: returnPercentOf({ gainCents: p.balanceCents - startingCents, baseCents: startingCents || 1n }) });
+        series.push({
+          timestamp: Number(p.ts),
+          returnPercentage: returnPercentOf({
+            gainCents: p.balanceCents - startingCents,
+            baseCents: startingCents || 1n,
+          }),
+        });
       }
-      series.push({ timestamp: Math.max(end, entry.joinedAt), returnPercentage: entry.returnPercentage });
+      series.push({
+        timestamp: Math.max(end, entry.joinedAt),
+        returnPercentage: entry.returnPercentage,
+      });
       return { walletAddress: entry.walletAddress, username: entry.username, points: series };
     }),
   );

@@ -1,4 +1,9 @@
-import { STARTING_BALANCE_USD, type Contest, type ContestBoardRow, type User } from '@papertrade/domain';
+import {
+  STARTING_BALANCE_USD,
+  type Contest,
+  type ContestBoardRow,
+  type User,
+} from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
@@ -12,12 +17,27 @@ const HOUR = 3_600_000;
 
 async function host(kind: 'TEACHER' | 'PERSONAL' = 'PERSONAL'): Promise<TestUser> {
   const user = await createTestUser(t.ctx);
-  await t.ctx.db.updateTable('users').set({ email_verified: 1, account_type: kind }).where('id', '=', user.id).execute();
+  await t.ctx.db
+    .updateTable('users')
+    .set({ email_verified: 1, account_type: kind })
+    .where('id', '=', user.id)
+    .execute();
   return user;
 }
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, wallet = user.walletAddress) =>
-  t.app.inject({ method, url, headers: { ...user.headers, wallet }, ...(payload ? { payload } : {}) });
+const call = (
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  wallet = user.walletAddress,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, wallet },
+    ...(payload ? { payload } : {}),
+  });
 
 async function create(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<Contest> {
   const now = Date.now();
@@ -51,31 +71,87 @@ const board = async (user: TestUser, contestId: string) => {
 };
 
 const portfolioIdOf = async (wallet: string) =>
-  (await t.ctx.db.selectFrom('portfolios').select('id').where('wallet_address', '=', wallet).executeTakeFirstOrThrow()).id;
+  (
+    await t.ctx.db
+      .selectFrom('portfolios')
+      .select('id')
+      .where('wallet_address', '=', wallet)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 describe('contests and classes', () => {
-  it('a contest\'s creator plays in it; a class\'s teacher does not; both get the join code', async () => {
+  it("a contest's creator plays in it; a class's teacher does not; both get the join code", async () => {
     const alice = await host();
     const contest = await create(alice);
-    expect(contest).toMatchObject({ kind: 'CONTEST', status: 'RUNNING', members: 1, startingBalance: 10_000, allowedSymbols: [], feeBps: 0 });
+    expect(contest).toMatchObject({
+      kind: 'CONTEST',
+      status: 'RUNNING',
+      members: 1,
+      startingBalance: 10_000,
+      allowedSymbols: [],
+      feeBps: 0,
+    });
     expect(contest.joinCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(contest.me).toMatchObject({ rank: 1, returnPercentage: 0 });
 
     const teacher = await host('TEACHER');
-    const klass = await create(teacher, { kind: 'CLASS', name: 'Economics 101', lessons: ['what-is-a-stop-loss'] });
-    expect(klass).toMatchObject({ kind: 'CLASS', members: 0, me: null, lessons: ['what-is-a-stop-loss'] });
+    const klass = await create(teacher, {
+      kind: 'CLASS',
+      name: 'Economics 101',
+      lessons: ['what-is-a-stop-loss'],
+    });
+    expect(klass).toMatchObject({
+      kind: 'CLASS',
+      members: 0,
+      me: null,
+      lessons: ['what-is-a-stop-loss'],
+    });
     expect(klass.ownerUsername).not.toBe('');
     const portfolios = await call(teacher, 'GET', '/portfolios');
-    expect(portfolios.json()).toEqual([{ walletAddress: teacher.walletAddress, kind: 'MAIN', name: 'Main portfolio' }]);
+    expect(portfolios.json()).toEqual([
+      { walletAddress: teacher.walletAddress, kind: 'MAIN', name: 'Main portfolio' },
+    ]);
   });
 
   it('creating refuses a class by a non-teacher, an unverified host, dates in the wrong order and balances out of range, and stores nothing', async () => {
     const personal = await host();
-    expectStatus(await call(personal, 'POST', '/contests', { name: 'Class', kind: 'CLASS', visibility: 'PRIVATE', startingBalance: 10_000, startsAt: Date.now(), endsAt: Date.now() + HOUR }), 403, 'TEACHER_ONLY');
+    expectStatus(
+      await call(personal, 'POST', '/contests', {
+        name: 'Class',
+        kind: 'CLASS',
+        visibility: 'PRIVATE',
+        startingBalance: 10_000,
+        startsAt: Date.now(),
+        endsAt: Date.now() + HOUR,
+      }),
+      403,
+      'TEACHER_ONLY',
+    );
     const unverified = await createTestUser(t.ctx);
-    expectStatus(await call(unverified, 'POST', '/contests', { name: 'Cup', kind: 'CONTEST', visibility: 'PRIVATE', startingBalance: 10_000, startsAt: Date.now(), endsAt: Date.now() + HOUR }), 403, 'EMAIL_NOT_VERIFIED');
-    const base = { name: 'Cup', kind: 'CONTEST', visibility: 'PRIVATE', startingBalance: 10_000, startsAt: Date.now() + HOUR, endsAt: Date.now() + 2 * HOUR };
-    const wrongOrder = await call(personal, 'POST', '/contests', { ...base, endsAt: base.startsAt - 1 });
+    expectStatus(
+      await call(unverified, 'POST', '/contests', {
+        name: 'Cup',
+        kind: 'CONTEST',
+        visibility: 'PRIVATE',
+        startingBalance: 10_000,
+        startsAt: Date.now(),
+        endsAt: Date.now() + HOUR,
+      }),
+      403,
+      'EMAIL_NOT_VERIFIED',
+    );
+    const base = {
+      name: 'Cup',
+      kind: 'CONTEST',
+      visibility: 'PRIVATE',
+      startingBalance: 10_000,
+      startsAt: Date.now() + HOUR,
+      endsAt: Date.now() + 2 * HOUR,
+    };
+    const wrongOrder = await call(personal, 'POST', '/contests', {
+      ...base,
+      endsAt: base.startsAt - 1,
+    });
     expectStatus(wrongOrder, 400);
     expect(wrongOrder.json()).toMatchObject({ field: 'endsAt' });
     for (const startingBalance of [999, 10_000_001]) {
@@ -84,7 +160,11 @@ describe('contests and classes', () => {
       expect(res.json()).toMatchObject({ field: 'startingBalance' });
     }
     expectStatus(await call(personal, 'POST', '/contests', { ...base, feeBps: 101 }), 400);
-    expectStatus(await call(personal, 'POST', '/contests', { ...base, allowedSymbols: ['BTC', 'NOPE'] }), 400, 'UNKNOWN_SYMBOL');
+    expectStatus(
+      await call(personal, 'POST', '/contests', { ...base, allowedSymbols: ['BTC', 'NOPE'] }),
+      400,
+      'UNKNOWN_SYMBOL',
+    );
     const owned = await call(personal, 'GET', '/contests?scope=owned');
     expect(owned.json()).toEqual([]);
   });
@@ -100,28 +180,66 @@ describe('contests and classes', () => {
     const wallet = await join(bob, (contest.joinCode ?? '').toLowerCase());
     expect(wallet).not.toBe(bob.walletAddress);
     const record = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
-    expect(record.json<User>()).toMatchObject({ walletAddress: wallet, balance: 5_000, startingBalance: 5_000, portfolio: { kind: 'CONTEST', contestId: contest.id } });
+    expect(record.json<User>()).toMatchObject({
+      walletAddress: wallet,
+      balance: 5_000,
+      startingBalance: 5_000,
+      portfolio: { kind: 'CONTEST', contestId: contest.id },
+    });
 
-    expectStatus(await trade(bob, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 1_000, unit: 'USD' }), 200);
+    expectStatus(
+      await trade(bob, wallet, '/purchase-asset', {
+        symbol: 'BTC',
+        assetAmount: 1_000,
+        unit: 'USD',
+      }),
+      200,
+    );
     const after = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
     expect(after.json<User>().balance).toBe(4_000);
     const main = await call(bob, 'POST', '/user-details', { walletAddress: bob.walletAddress });
-    expect(main.json<User>()).toMatchObject({ balance: STARTING_BALANCE_USD, assets: {}, portfolio: { kind: 'MAIN' } });
+    expect(main.json<User>()).toMatchObject({
+      balance: STARTING_BALANCE_USD,
+      assets: {},
+      portfolio: { kind: 'MAIN' },
+    });
     const history = await call(bob, 'GET', '/transactions', undefined, wallet);
     expect(history.json<unknown[]>()).toHaveLength(1);
     expect((await call(bob, 'GET', '/transactions')).json<unknown[]>()).toHaveLength(0);
     // The CSV download link names the portfolio in its query (it cannot send a header).
-    const csv = await t.app.inject({ method: 'GET', url: `/transactions.csv?walletAddress=${wallet}`, headers: { authorization: bob.headers.authorization ?? '' } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/transactions.csv?walletAddress=${wallet}`,
+      headers: { authorization: bob.headers.authorization ?? '' },
+    });
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
-    const mainCsv = await t.app.inject({ method: 'GET', url: '/transactions.csv', headers: { authorization: bob.headers.authorization ?? '' } });
+    const mainCsv = await t.app.inject({
+      method: 'GET',
+      url: '/transactions.csv',
+      headers: { authorization: bob.headers.authorization ?? '' },
+    });
     expect(mainCsv.body.trim().split('\r\n')).toHaveLength(1);
     const eve = await createTestUser(t.ctx);
-    expect((await t.app.inject({ method: 'GET', url: `/transactions.csv?walletAddress=${wallet}`, headers: { authorization: eve.headers.authorization ?? '' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/transactions.csv?walletAddress=${wallet}`,
+          headers: { authorization: eve.headers.authorization ?? '' },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const portfolios = await call(bob, 'GET', '/portfolios');
     expect(portfolios.json()).toEqual([
       { walletAddress: bob.walletAddress, kind: 'MAIN', name: 'Main portfolio' },
-      { walletAddress: wallet, kind: 'CONTEST', contestId: contest.id, name: 'Spring Cup', status: 'RUNNING' },
+      {
+        walletAddress: wallet,
+        kind: 'CONTEST',
+        contestId: contest.id,
+        name: 'Spring Cup',
+        status: 'RUNNING',
+      },
     ]);
     await expectLedgersSound(t.ctx, [bob.id, await portfolioIdOf(wallet)]);
   });
@@ -130,46 +248,95 @@ describe('contests and classes', () => {
     const owner = await host();
     const contest = await create(owner);
     const bob = await createTestUser(t.ctx);
-    expectStatus(await call(bob, 'POST', '/contests/join', { code: 'NOSUCH99' }), 404, 'CONTEST_NOT_FOUND');
+    expectStatus(
+      await call(bob, 'POST', '/contests/join', { code: 'NOSUCH99' }),
+      404,
+      'CONTEST_NOT_FOUND',
+    );
     await join(bob, contest.joinCode ?? '');
-    expectStatus(await call(bob, 'POST', '/contests/join', { code: contest.joinCode }), 409, 'ALREADY_MEMBER');
+    expectStatus(
+      await call(bob, 'POST', '/contests/join', { code: contest.joinCode }),
+      409,
+      'ALREADY_MEMBER',
+    );
     expectStatus(await call(owner, 'PATCH', `/contests/${contest.id}`, { end: true }), 200);
     const carol = await createTestUser(t.ctx);
-    expectStatus(await call(carol, 'POST', '/contests/join', { code: contest.joinCode }), 409, 'CONTEST_ENDED');
+    expectStatus(
+      await call(carol, 'POST', '/contests/join', { code: contest.joinCode }),
+      409,
+      'CONTEST_ENDED',
+    );
     expect((await call(carol, 'GET', '/portfolios')).json<unknown[]>()).toHaveLength(1);
-    const rows = await t.ctx.db.selectFrom('portfolios').select('id').where('contest_id', '=', contest.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('portfolios')
+      .select('id')
+      .where('contest_id', '=', contest.id)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 
   it('orders outside the window, of a symbol or order type the rules exclude, and a reset of a contest portfolio are refused with words a student understands', async () => {
     const owner = await host();
-    const upcoming = await create(owner, { startsAt: Date.now() + HOUR, endsAt: Date.now() + 2 * HOUR });
+    const upcoming = await create(owner, {
+      startsAt: Date.now() + HOUR,
+      endsAt: Date.now() + 2 * HOUR,
+    });
     const bob = await createTestUser(t.ctx);
     const early = await join(bob, upcoming.joinCode ?? '');
-    const notYet = await trade(bob, early, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' });
+    const notYet = await trade(bob, early, '/purchase-asset', {
+      symbol: 'BTC',
+      assetAmount: 100,
+      unit: 'USD',
+    });
     expectStatus(notYet, 409, 'CONTEST_NOT_RUNNING');
     expect(notYet.json<{ error: string }>().error).toContain('has not started yet');
 
     const strict = await create(owner, { allowedSymbols: ['ETH'], orderTypes: ['MARKET'] });
     const wallet = await join(bob, strict.joinCode ?? '');
-    const symbol = await trade(bob, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' });
+    const symbol = await trade(bob, wallet, '/purchase-asset', {
+      symbol: 'BTC',
+      assetAmount: 100,
+      unit: 'USD',
+    });
     expectStatus(symbol, 400, 'SYMBOL_NOT_ALLOWED');
     expect(symbol.json()).toMatchObject({ field: 'symbol' });
-    expectStatus(await trade(bob, wallet, '/open-limit-position', { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1, purchaseAsk: 100 }), 400, 'ORDER_TYPE_NOT_ALLOWED');
-    expectStatus(await trade(bob, wallet, '/purchase-asset', { symbol: 'ETH', assetAmount: 100, unit: 'USD' }), 200);
-    const reset = await call(bob, 'POST', '/reset-user', { walletAddress: wallet, startingBalance: 1_000_000 }, wallet);
+    expectStatus(
+      await trade(bob, wallet, '/open-limit-position', {
+        type: 'PURCHASE',
+        symbol: 'ETH',
+        limitAsk: 1,
+        purchaseAsk: 100,
+      }),
+      400,
+      'ORDER_TYPE_NOT_ALLOWED',
+    );
+    expectStatus(
+      await trade(bob, wallet, '/purchase-asset', { symbol: 'ETH', assetAmount: 100, unit: 'USD' }),
+      200,
+    );
+    const reset = await call(
+      bob,
+      'POST',
+      '/reset-user',
+      { walletAddress: wallet, startingBalance: 1_000_000 },
+      wallet,
+    );
     expectStatus(reset, 403, 'RESET_NOT_ALLOWED');
     const record = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
     expect(record.json<User>().balance).toBe(9_900);
   });
 
-  it('another user\'s contest wallet is refused like any other wallet', async () => {
+  it("another user's contest wallet is refused like any other wallet", async () => {
     const owner = await host();
     const contest = await create(owner);
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
     const eve = await createTestUser(t.ctx);
-    expectStatus(await trade(eve, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' }), 403, 'WALLET_MISMATCH');
+    expectStatus(
+      await trade(eve, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' }),
+      403,
+      'WALLET_MISMATCH',
+    );
     // Eve asking for Bob's contest wallet sees his public profile, not the portfolio.
     const details = await call(eve, 'POST', '/user-details', { walletAddress: wallet });
     expect(details.json()).not.toHaveProperty('balance');
@@ -180,23 +347,62 @@ describe('contests and classes', () => {
     const contest = await create(owner);
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
-    const followed = await t.app.inject({ method: 'POST', url: '/follow', headers: { ...bob.headers, wallet }, payload: { walletAddress: owner.walletAddress } });
+    const followed = await t.app.inject({
+      method: 'POST',
+      url: '/follow',
+      headers: { ...bob.headers, wallet },
+      payload: { walletAddress: owner.walletAddress },
+    });
     expectStatus(followed, 200);
-    expectStatus(await call(bob, 'PUT', '/update-watchlist', { walletAddress: wallet, watchlist: ['SOL'] }, wallet), 200);
-    const updated = await call(bob, 'PUT', '/update-user', { walletAddress: wallet, key: 'settings', updates: { theme: 'dark' } }, wallet);
+    expectStatus(
+      await call(
+        bob,
+        'PUT',
+        '/update-watchlist',
+        { walletAddress: wallet, watchlist: ['SOL'] },
+        wallet,
+      ),
+      200,
+    );
+    const updated = await call(
+      bob,
+      'PUT',
+      '/update-user',
+      { walletAddress: wallet, key: 'settings', updates: { theme: 'dark' } },
+      wallet,
+    );
     expectStatus(updated, 200);
-    expect(updated.json<User>()).toMatchObject({ walletAddress: wallet, watchlist: ['SOL'], settings: { theme: 'dark' }, portfolio: { kind: 'CONTEST' } });
+    expect(updated.json<User>()).toMatchObject({
+      walletAddress: wallet,
+      watchlist: ['SOL'],
+      settings: { theme: 'dark' },
+      portfolio: { kind: 'CONTEST' },
+    });
   });
 
-  it('the board ranks by return, then total balance, then earlier join, and shows each member\'s trades', async () => {
+  it("the board ranks by return, then total balance, then earlier join, and shows each member's trades", async () => {
     const owner = await host();
     const contest = await create(owner, { startingBalance: 10_000 });
     const [ann, ben] = [await createTestUser(t.ctx), await createTestUser(t.ctx)];
     const annWallet = await join(ann, contest.joinCode ?? '');
     const benWallet = await join(ben, contest.joinCode ?? '');
     await setPrice(t.app, 'SOL', 100);
-    expectStatus(await trade(ann, annWallet, '/purchase-asset', { symbol: 'SOL', assetAmount: 5_000, unit: 'USD' }), 200);
-    expectStatus(await trade(ben, benWallet, '/purchase-asset', { symbol: 'SOL', assetAmount: 1_000, unit: 'USD' }), 200);
+    expectStatus(
+      await trade(ann, annWallet, '/purchase-asset', {
+        symbol: 'SOL',
+        assetAmount: 5_000,
+        unit: 'USD',
+      }),
+      200,
+    );
+    expectStatus(
+      await trade(ben, benWallet, '/purchase-asset', {
+        symbol: 'SOL',
+        assetAmount: 1_000,
+        unit: 'USD',
+      }),
+      200,
+    );
     await setPrice(t.app, 'SOL', 110);
     await new Promise((resolve) => setTimeout(resolve, 2_100)); // the board's cache
     const rows = await board(ann, contest.id);
@@ -208,7 +414,11 @@ describe('contests and classes', () => {
     expect(rows[0]?.totalBalance).toBe(10_500);
     // Outsiders of a private contest learn nothing, not even that it exists.
     const eve = await createTestUser(t.ctx);
-    expectStatus(await call(eve, 'GET', `/contests/${contest.id}/leaderboard`), 404, 'CONTEST_NOT_FOUND');
+    expectStatus(
+      await call(eve, 'GET', `/contests/${contest.id}/leaderboard`),
+      404,
+      'CONTEST_NOT_FOUND',
+    );
   });
 
   it('at the end working orders are cancelled with their reservations back, the board is frozen, and orders are refused', async () => {
@@ -217,11 +427,28 @@ describe('contests and classes', () => {
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
     await setPrice(t.app, 'ETH', 2_000);
-    expectStatus(await trade(bob, wallet, '/purchase-asset', { symbol: 'ETH', assetAmount: 2_000, unit: 'USD' }), 200);
-    expectStatus(await trade(bob, wallet, '/open-limit-position', { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1_000, purchaseAsk: 3_000 }), 201);
+    expectStatus(
+      await trade(bob, wallet, '/purchase-asset', {
+        symbol: 'ETH',
+        assetAmount: 2_000,
+        unit: 'USD',
+      }),
+      200,
+    );
+    expectStatus(
+      await trade(bob, wallet, '/open-limit-position', {
+        type: 'PURCHASE',
+        symbol: 'ETH',
+        limitAsk: 1_000,
+        purchaseAsk: 3_000,
+      }),
+      201,
+    );
     expectStatus(await call(owner, 'PATCH', `/contests/${contest.id}`, { end: true }), 200);
 
-    const record = (await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>();
+    const record = (
+      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
+    ).json<User>();
     expect(record.balance).toBe(8_000);
     expect(record.limitPositions.map((p) => p.status)).toEqual(['CANCELLED']);
     const frozen = await board(bob, contest.id);
@@ -229,7 +456,11 @@ describe('contests and classes', () => {
     // A tick after the end fills nothing of the contest and moves nothing on its board.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await board(bob, contest.id)).toEqual(frozen);
-    const refused = await trade(bob, wallet, '/sell-asset', { symbol: 'ETH', assetAmount: 0.1, unit: 'SYMBOL' });
+    const refused = await trade(bob, wallet, '/sell-asset', {
+      symbol: 'ETH',
+      assetAmount: 0.1,
+      unit: 'SYMBOL',
+    });
     expectStatus(refused, 409, 'CONTEST_NOT_RUNNING');
     expect(refused.json<{ error: string }>().error).toContain('has ended');
     await expectLedgersSound(t.ctx, [await portfolioIdOf(wallet)]);
@@ -241,69 +472,146 @@ describe('contests and classes', () => {
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
     await setPrice(t.app, 'ADA', 1);
-    expectStatus(await trade(bob, wallet, '/open-limit-position', { type: 'PURCHASE', symbol: 'ADA', limitAsk: 0.5, purchaseAsk: 1_000 }), 201);
-    await t.ctx.db.updateTable('contests').set({ ends_at: Date.now() - 1 }).where('id', '=', contest.id).execute();
+    expectStatus(
+      await trade(bob, wallet, '/open-limit-position', {
+        type: 'PURCHASE',
+        symbol: 'ADA',
+        limitAsk: 0.5,
+        purchaseAsk: 1_000,
+      }),
+      201,
+    );
+    await t.ctx.db
+      .updateTable('contests')
+      .set({ ends_at: Date.now() - 1 })
+      .where('id', '=', contest.id)
+      .execute();
     await setPrice(t.app, 'ADA', 0.4); // crosses the limit, at a tick after the end
-    const record = (await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>();
+    const record = (
+      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
+    ).json<User>();
     expect(record.assets).toEqual({});
     expect(record.balance).toBe(10_000);
     expect(record.limitPositions[0]?.status).toBe('CANCELLED');
-    const row = await t.ctx.db.selectFrom('contests').select('closed_at').where('id', '=', contest.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('contests')
+      .select('closed_at')
+      .where('id', '=', contest.id)
+      .executeTakeFirstOrThrow();
     expect(row.closed_at).not.toBeNull();
   });
 
-  it('a contest\'s fee is charged once per fill through the ledger and recorded on the transaction', async () => {
+  it("a contest's fee is charged once per fill through the ledger and recorded on the transaction", async () => {
     const owner = await host();
     const contest = await create(owner, { feeBps: 50, feeMinUsd: 1 });
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
     await setPrice(t.app, 'BTC', 50_000);
-    expectStatus(await trade(bob, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 1_000, unit: 'USD' }), 200);
-    expectStatus(await trade(bob, wallet, '/sell-asset', { symbol: 'BTC', assetAmount: 0.001, unit: 'SYMBOL' }), 200);
-    const rows = await t.ctx.db.selectFrom('transactions').select(['type', 'total_cents', 'fee_cents']).where('portfolio_id', '=', await portfolioIdOf(wallet)).orderBy('id').execute();
+    expectStatus(
+      await trade(bob, wallet, '/purchase-asset', {
+        symbol: 'BTC',
+        assetAmount: 1_000,
+        unit: 'USD',
+      }),
+      200,
+    );
+    expectStatus(
+      await trade(bob, wallet, '/sell-asset', {
+        symbol: 'BTC',
+        assetAmount: 0.001,
+        unit: 'SYMBOL',
+      }),
+      200,
+    );
+    const rows = await t.ctx.db
+      .selectFrom('transactions')
+      .select(['type', 'total_cents', 'fee_cents'])
+      .where('portfolio_id', '=', await portfolioIdOf(wallet))
+      .orderBy('id')
+      .execute();
     // 0.5 % of $1,000 is $5; 0.5 % of $50 is $0.25, below the $1 minimum.
     expect(rows.map((r) => [r.type, BigInt(r.total_cents), BigInt(r.fee_cents)])).toEqual([
       ['PURCHASE', 100_000n, 500n],
       ['SELL', 5_000n, 100n],
     ]);
-    const record = (await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>();
+    const record = (
+      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
+    ).json<User>();
     expect(record.balance).toBe(10_000 - 1_000 - 5 + 50 - 1);
   });
 
-  it('a class\'s teacher reads a member\'s portfolio, sees the members, announces and downloads the standings; a contest\'s host cannot read portfolios', async () => {
+  it("a class's teacher reads a member's portfolio, sees the members, announces and downloads the standings; a contest's host cannot read portfolios", async () => {
     const teacher = await host('TEACHER');
     const klass = await create(teacher, { kind: 'CLASS', name: 'Economics, 101' });
     const student = await createTestUser(t.ctx);
     const wallet = await join(student, klass.joinCode ?? '');
-    expectStatus(await trade(student, wallet, '/purchase-asset', { symbol: 'ETH', assetAmount: 500, unit: 'USD' }), 200);
+    expectStatus(
+      await trade(student, wallet, '/purchase-asset', {
+        symbol: 'ETH',
+        assetAmount: 500,
+        unit: 'USD',
+      }),
+      200,
+    );
 
     const read = await call(teacher, 'GET', `/contests/${klass.id}/members/${wallet}`);
     expectStatus(read, 200);
-    expect(read.json<User>()).toMatchObject({ walletAddress: wallet, balance: 9_500, notifications: [], settings: {} });
-    const members = (await call(teacher, 'GET', `/contests/${klass.id}/members`)).json<{ email?: string; trades: number; lastActiveAt: number | null }[]>();
+    expect(read.json<User>()).toMatchObject({
+      walletAddress: wallet,
+      balance: 9_500,
+      notifications: [],
+      settings: {},
+    });
+    const members = (await call(teacher, 'GET', `/contests/${klass.id}/members`)).json<
+      { email?: string; trades: number; lastActiveAt: number | null }[]
+    >();
     expect(members).toMatchObject([{ email: student.email, trades: 1 }]);
     expect(members[0]?.lastActiveAt).toBeGreaterThan(Date.now() - 60_000);
-    expectStatus(await call(student, 'GET', `/contests/${klass.id}/members`), 403, 'NOT_CONTEST_OWNER');
+    expectStatus(
+      await call(student, 'GET', `/contests/${klass.id}/members`),
+      403,
+      'NOT_CONTEST_OWNER',
+    );
 
-    const sent = await call(teacher, 'POST', `/contests/${klass.id}/announcements`, { text: 'Quiz on Friday' });
+    const sent = await call(teacher, 'POST', `/contests/${klass.id}/announcements`, {
+      text: 'Quiz on Friday',
+    });
     expectStatus(sent, 201);
     expect(sent.json()).toEqual({ sent: 1 });
-    const notices = (await call(student, 'POST', '/user-details', { walletAddress: student.walletAddress })).json<User>().notifications;
-    expect(notices[0]).toMatchObject({ type: 'INFORMATIVE', text: 'Economics, 101: Quiz on Friday', url: `/contests/${klass.id}` });
-    expectStatus(await call(teacher, 'POST', `/contests/${klass.id}/announcements`, { text: '' }), 400);
+    const notices = (
+      await call(student, 'POST', '/user-details', { walletAddress: student.walletAddress })
+    ).json<User>().notifications;
+    expect(notices[0]).toMatchObject({
+      type: 'INFORMATIVE',
+      text: 'Economics, 101: Quiz on Friday',
+      url: `/contests/${klass.id}`,
+    });
+    expectStatus(
+      await call(teacher, 'POST', `/contests/${klass.id}/announcements`, { text: '' }),
+      400,
+    );
 
     const csv = await call(teacher, 'GET', `/contests/${klass.id}/standings.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.trim().split('\r\n');
     expect(header).toBe('rank,username,email,total,return_percent,trades');
     const listed = members[0] as unknown as { totalBalance: number; returnPercentage: number };
-    expect(row?.split(',').slice(2)).toEqual([student.email, listed.totalBalance.toFixed(2), listed.returnPercentage.toFixed(2), '1']);
+    expect(row?.split(',').slice(2)).toEqual([
+      student.email,
+      listed.totalBalance.toFixed(2),
+      listed.returnPercentage.toFixed(2),
+      '1',
+    ]);
 
     const host2 = await host();
     const contest = await create(host2);
     const player = await createTestUser(t.ctx);
     const playerWallet = await join(player, contest.joinCode ?? '');
-    expectStatus(await call(host2, 'GET', `/contests/${contest.id}/members/${playerWallet}`), 403, 'NOT_A_CLASS');
+    expectStatus(
+      await call(host2, 'GET', `/contests/${contest.id}/members/${playerWallet}`),
+      403,
+      'NOT_A_CLASS',
+    );
   });
 
   it('a removed member leaves the board, their working orders are cancelled, and their wallet no longer trades', async () => {
@@ -312,34 +620,78 @@ describe('contests and classes', () => {
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
     await setPrice(t.app, 'SOL', 100);
-    expectStatus(await trade(bob, wallet, '/open-limit-position', { type: 'PURCHASE', symbol: 'SOL', limitAsk: 50, purchaseAsk: 1_000 }), 201);
-    expectStatus(await call(bob, 'DELETE', `/contests/${contest.id}/members/${wallet}`), 403, 'NOT_CONTEST_OWNER');
+    expectStatus(
+      await trade(bob, wallet, '/open-limit-position', {
+        type: 'PURCHASE',
+        symbol: 'SOL',
+        limitAsk: 50,
+        purchaseAsk: 1_000,
+      }),
+      201,
+    );
+    expectStatus(
+      await call(bob, 'DELETE', `/contests/${contest.id}/members/${wallet}`),
+      403,
+      'NOT_CONTEST_OWNER',
+    );
     expectStatus(await call(owner, 'DELETE', `/contests/${contest.id}/members/${wallet}`), 204);
     expect((await board(owner, contest.id)).map((r) => r.walletAddress)).not.toContain(wallet);
-    expectStatus(await trade(bob, wallet, '/purchase-asset', { symbol: 'SOL', assetAmount: 10, unit: 'USD' }), 403, 'WALLET_MISMATCH');
-    const orders = await t.ctx.db.selectFrom('limit_orders').select('status').where('portfolio_id', '=', await portfolioIdOf(wallet)).execute();
+    expectStatus(
+      await trade(bob, wallet, '/purchase-asset', { symbol: 'SOL', assetAmount: 10, unit: 'USD' }),
+      403,
+      'WALLET_MISMATCH',
+    );
+    const orders = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select('status')
+      .where('portfolio_id', '=', await portfolioIdOf(wallet))
+      .execute();
     expect(orders.map((o) => o.status)).toEqual(['CANCELLED']);
-    expectStatus(await call(bob, 'POST', '/contests/join', { code: contest.joinCode }), 403, 'REMOVED_FROM_CONTEST');
+    expectStatus(
+      await call(bob, 'POST', '/contests/join', { code: contest.joinCode }),
+      403,
+      'REMOVED_FROM_CONTEST',
+    );
     await expectLedgersSound(t.ctx, [await portfolioIdOf(wallet)]);
   });
 
   it('leaving works before the start only; the rules that move money change before the start only', async () => {
     const owner = await host();
-    const later = await create(owner, { startsAt: Date.now() + HOUR, endsAt: Date.now() + 2 * HOUR });
+    const later = await create(owner, {
+      startsAt: Date.now() + HOUR,
+      endsAt: Date.now() + 2 * HOUR,
+    });
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, later.joinCode ?? '');
-    const patched = await call(owner, 'PATCH', `/contests/${later.id}`, { startingBalance: 20_000, feeBps: 10 });
+    const patched = await call(owner, 'PATCH', `/contests/${later.id}`, {
+      startingBalance: 20_000,
+      feeBps: 10,
+    });
     expectStatus(patched, 200);
-    expect((await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>().balance).toBe(20_000);
+    expect(
+      (await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>()
+        .balance,
+    ).toBe(20_000);
     expectStatus(await call(bob, 'POST', `/contests/${later.id}/leave`), 204);
     expect((await call(bob, 'GET', '/portfolios')).json<unknown[]>()).toHaveLength(1);
 
     const running = await create(owner);
     await join(bob, running.joinCode ?? '');
     expectStatus(await call(bob, 'POST', `/contests/${running.id}/leave`), 409, 'CONTEST_STARTED');
-    expectStatus(await call(owner, 'PATCH', `/contests/${running.id}`, { feeBps: 10 }), 409, 'CONTEST_STARTED');
-    expectStatus(await call(owner, 'PATCH', `/contests/${running.id}`, { endsAt: Date.now() - HOUR }), 400);
-    expectStatus(await call(bob, 'PATCH', `/contests/${running.id}`, { name: 'Mine now' }), 403, 'NOT_CONTEST_OWNER');
+    expectStatus(
+      await call(owner, 'PATCH', `/contests/${running.id}`, { feeBps: 10 }),
+      409,
+      'CONTEST_STARTED',
+    );
+    expectStatus(
+      await call(owner, 'PATCH', `/contests/${running.id}`, { endsAt: Date.now() - HOUR }),
+      400,
+    );
+    expectStatus(
+      await call(bob, 'PATCH', `/contests/${running.id}`, { name: 'Mine now' }),
+      403,
+      'NOT_CONTEST_OWNER',
+    );
     const renamed = await call(owner, 'PATCH', `/contests/${running.id}`, { name: 'Summer Cup' });
     expect(renamed.json<Contest>().name).toBe('Summer Cup');
   });
@@ -353,7 +705,11 @@ describe('contests and classes', () => {
     expect(browse.map((c) => c.id)).toContain(open.id);
     expect(browse.map((c) => c.id)).not.toContain(closed.id);
     expect(browse.find((c) => c.id === open.id)).not.toHaveProperty('joinCode');
-    expectStatus(await call(bob, 'POST', '/contests/join', { contestId: closed.id }), 404, 'CONTEST_NOT_FOUND');
+    expectStatus(
+      await call(bob, 'POST', '/contests/join', { contestId: closed.id }),
+      404,
+      'CONTEST_NOT_FOUND',
+    );
     expectStatus(await call(bob, 'POST', '/contests/join', { contestId: open.id }), 201);
     const joined = (await call(bob, 'GET', '/contests?scope=joined')).json<Contest[]>();
     expect(joined.map((c) => c.id)).toEqual([open.id]);
@@ -365,9 +721,23 @@ describe('contests and classes', () => {
     const contest = await create(owner);
     const bob = await createTestUser(t.ctx);
     const wallet = await join(bob, contest.joinCode ?? '');
-    expectStatus(await call(bob, 'DELETE', '/delete-user', { walletAddress: bob.walletAddress, currentPassword: bob.password }), 204);
-    expect(await t.ctx.db.selectFrom('portfolios').select('id').where('wallet_address', '=', wallet).execute()).toEqual([]);
-    const members = (await call(owner, 'GET', `/contests/${contest.id}/members`)).json<{ walletAddress: string }[]>();
+    expectStatus(
+      await call(bob, 'DELETE', '/delete-user', {
+        walletAddress: bob.walletAddress,
+        currentPassword: bob.password,
+      }),
+      204,
+    );
+    expect(
+      await t.ctx.db
+        .selectFrom('portfolios')
+        .select('id')
+        .where('wallet_address', '=', wallet)
+        .execute(),
+    ).toEqual([]);
+    const members = (await call(owner, 'GET', `/contests/${contest.id}/members`)).json<
+      { walletAddress: string }[]
+    >();
     expect(members.map((m) => m.walletAddress)).not.toContain(wallet);
   });
 });

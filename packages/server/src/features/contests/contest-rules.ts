@@ -9,7 +9,6 @@ export interface TradingPortfolio {
   contestId: string | null;
 }
 
-
 const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /**
@@ -27,26 +26,49 @@ export async function contestRulesFor(
   if (!portfolio.contestId) return NO_FEE;
   const contest = await trx
     .selectFrom('contests')
-    .select(['name', 'starts_at', 'ends_at', 'closed_at', 'allowed_symbols', 'order_types', 'fee_bps', 'fee_min_cents'])
+    .select([
+      'name',
+      'starts_at',
+      'ends_at',
+      'closed_at',
+      'allowed_symbols',
+      'order_types',
+      'fee_bps',
+      'fee_min_cents',
+    ])
     .where('id', '=', portfolio.contestId)
     .executeTakeFirst();
   if (!contest) throw conflict('CONTEST_NOT_RUNNING', 'This contest no longer exists');
   const startsAt = Number(contest.starts_at);
   const endsAt = Number(contest.ends_at);
   if (now < startsAt) {
-    throw conflict('CONTEST_NOT_RUNNING', `"${contest.name}" has not started yet: trading opens ${dateText(startsAt)}`);
+    throw conflict(
+      'CONTEST_NOT_RUNNING',
+      `"${contest.name}" has not started yet: trading opens ${dateText(startsAt)}`,
+    );
   }
   if (now >= endsAt || contest.closed_at !== null) {
-    throw conflict('CONTEST_NOT_RUNNING', `"${contest.name}" has ended: orders are closed and the final standings are on its page`);
+    throw conflict(
+      'CONTEST_NOT_RUNNING',
+      `"${contest.name}" has ended: orders are closed and the final standings are on its page`,
+    );
   }
   const symbols = parseList(contest.allowed_symbols);
   if (symbols.length && !symbols.includes(order.symbol)) {
-    throw badRequest('SYMBOL_NOT_ALLOWED', `${order.symbol} is not traded in "${contest.name}": it allows ${symbols.join(', ')}`, 'symbol');
+    throw badRequest(
+      'SYMBOL_NOT_ALLOWED',
+      `${order.symbol} is not traded in "${contest.name}": it allows ${symbols.join(', ')}`,
+      'symbol',
+    );
   }
   const types = parseList(contest.order_types);
   if (types.length && !types.includes(order.orderType)) {
     const name = order.orderType.toLowerCase().replace('_', '-');
-    throw badRequest('ORDER_TYPE_NOT_ALLOWED', `"${contest.name}" does not allow ${name} orders: it allows ${types.map((t) => t.toLowerCase().replace('_', '-')).join(', ')}`, 'orderType');
+    throw badRequest(
+      'ORDER_TYPE_NOT_ALLOWED',
+      `"${contest.name}" does not allow ${name} orders: it allows ${types.map((t) => t.toLowerCase().replace('_', '-')).join(', ')}`,
+      'orderType',
+    );
   }
   return { bps: BigInt(contest.fee_bps), minCents: BigInt(contest.fee_min_cents) };
 }

@@ -10,7 +10,10 @@ import { contestRoutes, type ContestShared } from './routes.ts';
  * end job closes every contest whose end has come, on each tick; the board pushes send open
  * contest pages their board every CONTEST_PUSH_MS.
  */
-export function contestsFeature(ctx: AppContext, log: JobLog): {
+export function contestsFeature(
+  ctx: AppContext,
+  log: JobLog,
+): {
   routes: Routes;
   jobs: { endContests: BackgroundJob; boardPushes: BackgroundJob };
 } {
@@ -19,7 +22,8 @@ export function contestsFeature(ctx: AppContext, log: JobLog): {
     boards,
     afterEnd: (ended: EndedContest) => {
       boards.invalidate(ended.contestId);
-      for (const [portfolioId, userId] of ended.members) ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
+      for (const [portfolioId, userId] of ended.members)
+        ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
     },
   };
   return {
@@ -43,7 +47,10 @@ export function contestsFeature(ctx: AppContext, log: JobLog): {
       },
       boardPushes: {
         name: 'contest board pushes',
-        start: () => startContestPushes(ctx, boards, (error) => log.error({ err: error }, 'contest board push failed')),
+        start: () =>
+          startContestPushes(ctx, boards, (error) =>
+            log.error({ err: error }, 'contest board push failed'),
+          ),
       },
     },
   };

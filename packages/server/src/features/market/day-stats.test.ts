@@ -4,7 +4,10 @@ import { buy, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
 import { insertTransaction, units, USD } from '../../test-support/test-rows.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 async function dayStats(id: string) {
   return t.app.inject({ url: `/assets/${id}/day-stats` });
@@ -19,17 +22,36 @@ describe('GET /assets/:id/day-stats', () => {
     expectStatus(await sell(t.app, ann, 'ETH', 100.01, 'USD'), 200);
     await setPrice(t.app, 'ETH', 2100);
     // A fill from two days ago is not in today's volume.
-    await insertTransaction(t.ctx.db, ann.id, { symbol: 'ETH', totalCents: USD(5000), createdAt: Date.now() - 2 * 86_400_000 });
+    await insertTransaction(t.ctx.db, ann.id, {
+      symbol: 'ETH',
+      totalCents: USD(5000),
+      createdAt: Date.now() - 2 * 86_400_000,
+    });
     const res = await dayStats('ethusd');
     expectStatus(res, 200);
-    expect(res.json<AssetDayStats>()).toEqual({ id: 'ethusd', symbol: 'ETH', low: 1800.25, high: 4600.5, volume: 1100.01, trades: 2 });
+    expect(res.json<AssetDayStats>()).toEqual({
+      id: 'ethusd',
+      symbol: 'ETH',
+      low: 1800.25,
+      high: 4600.5,
+      volume: 1100.01,
+      trades: 2,
+    });
   });
 
   it('candles older than a day are out of the range', async () => {
     const old = Date.now() - 3 * 86_400_000;
     await t.ctx.db
       .insertInto('candles')
-      .values({ asset_id: 'solusd', interval: '1m', start_ts: old - (old % 60_000), open: units('1'), high: units('999'), low: units('0.5'), close: units('1') })
+      .values({
+        asset_id: 'solusd',
+        interval: '1m',
+        start_ts: old - (old % 60_000),
+        open: units('1'),
+        high: units('999'),
+        low: units('0.5'),
+        close: units('1'),
+      })
       .execute();
     await setPrice(t.app, 'SOL', 300);
     const body = (await dayStats('solusd')).json<AssetDayStats>();

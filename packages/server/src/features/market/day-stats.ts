@@ -10,21 +10,33 @@ import { notFound } from '../../http/app-error.ts';
 const DAY_MS = 86_400_000;
 
 /** Aggregates come back as bigint (SQLite), string (PostgreSQL numeric or int8) or null for no rows. */
-const big = (v: string | number | bigint | null | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v));
+const big = (v: string | number | bigint | null | undefined): bigint | null =>
+  v === null || v === undefined ? null : BigInt(v);
 
 /**
  * One asset's last 24 hours: the low and high of its 1m candles that overlap them (kept two days,
  * tick-store.ts) and of the price now, and what PaperTrade users traded in it. The market is
  * simulated, so there is no outside volume to show: the volume is our own fills, and says so.
  */
-export async function loadDayStats(db: Kysely<DB>, id: string, now = Date.now()): Promise<AssetDayStats> {
-  const asset = await db.selectFrom('assets').select(['id', 'symbol', 'price']).where('id', '=', id).executeTakeFirst();
+export async function loadDayStats(
+  db: Kysely<DB>,
+  id: string,
+  now = Date.now(),
+): Promise<AssetDayStats> {
+  const asset = await db
+    .selectFrom('assets')
+    .select(['id', 'symbol', 'price'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!asset) throw notFound('ASSET_NOT_FOUND', `No asset with id "${id}"`);
   const since = now - DAY_MS;
   const [range, traded] = await Promise.all([
     db
       .selectFrom('candles')
-      .select((eb) => [eb.fn.min<string | bigint | null>('low').as('low'), eb.fn.max<string | bigint | null>('high').as('high')])
+      .select((eb) => [
+        eb.fn.min<string | bigint | null>('low').as('low'),
+        eb.fn.max<string | bigint | null>('high').as('high'),
+      ])
       .where('asset_id', '=', id)
       .where('interval', '=', '1m')
       // A candle that started up to a minute before the window still has ticks inside it.
@@ -32,7 +44,10 @@ export async function loadDayStats(db: Kysely<DB>, id: string, now = Date.now())
       .executeTakeFirst(),
     db
       .selectFrom('transactions')
-      .select((eb) => [eb.fn.countAll<string | bigint>().as('n'), eb.fn.sum<string | bigint | null>('total_cents').as('cents')])
+      .select((eb) => [
+        eb.fn.countAll<string | bigint>().as('n'),
+        eb.fn.sum<string | bigint | null>('total_cents').as('cents'),
+      ])
       .where('symbol', '=', asset.symbol)
       .where('created_at', '>=', BigInt(since))
       .executeTakeFirst(),
@@ -57,7 +72,8 @@ export function dayStatsRoute(fastify: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ['market'],
-        summary: "One asset's last 24 hours: price low and high, and the USD volume and number of PaperTrade fills",
+        summary:
+          "One asset's last 24 hours: price low and high, and the USD volume and number of PaperTrade fills",
         params: z.object({ id: z.string().max(40) }),
         response: { 200: AssetDayStats },
       },

@@ -27,7 +27,13 @@ export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   app.get(
     '/all-assets',
-    { schema: { tags: ['market'], summary: 'Every asset with its current price', response: { 200: AllAssetsAnswer } } },
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Every asset with its current price',
+        response: { 200: AllAssetsAnswer },
+      },
+    },
     () => ctx.market.listAssets(),
   );
 
@@ -48,7 +54,11 @@ export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
       if (from !== undefined && to !== undefined && from > to) {
         throw badRequest('INVALID_RANGE', '"from" must not be after "to"', 'from');
       }
-      const asset = await ctx.db.selectFrom('assets').select('id').where('id', '=', id).executeTakeFirst();
+      const asset = await ctx.db
+        .selectFrom('assets')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!asset) throw notFound('ASSET_NOT_FOUND', `No asset with id "${id}"`);
       let query = ctx.db
         .selectFrom('candles')
@@ -83,7 +93,8 @@ export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const price = priceFromNumber(request.body.price);
-      if (price === null) throw badRequest('VALIDATION_ERROR', 'Price has more than 8 decimals', 'price');
+      if (price === null)
+        throw badRequest('VALIDATION_ERROR', 'Price has more than 8 decimals', 'price');
       return ctx.market.setPrice(request.body.id, price);
     },
   );

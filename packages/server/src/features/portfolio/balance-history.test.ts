@@ -1,6 +1,11 @@
 import type { BalancePoint } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 import { setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
 
 let t: TestApp;
@@ -14,11 +19,17 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 async function snapshot(user: TestUser, ts: number, dollars: number, epoch = 0) {
-  await t.ctx.db.insertInto('balance_snapshots').values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
+  await t.ctx.db
+    .insertInto('balance_snapshots')
+    .values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) })
+    .execute();
 }
 
 async function history(user: TestUser, days?: string) {
-  const res = await t.app.inject({ url: `/balance-history${days ? `?days=${days}` : ''}`, headers: user.headers });
+  const res = await t.app.inject({
+    url: `/balance-history${days ? `?days=${days}` : ''}`,
+    headers: user.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json<BalancePoint[]>();
 }
@@ -26,7 +37,11 @@ async function history(user: TestUser, days?: string) {
 /** A user who signed up 30 days ago, holds 1 ETH (live total 102,000) and has four snapshots. */
 async function userWithSnapshots(now: number) {
   const user = await createTestUser(t.ctx);
-  await t.ctx.db.updateTable('portfolios').set({ created_at: now - 30 * DAY }).where('id', '=', user.id).execute();
+  await t.ctx.db
+    .updateTable('portfolios')
+    .set({ created_at: now - 30 * DAY })
+    .where('id', '=', user.id)
+    .execute();
   await setHolding(t.ctx.db, user.id, 'ETH', units('1'));
   await snapshot(user, now - 10 * DAY, 100_500);
   await snapshot(user, now - 5 * DAY, 101_000);
@@ -40,17 +55,23 @@ describe('GET /balance-history', () => {
     const now = Date.now();
     const user = await userWithSnapshots(now);
     const points = await history(user, 'max');
-    expect(points.map((p) => p.balance)).toEqual([100_000, 100_500, 101_000, 99_000.5, 101_500, 102_000]);
+    expect(points.map((p) => p.balance)).toEqual([
+      100_000, 100_500, 101_000, 99_000.5, 101_500, 102_000,
+    ]);
     expect(points[0]?.timestamp).toBe(now - 30 * DAY);
     expect(points.at(-1)?.timestamp).toBeGreaterThanOrEqual(now);
-    expect(points.map((p) => p.timestamp)).toEqual([...points.map((p) => p.timestamp)].sort((a, b) => a - b));
+    expect(points.map((p) => p.timestamp)).toEqual(
+      [...points.map((p) => p.timestamp)].sort((a, b) => a - b),
+    );
     expect(await history(user)).toHaveLength(6); // max is the default
   });
 
   test('days=N keeps the last N days and still ends at the live balance', async () => {
     const now = Date.now();
     const user = await userWithSnapshots(now);
-    expect((await history(user, '7')).map((p) => p.balance)).toEqual([101_000, 99_000.5, 101_500, 102_000]);
+    expect((await history(user, '7')).map((p) => p.balance)).toEqual([
+      101_000, 99_000.5, 101_500, 102_000,
+    ]);
     expect((await history(user, '1')).map((p) => p.balance)).toEqual([101_500, 102_000]);
   });
 
@@ -60,7 +81,12 @@ describe('GET /balance-history', () => {
     await snapshot(user, now - 3 * DAY, 123_456, 0);
     await t.ctx.db
       .updateTable('portfolios')
-      .set({ epoch: 1, reset_at: now - 2 * DAY, starting_balance_cents: USD(50_000), cash_cents: USD(50_000) })
+      .set({
+        epoch: 1,
+        reset_at: now - 2 * DAY,
+        starting_balance_cents: USD(50_000),
+        cash_cents: USD(50_000),
+      })
       .where('id', '=', user.id)
       .execute();
     await snapshot(user, now - DAY, 49_000, 1);
@@ -72,14 +98,22 @@ describe('GET /balance-history', () => {
   test('a long history is spread to at most 1000 points, keeping the first and last', async () => {
     const now = Date.now();
     const user = await createTestUser(t.ctx);
-    await t.ctx.db.updateTable('portfolios').set({ created_at: now - 200 * DAY }).where('id', '=', user.id).execute();
+    await t.ctx.db
+      .updateTable('portfolios')
+      .set({ created_at: now - 200 * DAY })
+      .where('id', '=', user.id)
+      .execute();
     const rows = Array.from({ length: 3_000 }, (_, i) => ({
       portfolio_id: user.id,
       epoch: 0,
       ts: now - 3_000 * HOUR + i * HOUR,
       balance_cents: USD(100_000 + i),
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.db
+        .insertInto('balance_snapshots')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const points = await history(user, 'max');
     expect(points).toHaveLength(1000);
     expect(points[0]).toEqual({ timestamp: now - 200 * DAY, balance: 100_000 });
@@ -97,7 +131,10 @@ describe('GET /balance-history', () => {
   test('bad days answer 400 and no session answers 401', async () => {
     const user = await createTestUser(t.ctx);
     for (const days of ['0', 'abc', '1.5', '4000']) {
-      const res = await t.app.inject({ url: `/balance-history?days=${days}`, headers: user.headers });
+      const res = await t.app.inject({
+        url: `/balance-history?days=${days}`,
+        headers: user.headers,
+      });
       expect(res.statusCode).toBe(400);
     }
     expect((await t.app.inject({ url: '/balance-history' })).statusCode).toBe(401);

@@ -1,4 +1,9 @@
-import { BalanceHistoryAnswer, BalanceHistoryQuery, centsToNumber, type BalancePoint } from '@papertrade/domain';
+import {
+  BalanceHistoryAnswer,
+  BalanceHistoryQuery,
+  centsToNumber,
+  type BalancePoint,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -17,7 +22,12 @@ export const BALANCE_HISTORY_MAX_POINTS = 1000;
  * (starting balance at sign-up or reset) when it is in range, the stored snapshots spread evenly
  * to fit, and a live point for `now` so the chart ends at the balance the user sees elsewhere.
  */
-export async function loadBalanceHistory(db: Kysely<DB>, portfolioId: string, days: number | 'max', now = Date.now()): Promise<BalancePoint[]> {
+export async function loadBalanceHistory(
+  db: Kysely<DB>,
+  portfolioId: string,
+  days: number | 'max',
+  now = Date.now(),
+): Promise<BalancePoint[]> {
   const user = await db
     .selectFrom('portfolios')
     .select(['epoch', 'reset_at', 'created_at', 'starting_balance_cents'])
@@ -36,13 +46,26 @@ export async function loadBalanceHistory(db: Kysely<DB>, portfolioId: string, da
       .execute(),
     totalBalanceCents(db, portfolioId),
   ]);
-  const points: BalancePoint[] = rows.map((r) => ({ timestamp: Number(r.ts), balance: centsToNumber(BigInt(r.balance_cents)) }));
+  const points: BalancePoint[] = rows.map((r) => ({
+    timestamp: Number(r.ts),
+    balance: centsToNumber(BigInt(r.balance_cents)),
+  }));
   const startedAt = Number(user.reset_at ?? user.created_at);
   const first = points[0];
-  if ((from === undefined || startedAt >= from) && startedAt < now && (!first || first.timestamp > startedAt)) {
-    points.unshift({ timestamp: startedAt, balance: centsToNumber(BigInt(user.starting_balance_cents)) });
+  if (
+    (from === undefined || startedAt >= from) &&
+    startedAt < now &&
+    (!first || first.timestamp > startedAt)
+  ) {
+    points.unshift({
+      timestamp: startedAt,
+      balance: centsToNumber(BigInt(user.starting_balance_cents)),
+    });
   }
-  return [...spreadPoints(points, BALANCE_HISTORY_MAX_POINTS - 1), { timestamp: now, balance: centsToNumber(live) }];
+  return [
+    ...spreadPoints(points, BALANCE_HISTORY_MAX_POINTS - 1),
+    { timestamp: now, balance: centsToNumber(live) },
+  ];
 }
 
 export function balanceHistoryRoute(fastify: FastifyInstance, ctx: AppContext): void {
@@ -53,7 +76,7 @@ export function balanceHistoryRoute(fastify: FastifyInstance, ctx: AppContext): 
       preHandler: requireUser,
       schema: {
         description:
-          'The caller\'s total balance over time since the last reset, oldest first, for the last `days` days or ' +
+          "The caller's total balance over time since the last reset, oldest first, for the last `days` days or " +
           '`max`; at most 1000 points spread evenly, the last one being the live balance now.',
         querystring: BalanceHistoryQuery,
         response: { 200: BalanceHistoryAnswer },

@@ -3,9 +3,25 @@ import { units, USD } from '../../test-support/test-rows.ts';
 import { costToCents, replayFifo, type FillRow } from './fifo-replay.ts';
 
 let seq = 0;
-const fill = (type: FillRow['type'], symbol: string, shares: string, price: string, totalCents: bigint, feeCents = 0n): FillRow => {
+const fill = (
+  type: FillRow['type'],
+  symbol: string,
+  shares: string,
+  price: string,
+  totalCents: bigint,
+  feeCents = 0n,
+): FillRow => {
   seq += 1;
-  return { id: `t${String(seq).padStart(4, '0')}`, type, symbol, shares: units(shares), price: units(price), totalCents, feeCents, createdAt: seq };
+  return {
+    id: `t${String(seq).padStart(4, '0')}`,
+    type,
+    symbol,
+    shares: units(shares),
+    price: units(price),
+    totalCents,
+    feeCents,
+    createdAt: seq,
+  };
 };
 
 describe('replayFifo', () => {
@@ -21,7 +37,11 @@ describe('replayFifo', () => {
       [USD(18_000), USD(3_000)],
       [USD(20_000), USD(-5_000)],
     ]);
-    expect(result.open).toEqual(new Map([['BTC', { shares: units('0.3'), cost: units('0.3') * units('40000'), feeCents: 0n }]]));
+    expect(result.open).toEqual(
+      new Map([
+        ['BTC', { shares: units('0.3'), cost: units('0.3') * units('40000'), feeCents: 0n }],
+      ]),
+    );
     expect(result.unmatchedShares).toBe(0n);
   });
 
@@ -46,12 +66,17 @@ describe('replayFifo', () => {
       fill('SELL', 'BTC', '0.004', '31000', USD(124)),
     ]);
     // 0.00333333 x 30,000.00000001 + 0.00066667 x 29,999.99999999 = 120.0000000000266666 dollars.
-    const exact = units('0.00333333') * units('30000.00000001') + units('0.00066667') * units('29999.99999999');
+    const exact =
+      units('0.00333333') * units('30000.00000001') + units('0.00066667') * units('29999.99999999');
     expect(exact).toBe(1_200_000_000_000_266_666n);
     const [sale] = result.sales;
     expect(sale?.costCents).toBe(12_000n);
     expect(sale?.realisedCents).toBe(400n);
-    expect(result.open.get('BTC')).toEqual({ shares: units('0.00033333'), cost: units('0.00033333') * units('29999.99999999'), feeCents: 0n });
+    expect(result.open.get('BTC')).toEqual({
+      shares: units('0.00033333'),
+      cost: units('0.00033333') * units('29999.99999999'),
+      feeCents: 0n,
+    });
   });
 
   it('a whole position sold and bought again starts a new cost', () => {
@@ -66,12 +91,15 @@ describe('replayFifo', () => {
   });
 
   it('shares sold beyond every lot are counted as unmatched, not invented', () => {
-    const result = replayFifo([fill('PURCHASE', 'ADA', '1', '1', USD(1)), fill('SELL', 'ADA', '3', '1', USD(3))]);
+    const result = replayFifo([
+      fill('PURCHASE', 'ADA', '1', '1', USD(1)),
+      fill('SELL', 'ADA', '3', '1', USD(3)),
+    ]);
     expect(result.unmatchedShares).toBe(units('2'));
     expect(result.open.size).toBe(0);
   });
 
-  it('fees: a sale nets its own fee and carries its lots\' share of their buy fees, each fee counted once in all', () => {
+  it("fees: a sale nets its own fee and carries its lots' share of their buy fees, each fee counted once in all", () => {
     const result = replayFifo([
       // A $1.00 fee on 3 shares, then a $0.10 fee on 1 share.
       fill('PURCHASE', 'SOL', '3', '100', USD(300), USD(1)),

@@ -1,4 +1,12 @@
-import { centsToNumber, priceToNumber, returnPercentage, type BalancePoint, type Cents, type HoldBenchmark, type PriceUnits } from '@papertrade/domain';
+import {
+  centsToNumber,
+  priceToNumber,
+  returnPercentage,
+  type BalancePoint,
+  type Cents,
+  type HoldBenchmark,
+  type PriceUnits,
+} from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { INTERVAL_MS, type CandleInterval } from '../../market/simulator.ts';
@@ -52,8 +60,17 @@ function intervalFor(spanMs: number): CandleInterval {
  * The starting balance put into BTC at `since` and held: its value now and over time, in cents
  * (starting x price / start price, rounded down like any holding's value). null without a BTC price.
  */
-export async function loadHoldBenchmark(db: Kysely<DB>, since: number, startingCents: Cents, now = Date.now()): Promise<HoldBenchmark | null> {
-  const asset = await db.selectFrom('assets').select('price').where('id', '=', BENCHMARK_ID).executeTakeFirst();
+export async function loadHoldBenchmark(
+  db: Kysely<DB>,
+  since: number,
+  startingCents: Cents,
+  now = Date.now(),
+): Promise<HoldBenchmark | null> {
+  const asset = await db
+    .selectFrom('assets')
+    .select('price')
+    .where('id', '=', BENCHMARK_ID)
+    .executeTakeFirst();
   if (!asset || BigInt(asset.price) <= 0n) return null;
   const price = BigInt(asset.price);
   const startPrice = await priceAt(db, since, price);
@@ -76,7 +93,8 @@ export async function loadHoldBenchmark(db: Kysely<DB>, since: number, startingC
   const points: BalancePoint[] = [{ timestamp: since, balance: centsToNumber(startingCents) }];
   for (const c of candles.reverse()) {
     const end = Math.min(Number(c.start_ts) + size, now);
-    if (end > since && end < now) points.push({ timestamp: end, balance: centsToNumber(worth(BigInt(c.close))) });
+    if (end > since && end < now)
+      points.push({ timestamp: end, balance: centsToNumber(worth(BigInt(c.close))) });
   }
   const value = worth(price);
   if (now > since) points.push({ timestamp: now, balance: centsToNumber(value) });

@@ -50,7 +50,11 @@ function tradeAnswer(sale: ReplayedSale): RealisedTrade {
 function rankTrades(sales: readonly ReplayedSale[]) {
   // Ties by time, newest first, so the same history always lists the same trades.
   const byGain = [...sales].sort((a, b) =>
-    a.realisedCents !== b.realisedCents ? (a.realisedCents > b.realisedCents ? -1 : 1) : b.createdAt - a.createdAt,
+    a.realisedCents !== b.realisedCents
+      ? a.realisedCents > b.realisedCents
+        ? -1
+        : 1
+      : b.createdAt - a.createdAt,
   );
   const best = byGain.filter((s) => s.realisedCents > 0n).slice(0, TRADES_SHOWN);
   const worst = byGain
@@ -78,7 +82,10 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
 
   const realisedBySymbol = new Map<string, Cents>();
   for (const sale of replay?.sales ?? []) {
-    realisedBySymbol.set(sale.symbol, (realisedBySymbol.get(sale.symbol) ?? 0n) + sale.realisedCents);
+    realisedBySymbol.set(
+      sale.symbol,
+      (realisedBySymbol.get(sale.symbol) ?? 0n) + sale.realisedCents,
+    );
   }
   const symbols = [...new Set([...held.keys(), ...realisedBySymbol.keys()])];
   let unrealised = 0n;
@@ -86,7 +93,9 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
     const valueCents = values.get(symbol) ?? 0n;
     // The fees paid buying the shares still held are part of what they cost, as a sale's cost
     // carries its lots' fees (fifo-replay.ts): so total = start + realised + unrealised, fees and all.
-    const costCents = costToCents(input.lotTotals.get(symbol)?.cost ?? 0n) + (replay?.open.get(symbol)?.feeCents ?? 0n);
+    const costCents =
+      costToCents(input.lotTotals.get(symbol)?.cost ?? 0n) +
+      (replay?.open.get(symbol)?.feeCents ?? 0n);
     const unrealisedCents = (held.get(symbol) ?? 0n) > 0n ? valueCents - costCents : 0n;
     unrealised += unrealisedCents;
     const realised = realisedBySymbol.get(symbol);
@@ -104,7 +113,13 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
     };
   });
   // Largest holdings first, then sold-out symbols by name: the table reads like the donut.
-  positions.sort((a, b) => (a.valueCents !== b.valueCents ? (a.valueCents > b.valueCents ? -1 : 1) : a.symbol.localeCompare(b.symbol)));
+  positions.sort((a, b) =>
+    a.valueCents !== b.valueCents
+      ? a.valueCents > b.valueCents
+        ? -1
+        : 1
+      : a.symbol.localeCompare(b.symbol),
+  );
 
   const total = positions.reduce((sum, p) => sum + p.valueCents, input.cashCents);
   const realisedTotal = replay ? replay.sales.reduce((sum, s) => sum + s.realisedCents, 0n) : null;
@@ -115,7 +130,9 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
     returnPercentage: returnPercentage(total, input.startingCents),
     allocation: [
       { symbol: null, value: centsToNumber(input.cashCents) },
-      ...positions.filter((p) => p.valueCents > 0n).map((p) => ({ symbol: p.symbol, value: centsToNumber(p.valueCents) })),
+      ...positions
+        .filter((p) => p.valueCents > 0n)
+        .map((p) => ({ symbol: p.symbol, value: centsToNumber(p.valueCents) })),
     ],
     positions: positions.map((p) => p.position),
     unrealisedPnl: centsToNumber(unrealised),

@@ -24,5 +24,9 @@ export function decodeCursor(cursor: string | undefined): CursorKey | undefined 
   } catch {
     // Falls through to the 400 below.
   }
-  throw badRequest('INVALID_CURSOR', 'That page cursor is not valid; start again from the first page', 'cursor');
+  throw badRequest(
+    'INVALID_CURSOR',
+    'That page cursor is not valid; start again from the first page',
+    'cursor',
+  );
 }

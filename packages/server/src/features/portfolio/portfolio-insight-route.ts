@@ -19,7 +19,11 @@ import { holdsReservation } from '../../ledger/reserved-orders.ts';
 export const MAX_REPLAYED_FILLS = 20_000;
 
 /** The current epoch's fills in id order (the order the ledger made and consumed lots in), or null past the bound. */
-async function epochFills(db: Kysely<DB>, portfolioId: string, epoch: bigint): Promise<FillRow[] | null> {
+async function epochFills(
+  db: Kysely<DB>,
+  portfolioId: string,
+  epoch: bigint,
+): Promise<FillRow[] | null> {
   const rows = await db
     .selectFrom('transactions')
     .select(['id', 'type', 'symbol', 'shares', 'total_cents', 'fee_cents', 'price', 'created_at'])
@@ -45,7 +49,11 @@ async function epochFills(db: Kysely<DB>, portfolioId: string, epoch: bigint): P
  * Each read is its own statement, not one snapshot: an order landing between them can put one
  * answer a trade out of step, which the page's next refresh corrects; nothing is written from it.
  */
-export async function loadPortfolioInsight(db: Kysely<DB>, portfolioId: string, now = Date.now()): Promise<PortfolioInsight> {
+export async function loadPortfolioInsight(
+  db: Kysely<DB>,
+  portfolioId: string,
+  now = Date.now(),
+): Promise<PortfolioInsight> {
   const user = await db
     .selectFrom('portfolios')
     .select(['epoch', 'reset_at', 'created_at', 'starting_balance_cents', 'cash_cents'])
@@ -54,7 +62,11 @@ export async function loadPortfolioInsight(db: Kysely<DB>, portfolioId: string, 
   const since = Number(user.reset_at ?? user.created_at);
   const startingCents = BigInt(user.starting_balance_cents);
   const [holdings, orders, totals, prices, fills, benchmark] = await Promise.all([
-    db.selectFrom('holdings').select(['symbol', 'shares']).where('portfolio_id', '=', portfolioId).execute(),
+    db
+      .selectFrom('holdings')
+      .select(['symbol', 'shares'])
+      .where('portfolio_id', '=', portfolioId)
+      .execute(),
     db
       .selectFrom('limit_orders')
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
@@ -62,19 +74,30 @@ export async function loadPortfolioInsight(db: Kysely<DB>, portfolioId: string, 
       .where('status', '=', WORKING)
       .where(holdsReservation)
       .execute(),
-    db.selectFrom('lot_totals').select(['symbol', 'shares', 'cost']).where('portfolio_id', '=', portfolioId).execute(),
+    db
+      .selectFrom('lot_totals')
+      .select(['symbol', 'shares', 'cost'])
+      .where('portfolio_id', '=', portfolioId)
+      .execute(),
     currentPrices(db),
     epochFills(db, portfolioId, BigInt(user.epoch)),
     loadHoldBenchmark(db, since, startingCents, now),
   ]);
-  const reservedCash = orders.reduce((sum, o) => sum + (o.type === 'PURCHASE' ? BigInt(o.purchase_cents ?? 0n) : 0n), 0n);
+  const reservedCash = orders.reduce(
+    (sum, o) => sum + (o.type === 'PURCHASE' ? BigInt(o.purchase_cents ?? 0n) : 0n),
+    0n,
+  );
   return buildInsight({
     since,
     startingCents,
     cashCents: BigInt(user.cash_cents) + reservedCash,
     freeShares: new Map(holdings.map((h) => [h.symbol, BigInt(h.shares)])),
-    sellOrders: orders.filter((o) => o.type === 'SELL').map((o) => ({ symbol: o.symbol, shares: BigInt(o.sell_shares ?? 0n) })),
-    lotTotals: new Map(totals.map((t) => [t.symbol, { shares: BigInt(t.shares), cost: BigInt(t.cost) }])),
+    sellOrders: orders
+      .filter((o) => o.type === 'SELL')
+      .map((o) => ({ symbol: o.symbol, shares: BigInt(o.sell_shares ?? 0n) })),
+    lotTotals: new Map(
+      totals.map((t) => [t.symbol, { shares: BigInt(t.shares), cost: BigInt(t.cost) }]),
+    ),
     prices,
     replay: fills ? replayFifo(fills) : null,
     benchmark,
@@ -90,7 +113,7 @@ export function portfolioInsightRoute(fastify: FastifyInstance, ctx: AppContext)
       schema: {
         description:
           "The caller's portfolio since the last reset: allocation (cash and each holding at current value), " +
-          'unrealised and realised P&L per position and in total (realised from the epoch\'s fills replayed first ' +
+          "unrealised and realised P&L per position and in total (realised from the epoch's fills replayed first " +
           'in first out, up to 20,000 of them), the best and worst sales, and the return of holding BTC instead.',
         response: { 200: PortfolioInsight },
       },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
-import { insertOrder, setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
+import {
+  insertOrder,
+  setHolding,
+  setStoredPrice,
+  units,
+  USD,
+} from '../../test-support/test-rows.ts';
 import { runSnapshotJob, SNAPSHOT_EVERY_MS, startBalanceSnapshots } from './snapshot-job.ts';
 
 let t: TestApp;
@@ -10,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const snapshotsOf = (userId: string) =>
-  t.ctx.db.selectFrom('balance_snapshots').select(['ts', 'balance_cents', 'epoch']).where('portfolio_id', '=', userId).orderBy('ts').execute();
+  t.ctx.db
+    .selectFrom('balance_snapshots')
+    .select(['ts', 'balance_cents', 'epoch'])
+    .where('portfolio_id', '=', userId)
+    .orderBy('ts')
+    .execute();
 
 describe('hourly balance snapshots', () => {
   test('snapshot users with holdings or working orders, hourly, once per hour', async () => {
@@ -18,14 +29,26 @@ describe('hourly balance snapshots', () => {
     const holder = await createTestUser(t.ctx);
     await setHolding(t.ctx.db, holder.id, 'SOL', units('10'));
     const orderer = await createTestUser(t.ctx);
-    await t.ctx.db.updateTable('portfolios').set({ cash_cents: USD(99_000), epoch: 2 }).where('id', '=', orderer.id).execute();
-    await insertOrder(t.ctx.db, orderer.id, { createdAt: Date.now(), purchaseCents: USD(1_000), epoch: 2 });
+    await t.ctx.db
+      .updateTable('portfolios')
+      .set({ cash_cents: USD(99_000), epoch: 2 })
+      .where('id', '=', orderer.id)
+      .execute();
+    await insertOrder(t.ctx.db, orderer.id, {
+      createdAt: Date.now(),
+      purchaseCents: USD(1_000),
+      epoch: 2,
+    });
     const cashOnly = await createTestUser(t.ctx);
 
     const now = Date.now();
     expect(await runSnapshotJob(t.ctx, now)).toBeGreaterThanOrEqual(2);
     const [held] = await snapshotsOf(holder.id);
-    expect([held?.ts, held?.balance_cents, Number(held?.epoch)]).toEqual([BigInt(now), USD(101_500), 0]);
+    expect([held?.ts, held?.balance_cents, Number(held?.epoch)]).toEqual([
+      BigInt(now),
+      USD(101_500),
+      0,
+    ]);
     const [ordered] = await snapshotsOf(orderer.id);
     expect(ordered?.balance_cents).toBe(USD(100_000));
     expect(Number(ordered?.epoch)).toBe(2);
@@ -47,7 +70,11 @@ describe('hourly balance snapshots', () => {
       const job = startBalanceSnapshots(fresh.ctx, (e) => errors.push(e));
       await job.stop();
       expect(errors).toEqual([]);
-      const rows = await fresh.ctx.db.selectFrom('balance_snapshots').select('portfolio_id').where('portfolio_id', '=', holder.id).execute();
+      const rows = await fresh.ctx.db
+        .selectFrom('balance_snapshots')
+        .select('portfolio_id')
+        .where('portfolio_id', '=', holder.id)
+        .execute();
       expect(rows).toHaveLength(1);
     } finally {
       await fresh.close();

@@ -16,7 +16,11 @@ const INSERT_BATCH = 500;
  * on one PostgreSQL only one of them writes each hour's snapshots. False when not due or taken.
  */
 async function claimRun(db: Kysely<DB>, now: number): Promise<boolean> {
-  const row = await db.selectFrom('market_state').select('value').where('key', '=', LAST_RUN_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('market_state')
+    .select('value')
+    .where('key', '=', LAST_RUN_KEY)
+    .executeTakeFirst();
   if (!row) {
     const inserted = await db
       .insertInto('market_state')
@@ -45,9 +49,17 @@ export async function snapshotInvestedUsers(ctx: AppContext, now = Date.now()): 
   const totals = await loadAllTotalBalances(ctx.db);
   const rows = totals
     .filter((u) => u.invested)
-    .map((u) => ({ portfolio_id: u.id, epoch: u.epoch, ts: now, balance_cents: clampRecordedBalance(u.totalCents) }));
+    .map((u) => ({
+      portfolio_id: u.id,
+      epoch: u.epoch,
+      ts: now,
+      balance_cents: clampRecordedBalance(u.totalCents),
+    }));
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await ctx.db.insertInto('balance_snapshots').values(rows.slice(i, i + INSERT_BATCH)).execute();
+    await ctx.db
+      .insertInto('balance_snapshots')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
   }
   return rows.length;
 }
@@ -67,7 +79,10 @@ export interface SnapshotJob {
  * hour old (or there was none), then checks every few minutes. stop() waits for a run in flight
  * so the database is never closed under it.
  */
-export function startBalanceSnapshots(ctx: AppContext, onError: (error: unknown) => void = () => {}): SnapshotJob {
+export function startBalanceSnapshots(
+  ctx: AppContext,
+  onError: (error: unknown) => void = () => {},
+): SnapshotJob {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {

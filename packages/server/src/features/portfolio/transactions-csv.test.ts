@@ -51,9 +51,15 @@ describe('GET /transactions.csv', () => {
 
   test('the fee column holds what each fill was charged, exactly', async () => {
     const user = await createTestUser(t.ctx);
-    const id = await insertTransaction(t.ctx.db, user.id, { createdAt: BASE, totalCents: USD(999), feeCents: USD(1) });
+    const id = await insertTransaction(t.ctx.db, user.id, {
+      createdAt: BASE,
+      totalCents: USD(999),
+      feeCents: USD(1),
+    });
     const res = await t.app.inject({ url: '/transactions.csv', headers: user.headers });
-    expect(lines(res.body)[1]).toBe(`${id},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.1,30000,999,1,no`);
+    expect(lines(res.body)[1]).toBe(
+      `${id},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.1,30000,999,1,no`,
+    );
   });
 
   test('an empty history is the header row alone', async () => {
@@ -77,14 +83,20 @@ describe('GET /transactions.csv', () => {
       position_id: null,
       created_at: BASE + Math.floor(i / 7), // shared milliseconds cross batch boundaries
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insertInto('transactions').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.db
+        .insertInto('transactions')
+        .values(rows.slice(i, i + 500))
+        .execute();
 
     const res = await t.app.inject({ url: '/transactions.csv', headers: user.headers });
     const body = lines(res.body).slice(1);
     expect(body).toHaveLength(rows.length);
     const ids = body.map((l) => l.split(',')[0]);
     expect(new Set(ids).size).toBe(rows.length);
-    const expected = [...rows].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+    const expected = [...rows]
+      .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
     expect(ids).toEqual(expected);
   });
 

@@ -7,14 +7,32 @@ import type { DB } from '../../db/schema.ts';
 import { csvLine, csvNumber } from '../../http/csv.ts';
 import { requireUser, sessionPortfolio } from '../auth/guard.ts';
 
-const HEADER = csvLine(['id', 'timestamp', 'type', 'method', 'symbol', 'shares', 'price', 'total', 'fee', 'archived']);
+const HEADER = csvLine([
+  'id',
+  'timestamp',
+  'type',
+  'method',
+  'symbol',
+  'shares',
+  'price',
+  'total',
+  'fee',
+  'archived',
+]);
 /** Rows read per query: memory stays flat however long the history is. */
 const BATCH = 1000;
 
 /** The whole history of every epoch, newest first, a batch of rows at a time (keyset on created_at, id). */
-export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string): AsyncGenerator<string> {
+export async function* transactionCsvLines(
+  db: Kysely<DB>,
+  portfolioId: string,
+): AsyncGenerator<string> {
   yield HEADER;
-  const user = await db.selectFrom('portfolios').select('epoch').where('id', '=', portfolioId).executeTakeFirst();
+  const user = await db
+    .selectFrom('portfolios')
+    .select('epoch')
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
   if (!user) return;
   const epoch = BigInt(user.epoch);
   let after: { createdAt: bigint; id: string } | undefined;
@@ -27,7 +45,10 @@ export async function* transactionCsvLines(db: Kysely<DB>, portfolioId: string):
       .$if(key !== undefined, (qb) =>
         qb.where((eb) => {
           const { createdAt, id } = key as { createdAt: bigint; id: string };
-          return eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]);
+          return eb.or([
+            eb('created_at', '<', createdAt),
+            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+          ]);
         }),
       )
       .orderBy('created_at', 'desc')
@@ -65,7 +86,7 @@ export function transactionsCsvRoute(app: FastifyInstance, ctx: AppContext): voi
       preHandler: requireUser,
       schema: {
         description:
-          'The caller\'s whole history, every epoch, newest first, as text/csv (attachment transactions.csv). ' +
+          "The caller's whole history, every epoch, newest first, as text/csv (attachment transactions.csv). " +
           'Columns: id, timestamp (ISO 8601, UTC), type, method, symbol, shares, price, total, fee (USD charged on the fill; exact decimals), ' +
           'archived (yes for history from before an account reset).',
         produces: ['text/csv'],

@@ -1,4 +1,9 @@
-import { NEXT_CURSOR_HEADER, Transaction, TransactionsAnswer, TransactionsQuery } from '@papertrade/domain';
+import {
+  NEXT_CURSOR_HEADER,
+  Transaction,
+  TransactionsAnswer,
+  TransactionsQuery,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +23,7 @@ export function transactionsRoutes(fastify: FastifyInstance, ctx: AppContext): v
       preHandler: requireUser,
       schema: {
         description:
-          'A page of the caller\'s history, newest first: transactions, and working limit orders (LimitPosition ' +
+          "A page of the caller's history, newest first: transactions, and working limit orders (LimitPosition " +
           'entries with limitAsk, shown as WORKING) unless type is PURCHASE or SELL. Pass the X-Next-Cursor ' +
           'header of a page as `cursor` to get the next one; the last page has no such header. ' +
           '`archived=true` gives the history from before the last account reset (entries carry archived: true).',
@@ -47,7 +52,7 @@ export function transactionsRoutes(fastify: FastifyInstance, ctx: AppContext): v
       preHandler: requireUser,
       schema: {
         description:
-          'One of the caller\'s own transactions by id (the /transaction?id= page), archived ones included ' +
+          "One of the caller's own transactions by id (the /transaction?id= page), archived ones included " +
           '(archived: true); 404 TRANSACTION_NOT_FOUND for any other id.',
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: Transaction },
@@ -62,7 +67,11 @@ export function transactionsRoutes(fastify: FastifyInstance, ctx: AppContext): v
           .where('id', '=', request.params.id)
           .where('portfolio_id', '=', portfolio.id)
           .executeTakeFirst(),
-        ctx.db.selectFrom('portfolios').select('epoch').where('id', '=', portfolio.id).executeTakeFirstOrThrow(),
+        ctx.db
+          .selectFrom('portfolios')
+          .select('epoch')
+          .where('id', '=', portfolio.id)
+          .executeTakeFirstOrThrow(),
       ]);
       if (!row) throw notFound('TRANSACTION_NOT_FOUND', 'No such transaction in your history');
       return toTransaction(row, BigInt(owner.epoch));

@@ -60,7 +60,11 @@ describe('POST /user-details', () => {
     const res = await details(owner.walletAddress);
     expect(res.statusCode).toBe(200);
     const profile = PublicProfile.parse(res.json());
-    expect(profile).toMatchObject({ walletAddress: owner.walletAddress, totalBalance: STARTING_BALANCE_USD, returnPercentage: 0 });
+    expect(profile).toMatchObject({
+      walletAddress: owner.walletAddress,
+      totalBalance: STARTING_BALANCE_USD,
+      returnPercentage: 0,
+    });
     expect(res.json()).not.toHaveProperty('email');
   });
 
@@ -85,7 +89,10 @@ describe('POST /user-details', () => {
     const me = await createTestUser(t.ctx);
     const res = await details(`0x${'ab'.repeat(20)}`, me.headers);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'USER_NOT_FOUND', error: 'No user has that wallet address' });
+    expect(res.json()).toMatchObject({
+      code: 'USER_NOT_FOUND',
+      error: 'No user has that wallet address',
+    });
   });
 
   test('a malformed wallet address answers 400', async () => {

@@ -17,7 +17,7 @@ export function userDetailsRoute(fastify: FastifyInstance, ctx: AppContext): voi
     {
       schema: {
         description:
-          'Sign-in optional. The full User of that portfolio when the caller\'s session owns walletAddress (main or contest); otherwise its owner\'s ' +
+          "Sign-in optional. The full User of that portfolio when the caller's session owns walletAddress (main or contest); otherwise its owner's " +
           'PublicProfile (no e-mail, cash or holdings). 404 USER_NOT_FOUND for an unknown wallet.',
         body: UserDetailsBody,
         response: { 200: UserDetailsAnswer },
@@ -26,14 +26,16 @@ export function userDetailsRoute(fastify: FastifyInstance, ctx: AppContext): voi
     async (request) => {
       const wallet = request.body.walletAddress.toLowerCase();
       const viewer = request.user;
-      if (viewer && viewer.walletAddress.toLowerCase() === wallet) return loadUserRecord(ctx.db, viewer.id);
+      if (viewer && viewer.walletAddress.toLowerCase() === wallet)
+        return loadUserRecord(ctx.db, viewer.id);
       // A contest wallet: its owner gets that portfolio's record, anyone else its owner's profile.
       const portfolio = await ctx.db
         .selectFrom('portfolios')
         .select(['id', 'user_id', 'closed_at'])
         .where('wallet_address', '=', wallet)
         .executeTakeFirst();
-      if (viewer && portfolio?.user_id === viewer.id && portfolio.closed_at === null) return loadUserRecord(ctx.db, portfolio.id);
+      if (viewer && portfolio?.user_id === viewer.id && portfolio.closed_at === null)
+        return loadUserRecord(ctx.db, portfolio.id);
       const userId = portfolio?.user_id ?? (await findUserIdByWallet(ctx.db, wallet));
       if (!userId) throw notFound('USER_NOT_FOUND', 'No user has that wallet address');
       return loadPublicProfile(ctx.db, userId, viewer?.id ?? null);

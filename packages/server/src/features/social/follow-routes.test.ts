@@ -2,7 +2,12 @@ import type { PublicProfile } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
 import { FOLLOW_NOTICE_QUIET_MS } from './follow-routes.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const follow = (me: TestUser, walletAddress: string, method: 'POST' | 'DELETE' = 'POST', headers = me.headers) =>
-  t.app.inject({ method, url: '/follow', headers, payload: { walletAddress } });
+const follow = (
+  me: TestUser,
+  walletAddress: string,
+  method: 'POST' | 'DELETE' = 'POST',
+  headers = me.headers,
+) => t.app.inject({ method, url: '/follow', headers, payload: { walletAddress } });
 
 const notificationsOf = (userId: string) =>
-  t.ctx.db.selectFrom('notifications').select(['type', 'text', 'url', 'read']).where('user_id', '=', userId).execute();
+  t.ctx.db
+    .selectFrom('notifications')
+    .select(['type', 'text', 'url', 'read'])
+    .where('user_id', '=', userId)
+    .execute();
 
 const isFollowing = async (follower: TestUser, followee: TestUser) =>
   (await t.ctx.db
@@ -34,9 +47,19 @@ describe('POST /follow', () => {
     unsubscribe();
 
     expect(res.statusCode).toBe(200);
-    expect(res.json<PublicProfile>()).toMatchObject({ walletAddress: star.walletAddress, followers: 1, followedByMe: true });
+    expect(res.json<PublicProfile>()).toMatchObject({
+      walletAddress: star.walletAddress,
+      followers: 1,
+      followedByMe: true,
+    });
     expect(res.json()).not.toHaveProperty('email');
-    const fanName = (await t.ctx.db.selectFrom('users').select('username').where('id', '=', fan.id).executeTakeFirstOrThrow()).username;
+    const fanName = (
+      await t.ctx.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', fan.id)
+        .executeTakeFirstOrThrow()
+    ).username;
     const notes = await notificationsOf(star.id);
     expect(notes.map((n) => [n.type, n.text, n.url, Number(n.read)])).toEqual([
       ['NEW_FOLLOWER', `${fanName} started following you`, `/user?wallet=${fan.walletAddress}`, 0],
@@ -44,7 +67,12 @@ describe('POST /follow', () => {
     expect(await notificationsOf(fan.id)).toEqual([]);
     expect(events).toContainEqual({ type: 'user-changed', userId: star.id });
 
-    const record = await t.app.inject({ method: 'POST', url: '/user-details', headers: star.headers, payload: { walletAddress: star.walletAddress } });
+    const record = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: star.headers,
+      payload: { walletAddress: star.walletAddress },
+    });
     expect(record.json<{ notifications: unknown[] }>().notifications).toEqual([
       expect.objectContaining({ type: 'NEW_FOLLOWER', read: false }),
     ]);
@@ -98,7 +126,10 @@ describe('POST /follow', () => {
     const me = await createTestUser(t.ctx);
     const star = await createTestUser(t.ctx);
     expect((await follow(me, star.walletAddress, 'POST', {})).statusCode).toBe(401);
-    const mismatch = await follow(me, star.walletAddress, 'POST', { ...me.headers, wallet: star.walletAddress });
+    const mismatch = await follow(me, star.walletAddress, 'POST', {
+      ...me.headers,
+      wallet: star.walletAddress,
+    });
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json()).toMatchObject({ code: 'WALLET_MISMATCH' });
     expect(await isFollowing(me, star)).toBe(false);
@@ -110,7 +141,12 @@ describe('POST /follow', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/follow',
-      headers: { cookie: `session=${me.token}`, origin: 'https://evil.example', host: 'localhost', wallet: me.walletAddress },
+      headers: {
+        cookie: `session=${me.token}`,
+        origin: 'https://evil.example',
+        host: 'localhost',
+        wallet: me.walletAddress,
+      },
       payload: { walletAddress: star.walletAddress },
     });
     expect(res.statusCode).toBe(403);

@@ -10,7 +10,11 @@ import { findUserIdByWallet, loadPublicProfile } from '../../users/public-profil
 import { requireSession, sessionUser } from '../auth/guard.ts';
 
 /** The user the body names, who must exist and must not be the caller. */
-async function otherUserId(ctx: AppContext, me: SessionUser, walletAddress: string): Promise<string> {
+async function otherUserId(
+  ctx: AppContext,
+  me: SessionUser,
+  walletAddress: string,
+): Promise<string> {
   if (walletAddress.toLowerCase() === me.walletAddress.toLowerCase()) {
     throw badRequest('CANNOT_FOLLOW_SELF', 'You cannot follow yourself', 'walletAddress');
   }
@@ -62,7 +66,11 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
           .where('created_at', '>', BigInt(now - FOLLOW_NOTICE_QUIET_MS))
           .executeTakeFirst();
         if (recent) return false;
-        const follower = await trx.selectFrom('users').select('username').where('id', '=', me.id).executeTakeFirstOrThrow();
+        const follower = await trx
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', me.id)
+          .executeTakeFirstOrThrow();
         await notify(
           trx,
           {
@@ -96,7 +104,11 @@ export function followRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       const me = sessionUser(request);
       const followeeId = await otherUserId(ctx, me, request.body.walletAddress);
       await inUserTransaction(ctx.db, me.id, (trx) =>
-        trx.deleteFrom('follows').where('follower_id', '=', me.id).where('followee_id', '=', followeeId).execute(),
+        trx
+          .deleteFrom('follows')
+          .where('follower_id', '=', me.id)
+          .where('followee_id', '=', followeeId)
+          .execute(),
       );
       return loadPublicProfile(ctx.db, followeeId, me.id);
     },

@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import { newId } from '../../db/new-id.ts';
 import type { DB } from '../../db/schema.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 
 const USD = (dollars: number) => BigInt(Math.round(dollars * 100));
 const SHARE = 100_000_000n;
@@ -15,7 +20,13 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: number, starting = STARTING_BALANCE_USD) {
+async function setUser(
+  db: Kysely<DB>,
+  user: TestUser,
+  cash: number,
+  createdAt: number,
+  starting = STARTING_BALANCE_USD,
+) {
   await db
     .updateTable('portfolios')
     .set({ cash_cents: USD(cash), created_at: createdAt, starting_balance_cents: USD(starting) })
@@ -23,7 +34,13 @@ async function setUser(db: Kysely<DB>, user: TestUser, cash: number, createdAt: 
     .execute();
 }
 
-async function workingOrder(db: Kysely<DB>, user: TestUser, type: 'PURCHASE' | 'SELL', symbol: string, reserved: bigint) {
+async function workingOrder(
+  db: Kysely<DB>,
+  user: TestUser,
+  type: 'PURCHASE' | 'SELL',
+  symbol: string,
+  reserved: bigint,
+) {
   await db
     .insertInto('limit_orders')
     .values({
@@ -47,8 +64,16 @@ async function workingOrder(db: Kysely<DB>, user: TestUser, type: 'PURCHASE' | '
 /** Six users whose totals exercise cash, holdings, both order sides, a tie and a loss. */
 async function sixUsers(app: TestApp) {
   const { db } = app.ctx;
-  await db.updateTable('assets').set({ price: 30_000n * SHARE }).where('symbol', '=', 'BTC').execute();
-  await db.updateTable('assets').set({ price: 2_000n * SHARE }).where('symbol', '=', 'ETH').execute();
+  await db
+    .updateTable('assets')
+    .set({ price: 30_000n * SHARE })
+    .where('symbol', '=', 'BTC')
+    .execute();
+  await db
+    .updateTable('assets')
+    .set({ price: 2_000n * SHARE })
+    .where('symbol', '=', 'ETH')
+    .execute();
   const make = () => createTestUser(app.ctx);
   const a = await make();
   const b = await make();
@@ -58,12 +83,18 @@ async function sixUsers(app: TestApp) {
   const f = await make();
   await setUser(db, a, 100_000, T0 + 1);
   await setUser(db, b, 90_000, T0 + 2);
-  await db.insertInto('holdings').values({ portfolio_id: b.id, symbol: 'BTC', shares: SHARE / 2n }).execute(); // 15,000
+  await db
+    .insertInto('holdings')
+    .values({ portfolio_id: b.id, symbol: 'BTC', shares: SHARE / 2n })
+    .execute(); // 15,000
   await setUser(db, c, 50_000, T0 + 3);
   await workingOrder(db, c, 'PURCHASE', 'BTC', USD(60_000));
   await setUser(db, d, 100_000, T0); // ties with a, signed up earlier
   await setUser(db, e, 80_000, T0 + 4);
-  await db.insertInto('holdings').values({ portfolio_id: e.id, symbol: 'ETH', shares: 5n * SHARE }).execute(); // 10,000
+  await db
+    .insertInto('holdings')
+    .values({ portfolio_id: e.id, symbol: 'ETH', shares: 5n * SHARE })
+    .execute(); // 10,000
   await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 2,000
   await setUser(db, f, 190_000, T0 + 5, 200_000);
   return { a, b, c, d, e, f };
@@ -77,7 +108,9 @@ describe('GET /leaderboard', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await t.app.inject({ url: `/leaderboard?limit=2${cursor ? `&cursor=${cursor}` : ''}` });
+      const res = await t.app.inject({
+        url: `/leaderboard?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      });
       expect(res.statusCode).toBe(200);
       seen.push(...res.json<LeaderboardEntry[]>());
       cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -94,9 +127,17 @@ describe('GET /leaderboard', () => {
       [6, e.walletAddress, 92_000, -8],
     ]);
     expect(seen[0]).toMatchObject({ period: 'all', since: T0 + 3, resetAt: null });
-    expect(Object.keys(seen[0] ?? {}).sort()).toEqual(
-      ['avatar', 'period', 'rank', 'resetAt', 'returnPercentage', 'since', 'totalBalance', 'username', 'walletAddress'],
-    );
+    expect(Object.keys(seen[0] ?? {}).sort()).toEqual([
+      'avatar',
+      'period',
+      'rank',
+      'resetAt',
+      'returnPercentage',
+      'since',
+      'totalBalance',
+      'username',
+      'walletAddress',
+    ]);
   });
 
   test('the default page is the top 20 and a bad cursor answers 400', async () => {
@@ -114,8 +155,15 @@ describe('GET /leaderboard', () => {
     t = await createTestApp();
     const whale = await createTestUser(t.ctx);
     const minnow = await createTestUser(t.ctx);
-    await t.ctx.db.updateTable('assets').set({ price: 10_000_000n * SHARE }).where('symbol', '=', 'BTC').execute();
-    await t.ctx.db.insertInto('holdings').values({ portfolio_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE }).execute();
+    await t.ctx.db
+      .updateTable('assets')
+      .set({ price: 10_000_000n * SHARE })
+      .where('symbol', '=', 'BTC')
+      .execute();
+    await t.ctx.db
+      .insertInto('holdings')
+      .values({ portfolio_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE })
+      .execute();
     const res = await t.app.inject({ url: '/leaderboard' });
     expect(res.statusCode).toBe(200);
     expect(res.json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.totalBalance])).toEqual([
@@ -126,13 +174,19 @@ describe('GET /leaderboard', () => {
 });
 
 describe('GET /leaderboard/me', () => {
-  test('gives the caller\'s own row with its rank', async () => {
+  test("gives the caller's own row with its rank", async () => {
     t = await createTestApp();
     const { a, e } = await sixUsers(t);
     await t.app.inject({ url: '/leaderboard' }); // warm the cache
     const res = await t.app.inject({ url: '/leaderboard/me', headers: a.headers });
     expect(res.statusCode).toBe(200);
-    const aName = (await t.ctx.db.selectFrom('users').select('username').where('id', '=', a.id).executeTakeFirstOrThrow()).username;
+    const aName = (
+      await t.ctx.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', a.id)
+        .executeTakeFirstOrThrow()
+    ).username;
     expect(res.json()).toEqual({
       rank: 4,
       walletAddress: a.walletAddress,
@@ -144,12 +198,17 @@ describe('GET /leaderboard/me', () => {
       since: T0 + 1,
       resetAt: null,
     });
-    expect((await t.app.inject({ url: '/leaderboard/me', headers: e.headers })).json()).toMatchObject({ rank: 6 });
+    expect(
+      (await t.app.inject({ url: '/leaderboard/me', headers: e.headers })).json(),
+    ).toMatchObject({ rank: 6 });
 
     const newcomer = await createTestUser(t.ctx); // signed up after the cached ranking
     const mine = await t.app.inject({ url: '/leaderboard/me', headers: newcomer.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ walletAddress: newcomer.walletAddress, totalBalance: STARTING_BALANCE_USD });
+    expect(mine.json()).toMatchObject({
+      walletAddress: newcomer.walletAddress,
+      totalBalance: STARTING_BALANCE_USD,
+    });
   });
 
   test('without a session answers 401', async () => {
@@ -162,8 +221,15 @@ describe('GET /leaderboard?period=week|month', () => {
   const DAY = 86_400_000;
 
   async function snapshot(db: Kysely<DB>, user: TestUser, ts: number, dollars: number) {
-    const { epoch } = await db.selectFrom('portfolios').select('epoch').where('id', '=', user.id).executeTakeFirstOrThrow();
-    await db.insertInto('balance_snapshots').values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) }).execute();
+    const { epoch } = await db
+      .selectFrom('portfolios')
+      .select('epoch')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('balance_snapshots')
+      .values({ portfolio_id: user.id, epoch, ts, balance_cents: USD(dollars) })
+      .execute();
   }
 
   test('the return runs from the balance at the start of the period; a reset inside it is listed, not ranked', async () => {
@@ -178,11 +244,17 @@ describe('GET /leaderboard?period=week|month', () => {
     await snapshot(db, steady, now - 10 * DAY, 120_000);
     await snapshot(db, steady, now - 3 * DAY, 118_000); // inside the week: not the baseline
     await setUser(db, fresh, 1_000_000, now - 60 * DAY, 1_000_000);
-    await db.updateTable('portfolios').set({ reset_at: now - 2 * DAY, epoch: 1 }).where('id', '=', fresh.id).execute();
+    await db
+      .updateTable('portfolios')
+      .set({ reset_at: now - 2 * DAY, epoch: 1 })
+      .where('id', '=', fresh.id)
+      .execute();
     await setUser(db, newcomer, 101_000, now - DAY);
 
     const board = async (period: string) =>
-      (await t!.app.inject({ url: `/leaderboard?period=${period}` })).json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.rank, r.returnPercentage, r.resetAt]);
+      (await t!.app.inject({ url: `/leaderboard?period=${period}` }))
+        .json<LeaderboardEntry[]>()
+        .map((r) => [r.walletAddress, r.rank, r.returnPercentage, r.resetAt]);
 
     expect(await board('all')).toEqual([
       [steady.walletAddress, 1, 14, null],
@@ -203,7 +275,9 @@ describe('GET /leaderboard?period=week|month', () => {
 
     const mine = await t.app.inject({ url: '/leaderboard/me?period=week', headers: fresh.headers });
     expect(mine.json()).toMatchObject({ rank: null, period: 'week', resetAt: now - 2 * DAY });
-    const week = (await t.app.inject({ url: '/leaderboard?period=week' })).json<LeaderboardEntry[]>();
+    const week = (await t.app.inject({ url: '/leaderboard?period=week' })).json<
+      LeaderboardEntry[]
+    >();
     expect(week[1]?.since).toBeGreaterThanOrEqual(now - 7 * DAY);
     expect(week[0]?.since).toBe(now - DAY);
   });

@@ -1,4 +1,10 @@
-import { LeaderboardAnswer, LeaderboardMeAnswer, LeaderboardMeQuery, LeaderboardQuery, NEXT_CURSOR_HEADER } from '@papertrade/domain';
+import {
+  LeaderboardAnswer,
+  LeaderboardMeAnswer,
+  LeaderboardMeQuery,
+  LeaderboardQuery,
+  NEXT_CURSOR_HEADER,
+} from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
@@ -31,7 +37,8 @@ export function leaderboardRoutes(fastify: FastifyInstance, rankings: RankingCac
       const start = after ? indexAfter(ranking, after) : 0;
       const end = Math.min(start + limit, ranking.users.length);
       const last = ranking.users[end - 1];
-      if (end < ranking.users.length && last) void reply.header(NEXT_CURSOR_HEADER, encodeRankCursor(last));
+      if (end < ranking.users.length && last)
+        void reply.header(NEXT_CURSOR_HEADER, encodeRankCursor(last));
       const entries = [];
       for (let i = start; i < end; i += 1) entries.push(toLeaderboardEntry(ranking, i));
       return entries;
@@ -43,7 +50,8 @@ export function leaderboardRoutes(fastify: FastifyInstance, rankings: RankingCac
     {
       preHandler: requireUser,
       schema: {
-        description: 'The caller\'s own leaderboard row for `period` (default all), wherever it ranks.',
+        description:
+          "The caller's own leaderboard row for `period` (default all), wherever it ranks.",
         querystring: LeaderboardMeQuery,
         response: { 200: LeaderboardMeAnswer },
       },

@@ -5,13 +5,21 @@ export function encodeCursor(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-const invalid = () => badRequest('INVALID_CURSOR', 'That page cursor is not valid; start again from the first page', 'cursor');
+const invalid = () =>
+  badRequest(
+    'INVALID_CURSOR',
+    'That page cursor is not valid; start again from the first page',
+    'cursor',
+  );
 
 /**
  * The parts of a cursor made by encodeCursor, checked by `valid`; anything else answers 400
  * INVALID_CURSOR rather than reaching a query.
  */
-export function decodeCursor<T>(cursor: string | undefined, valid: (parts: unknown[]) => T | undefined): T | undefined {
+export function decodeCursor<T>(
+  cursor: string | undefined,
+  valid: (parts: unknown[]) => T | undefined,
+): T | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   let parts: unknown;
   try {
@@ -24,4 +32,5 @@ export function decodeCursor<T>(cursor: string | undefined, valid: (parts: unkno
   return key;
 }
 
-export const isShortText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64;
+export const isShortText = (v: unknown): v is string =>
+  typeof v === 'string' && v.length > 0 && v.length <= 64;

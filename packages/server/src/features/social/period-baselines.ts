@@ -9,7 +9,10 @@ import type { DB } from '../../db/schema.ts';
  * in balance_snapshots_portfolio_epoch_time (portfolio_id, epoch, ts, balance_cents), read backwards.
  * Users without such a snapshot are absent: their balance had not moved since the epoch began.
  */
-export async function loadPeriodBaselines(db: Kysely<DB>, start: number): Promise<Map<string, Cents>> {
+export async function loadPeriodBaselines(
+  db: Kysely<DB>,
+  start: number,
+): Promise<Map<string, Cents>> {
   const { rows } = await sql<{ id: string; baseline: bigint | number | string }>`
     SELECT id, baseline FROM (
       SELECT u.id AS id, (

@@ -17,7 +17,15 @@ async function insertUsers(prefix: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const name = `${prefix}${i}`;
-    ids.push((await insertUser(t.ctx.db, { email: `${name}@example.test`, username: name, passwordHash: 'x' })).id);
+    ids.push(
+      (
+        await insertUser(t.ctx.db, {
+          email: `${name}@example.test`,
+          username: name,
+          passwordHash: 'x',
+        })
+      ).id,
+    );
   }
   return ids;
 }
@@ -39,9 +47,16 @@ describe('GET /users/:walletAddress/profile', () => {
 
     const res = await profileOf(star.walletAddress);
     expect(res.statusCode).toBe(200);
-    expect(res.json<PublicProfile>()).toMatchObject({ walletAddress: star.walletAddress, followers: 130, following: 3, followedByMe: false });
+    expect(res.json<PublicProfile>()).toMatchObject({
+      walletAddress: star.walletAddress,
+      followers: 130,
+      following: 3,
+      followedByMe: false,
+    });
     expect(res.json()).not.toHaveProperty('email');
-    const firstPage = await t.app.inject({ url: `/users/${star.walletAddress}/followers?limit=100` });
+    const firstPage = await t.app.inject({
+      url: `/users/${star.walletAddress}/followers?limit=100`,
+    });
     expect(firstPage.json<unknown[]>()).toHaveLength(100);
   });
 
@@ -50,17 +65,38 @@ describe('GET /users/:walletAddress/profile', () => {
     const res = await profileOf(me.walletAddress, me.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicProfile>();
-    expect(body).toMatchObject({ walletAddress: me.walletAddress, totalBalance: STARTING_BALANCE_USD, returnPercentage: 0, followers: 0, following: 0, followedByMe: false });
+    expect(body).toMatchObject({
+      walletAddress: me.walletAddress,
+      totalBalance: STARTING_BALANCE_USD,
+      returnPercentage: 0,
+      followers: 0,
+      following: 0,
+      followedByMe: false,
+    });
     expect(body).not.toHaveProperty('balance');
   });
 
   test('followedByMe is true for a signed-in follower, false for a visitor', async () => {
     const fan = await createTestUser(t.ctx);
     const star = await createTestUser(t.ctx);
-    await t.app.inject({ method: 'POST', url: '/follow', headers: fan.headers, payload: { walletAddress: star.walletAddress } });
-    expect((await profileOf(star.walletAddress, fan.headers)).json()).toMatchObject({ followers: 1, followedByMe: true });
-    expect((await profileOf(star.walletAddress)).json()).toMatchObject({ followers: 1, followedByMe: false });
-    expect((await profileOf(fan.walletAddress)).json()).toMatchObject({ followers: 0, following: 1 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/follow',
+      headers: fan.headers,
+      payload: { walletAddress: star.walletAddress },
+    });
+    expect((await profileOf(star.walletAddress, fan.headers)).json()).toMatchObject({
+      followers: 1,
+      followedByMe: true,
+    });
+    expect((await profileOf(star.walletAddress)).json()).toMatchObject({
+      followers: 1,
+      followedByMe: false,
+    });
+    expect((await profileOf(fan.walletAddress)).json()).toMatchObject({
+      followers: 0,
+      following: 1,
+    });
   });
 
   test('an unknown wallet is 404 USER_NOT_FOUND; a malformed one 400', async () => {

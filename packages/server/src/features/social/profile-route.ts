@@ -17,7 +17,7 @@ export function profileRoute(fastify: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         description:
-          'Sign-in optional. The PublicProfile of this wallet\'s owner, also for the owner: followers and ' +
+          "Sign-in optional. The PublicProfile of this wallet's owner, also for the owner: followers and " +
           'following are exact counts. 404 USER_NOT_FOUND for an unknown wallet.',
         params: z.object({ walletAddress: WalletAddress }),
         response: { 200: PublicProfile },

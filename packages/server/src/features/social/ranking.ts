@@ -10,7 +10,10 @@ import {
 } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { loadAllTotalBalances, type PortfolioTotalBalance } from '../../users/all-total-balances.ts';
+import {
+  loadAllTotalBalances,
+  type PortfolioTotalBalance,
+} from '../../users/all-total-balances.ts';
 import { loadPeriodBaselines } from './period-baselines.ts';
 
 /**
@@ -92,12 +95,25 @@ export async function computeRanking(
     start === null ? new Map<string, bigint>() : loadPeriodBaselines(db, start),
   ]);
   // The global board ranks main portfolios; contest portfolios have their contests' boards.
-  const users = allTotals.filter((u) => u.kind === 'MAIN').map((u): RankedUser => {
-    const standing = periodStanding({ ...u, baselineCents: baselines.get(u.id) ?? null }, period, now);
-    return standing.ranked
-      ? { ...u, ranked: true, ...standing.result, since: standing.since, rankResetAt: null }
-      : { ...u, ranked: false, gainCents: 0n, baseCents: 1n, since: standing.since, rankResetAt: standing.resetAt };
-  });
+  const users = allTotals
+    .filter((u) => u.kind === 'MAIN')
+    .map((u): RankedUser => {
+      const standing = periodStanding(
+        { ...u, baselineCents: baselines.get(u.id) ?? null },
+        period,
+        now,
+      );
+      return standing.ranked
+        ? { ...u, ranked: true, ...standing.result, since: standing.since, rankResetAt: null }
+        : {
+            ...u,
+            ranked: false,
+            gainCents: 0n,
+            baseCents: 1n,
+            since: standing.since,
+            rankResetAt: standing.resetAt,
+          };
+    });
   users.sort(compareRank);
   return { period, users, indexById: new Map(users.map((u, i) => [u.id, i])) };
 }

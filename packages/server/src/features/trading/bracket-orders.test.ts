@@ -6,15 +6,35 @@ import { orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'SOL', 200));
 
 const legsOf = (parentId: string) =>
-  t.ctx.db.selectFrom('limit_orders').selectAll().where('parent_id', '=', parentId).orderBy('leg', 'desc').execute();
+  t.ctx.db
+    .selectFrom('limit_orders')
+    .selectAll()
+    .where('parent_id', '=', parentId)
+    .orderBy('leg', 'desc')
+    .execute();
 const record = async () =>
-  (await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } })).json<User>();
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress },
+    })
+  ).json<User>();
 const modify = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/limit-position', headers: ann.headers, payload: { walletAddress: ann.walletAddress, ...body } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/limit-position',
+    headers: ann.headers,
+    payload: { walletAddress: ann.walletAddress, ...body },
+  });
 
 async function open(body: Record<string, unknown>): Promise<LimitPosition> {
   const res = await openLimit(t.app, ann, { symbol: 'SOL', ...body });
@@ -32,32 +52,70 @@ async function refused(body: Record<string, unknown>, code: string, field: strin
 
 /** A limit buy of $1,000 at $190 with a take-profit at $230 and a stop-loss at $180. */
 const bracketBuy = (stopLoss: Record<string, number> = { stopPrice: 180 }) =>
-  open({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 1_000, attached: { takeProfit: { limitAsk: 230 }, stopLoss } });
+  open({
+    type: 'PURCHASE',
+    limitAsk: 190,
+    purchaseAsk: 1_000,
+    attached: { takeProfit: { limitAsk: 230 }, stopLoss },
+  });
 
 describe('bracket orders', () => {
   it('a bracket buy shows its legs while it waits, and its fill opens them as a pair on the shares it bought, reserved once', async () => {
     const parent = await bracketBuy();
-    expect(parent).toMatchObject({ status: 'WORKING', attached: { takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 180 } } });
+    expect(parent).toMatchObject({
+      status: 'WORKING',
+      attached: { takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 180 } },
+    });
     expect(await legsOf(parent.positionId)).toEqual([]);
 
     await setPrice(t.app, 'SOL', 189);
     const legs = await legsOf(parent.positionId);
     // $1,000 at $189 buys 5.29100529 SOL: both legs sell exactly those shares, reserved once.
     expect(legs).toMatchObject([
-      { leg: 'TAKE_PROFIT', order_type: 'LIMIT', type: 'SELL', status: 'WORKING', limit_price: 23_000_000_000n, sell_shares: 529_100_529n, time_in_force: 'GTC' },
-      { leg: 'STOP_LOSS', order_type: 'STOP', type: 'SELL', status: 'WORKING', stop_price: 18_000_000_000n, sell_shares: 529_100_529n },
+      {
+        leg: 'TAKE_PROFIT',
+        order_type: 'LIMIT',
+        type: 'SELL',
+        status: 'WORKING',
+        limit_price: 23_000_000_000n,
+        sell_shares: 529_100_529n,
+        time_in_force: 'GTC',
+      },
+      {
+        leg: 'STOP_LOSS',
+        order_type: 'STOP',
+        type: 'SELL',
+        status: 'WORKING',
+        stop_price: 18_000_000_000n,
+        sell_shares: 529_100_529n,
+      },
     ]);
     const [takeProfit, stopLoss] = legs;
     expect(takeProfit?.oco_group_id).toBe(takeProfit?.id);
     expect(stopLoss?.oco_group_id).toBe(takeProfit?.id);
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 0n, reservedShares: 529_100_529n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 0n,
+      reservedShares: 529_100_529n,
+    });
 
     const user = await record();
-    expect(user.notifications[0]?.text).toBe('Limit order filled: bought 5.29100529 SOL at $189.00; take-profit at $230.00 and stop-loss at $180.00 now working');
+    expect(user.notifications[0]?.text).toBe(
+      'Limit order filled: bought 5.29100529 SOL at $189.00; take-profit at $230.00 and stop-loss at $180.00 now working',
+    );
     expect(user.limitPositions.filter((p) => p.parentId === parent.positionId)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ leg: 'TAKE_PROFIT', ocoGroupId: takeProfit?.id, limitAsk: 230, sellAsk: 5.29100529 }),
-        expect.objectContaining({ leg: 'STOP_LOSS', ocoGroupId: takeProfit?.id, stopPrice: 180, sellAsk: 5.29100529 }),
+        expect.objectContaining({
+          leg: 'TAKE_PROFIT',
+          ocoGroupId: takeProfit?.id,
+          limitAsk: 230,
+          sellAsk: 5.29100529,
+        }),
+        expect.objectContaining({
+          leg: 'STOP_LOSS',
+          ocoGroupId: takeProfit?.id,
+          stopPrice: 180,
+          sellAsk: 5.29100529,
+        }),
       ]),
     );
     await expectSound(t.ctx, [ann.id]);
@@ -68,7 +126,10 @@ describe('bracket orders', () => {
     await setPrice(t.app, 'SOL', 189);
     const [takeProfit, stopLoss] = await legsOf(parent.positionId);
     await setPrice(t.app, 'SOL', 179.5);
-    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 17_950_000_000n });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({
+      status: 'FILLED',
+      fill_price: 17_950_000_000n,
+    });
     expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
     expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 0n, reservedShares: 0n });
     const user = await record();
@@ -77,7 +138,10 @@ describe('bracket orders', () => {
     );
     // Back above the take-profit: nothing more sells.
     await setPrice(t.app, 'SOL', 240);
-    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({
+      status: 'CANCELLED',
+      transaction_id: null,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -86,11 +150,19 @@ describe('bracket orders', () => {
     await setPrice(t.app, 'SOL', 189);
     const [takeProfit, stopLoss] = await legsOf(parent.positionId);
     await setPrice(t.app, 'SOL', 231);
-    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'FILLED', fill_price: 23_100_000_000n });
+    expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({
+      status: 'FILLED',
+      fill_price: 23_100_000_000n,
+    });
     expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
     await setPrice(t.app, 'SOL', 150);
-    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'CANCELLED', transaction_id: null });
-    expect((await record()).notifications[0]?.text).toMatch(/^Take-profit order filled: sold 5.29100529 SOL at \$231.00/);
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({
+      status: 'CANCELLED',
+      transaction_id: null,
+    });
+    expect((await record()).notifications[0]?.text).toMatch(
+      /^Take-profit order filled: sold 5.29100529 SOL at \$231.00/,
+    );
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -98,22 +170,38 @@ describe('bracket orders', () => {
     const parent = await bracketBuy({ trailPercent: 5 });
     await setPrice(t.app, 'SOL', 189);
     const [, stopLoss] = await legsOf(parent.positionId);
-    expect(stopLoss).toMatchObject({ order_type: 'TRAILING_STOP', water_mark: 18_900_000_000n, stop_price: 17_955_000_000n });
+    expect(stopLoss).toMatchObject({
+      order_type: 'TRAILING_STOP',
+      water_mark: 18_900_000_000n,
+      stop_price: 17_955_000_000n,
+    });
     // An integer column: a number on PostgreSQL, a bigint on SQLite.
     expect(Number(stopLoss?.trail_bps)).toBe(500);
     await setPrice(t.app, 'SOL', 210);
-    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', stop_price: 19_950_000_000n });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({
+      status: 'WORKING',
+      stop_price: 19_950_000_000n,
+    });
     await setPrice(t.app, 'SOL', 199);
     expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('either leg may stand alone: a take-profit only opens one order, outside any pair', async () => {
-    const parent = await open({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 210, purchaseAsk: 500, attached: { takeProfit: { limitAsk: 250 } } });
+    const parent = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP',
+      stopPrice: 210,
+      purchaseAsk: 500,
+      attached: { takeProfit: { limitAsk: 250 } },
+    });
     await setPrice(t.app, 'SOL', 212);
     const legs = await legsOf(parent.positionId);
     expect(legs).toMatchObject([{ leg: 'TAKE_PROFIT', oco_group_id: null, status: 'WORKING' }]);
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 0n, reservedShares: legs[0]?.sell_shares });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 0n,
+      reservedShares: legs[0]?.sell_shares,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -123,22 +211,72 @@ describe('bracket orders', () => {
     const parent = await bracketBuy();
     await setPrice(t.app, 'SOL', 189);
     // 2 SOL stay free, 1 is reserved by the sell, 5.29100529 by the pair.
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 629_100_529n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 200_000_000n,
+      reservedShares: 629_100_529n,
+    });
     const [takeProfit] = await legsOf(parent.positionId);
     expectStatus(await cancelLimit(t.app, ann, takeProfit?.id ?? ''), 200);
     // The stop-loss stands alone now, holding the pair's shares.
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 629_100_529n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 200_000_000n,
+      reservedShares: 629_100_529n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('refuses a take-profit below the stop, legs on the wrong side of the entry, and a bracket on a sell, under the field', async () => {
-    await refused({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { takeProfit: { limitAsk: 170 }, stopLoss: { stopPrice: 180 } } }, 'TAKE_PROFIT_BELOW_STOP', 'attached.takeProfit.limitAsk');
-    await refused({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { takeProfit: { limitAsk: 185 } } }, 'TAKE_PROFIT_BELOW_ENTRY', 'attached.takeProfit.limitAsk');
-    await refused({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { stopLoss: { stopPrice: 195 } } }, 'STOP_LOSS_ABOVE_ENTRY', 'attached.stopLoss.stopPrice');
-    await refused({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { stopLoss: { trailPercent: 60 } } }, 'VALIDATION_ERROR', 'attached.stopLoss.trailPercent');
-    await refused({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: {} }, 'VALIDATION_ERROR', 'attached.takeProfit');
+    await refused(
+      {
+        type: 'PURCHASE',
+        limitAsk: 190,
+        purchaseAsk: 100,
+        attached: { takeProfit: { limitAsk: 170 }, stopLoss: { stopPrice: 180 } },
+      },
+      'TAKE_PROFIT_BELOW_STOP',
+      'attached.takeProfit.limitAsk',
+    );
+    await refused(
+      {
+        type: 'PURCHASE',
+        limitAsk: 190,
+        purchaseAsk: 100,
+        attached: { takeProfit: { limitAsk: 185 } },
+      },
+      'TAKE_PROFIT_BELOW_ENTRY',
+      'attached.takeProfit.limitAsk',
+    );
+    await refused(
+      {
+        type: 'PURCHASE',
+        limitAsk: 190,
+        purchaseAsk: 100,
+        attached: { stopLoss: { stopPrice: 195 } },
+      },
+      'STOP_LOSS_ABOVE_ENTRY',
+      'attached.stopLoss.stopPrice',
+    );
+    await refused(
+      {
+        type: 'PURCHASE',
+        limitAsk: 190,
+        purchaseAsk: 100,
+        attached: { stopLoss: { trailPercent: 60 } },
+      },
+      'VALIDATION_ERROR',
+      'attached.stopLoss.trailPercent',
+    );
+    await refused(
+      { type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: {} },
+      'VALIDATION_ERROR',
+      'attached.takeProfit',
+    );
     expectStatus(await buy(t.app, ann, 'SOL', 1), 200);
-    await refused({ type: 'SELL', limitAsk: 210, sellAsk: 1, attached: { takeProfit: { limitAsk: 250 } } }, 'VALIDATION_ERROR', 'attached');
+    await refused(
+      { type: 'SELL', limitAsk: 210, sellAsk: 1, attached: { takeProfit: { limitAsk: 250 } } },
+      'VALIDATION_ERROR',
+      'attached',
+    );
   });
 
   it("changing a bracket buy's limit keeps its legs in order: past the take-profit is 400 and changes nothing", async () => {
@@ -146,7 +284,9 @@ describe('bracket orders', () => {
     const res = await modify({ positionId: parent.positionId, limitAsk: 235 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_ENTRY', field: 'limitAsk' });
-    expect(await orderRow(t.ctx, parent.positionId)).toMatchObject({ limit_price: 19_000_000_000n });
+    expect(await orderRow(t.ctx, parent.positionId)).toMatchObject({
+      limit_price: 19_000_000_000n,
+    });
     expectStatus(await modify({ positionId: parent.positionId, limitAsk: 195 }), 200);
   });
 });
@@ -154,20 +294,50 @@ describe('bracket orders', () => {
 describe("changing a waiting bracket's legs (PUT /limit-position attached)", () => {
   const bracketOfRow = async (id: string) => {
     const row = await orderRow(t.ctx, id);
-    return { tp: row?.tp_limit_price ?? null, sl: row?.sl_stop_price ?? null, limit: row?.limit_price };
+    return {
+      tp: row?.tp_limit_price ?? null,
+      sl: row?.sl_stop_price ?? null,
+      limit: row?.limit_price,
+    };
   };
 
   it('changes the take-profit, the stop-loss or both, reserving nothing more, and the fill opens the legs at the new prices', async () => {
     const parent = await bracketBuy();
     const before = await balances(t.ctx, ann.id, 'SOL');
-    const tp = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 240 } } });
+    const tp = await modify({
+      positionId: parent.positionId,
+      attached: { takeProfit: { limitAsk: 240 } },
+    });
     expectStatus(tp, 200);
-    expect(tp.json<OpenAnswer>().limitPosition).toMatchObject({ attached: { takeProfit: { limitAsk: 240 }, stopLoss: { stopPrice: 180 } } });
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 24_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
-    expectStatus(await modify({ positionId: parent.positionId, attached: { stopLoss: { stopPrice: 175 } } }), 200);
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 24_000_000_000n, sl: 17_500_000_000n, limit: 19_000_000_000n });
-    expectStatus(await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 250.5 }, stopLoss: { stopPrice: 170.25 } } }), 200);
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 25_050_000_000n, sl: 17_025_000_000n, limit: 19_000_000_000n });
+    expect(tp.json<OpenAnswer>().limitPosition).toMatchObject({
+      attached: { takeProfit: { limitAsk: 240 }, stopLoss: { stopPrice: 180 } },
+    });
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 24_000_000_000n,
+      sl: 18_000_000_000n,
+      limit: 19_000_000_000n,
+    });
+    expectStatus(
+      await modify({ positionId: parent.positionId, attached: { stopLoss: { stopPrice: 175 } } }),
+      200,
+    );
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 24_000_000_000n,
+      sl: 17_500_000_000n,
+      limit: 19_000_000_000n,
+    });
+    expectStatus(
+      await modify({
+        positionId: parent.positionId,
+        attached: { takeProfit: { limitAsk: 250.5 }, stopLoss: { stopPrice: 170.25 } },
+      }),
+      200,
+    );
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 25_050_000_000n,
+      sl: 17_025_000_000n,
+      limit: 19_000_000_000n,
+    });
     // The bracket reserves nothing until its purchase fills: cash and shares are as they were.
     expect(await balances(t.ctx, ann.id, 'SOL')).toEqual(before);
     await expectSound(t.ctx, [ann.id]);
@@ -183,46 +353,112 @@ describe("changing a waiting bracket's legs (PUT /limit-position attached)", () 
   it('checks the legs against the new entry in the same change, and with a limit together', async () => {
     const parent = await bracketBuy();
     // A stop-loss at 186 is below today's limit of 190 but not below the new one of 185.
-    const crossed = await modify({ positionId: parent.positionId, limitAsk: 185, attached: { stopLoss: { stopPrice: 186 } } });
+    const crossed = await modify({
+      positionId: parent.positionId,
+      limitAsk: 185,
+      attached: { stopLoss: { stopPrice: 186 } },
+    });
     expect(crossed.statusCode).toBe(400);
-    expect(crossed.json()).toMatchObject({ code: 'STOP_LOSS_ABOVE_ENTRY', field: 'attached.stopLoss.stopPrice' });
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 23_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
+    expect(crossed.json()).toMatchObject({
+      code: 'STOP_LOSS_ABOVE_ENTRY',
+      field: 'attached.stopLoss.stopPrice',
+    });
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 23_000_000_000n,
+      sl: 18_000_000_000n,
+      limit: 19_000_000_000n,
+    });
     // A new limit of 199 and a take-profit just above it are one consistent change.
-    expectStatus(await modify({ positionId: parent.positionId, limitAsk: 199, attached: { takeProfit: { limitAsk: 199.5 } } }), 200);
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 19_950_000_000n, sl: 18_000_000_000n, limit: 19_900_000_000n });
-    const below = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 198 } } });
+    expectStatus(
+      await modify({
+        positionId: parent.positionId,
+        limitAsk: 199,
+        attached: { takeProfit: { limitAsk: 199.5 } },
+      }),
+      200,
+    );
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 19_950_000_000n,
+      sl: 18_000_000_000n,
+      limit: 19_900_000_000n,
+    });
+    const below = await modify({
+      positionId: parent.positionId,
+      attached: { takeProfit: { limitAsk: 198 } },
+    });
     expect(below.statusCode).toBe(400);
-    expect(below.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_ENTRY', field: 'attached.takeProfit.limitAsk' });
+    expect(below.json()).toMatchObject({
+      code: 'TAKE_PROFIT_BELOW_ENTRY',
+      field: 'attached.takeProfit.limitAsk',
+    });
   });
 
   it('a take-profit under the stop-loss is 400 under the field and changes nothing', async () => {
     const parent = await bracketBuy();
     const before = await balances(t.ctx, ann.id, 'SOL');
-    const res = await modify({ positionId: parent.positionId, limitAsk: 170, attached: { takeProfit: { limitAsk: 175 } } });
+    const res = await modify({
+      positionId: parent.positionId,
+      limitAsk: 170,
+      attached: { takeProfit: { limitAsk: 175 } },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'TAKE_PROFIT_BELOW_STOP', field: 'attached.takeProfit.limitAsk' });
-    expect(await bracketOfRow(parent.positionId)).toEqual({ tp: 23_000_000_000n, sl: 18_000_000_000n, limit: 19_000_000_000n });
+    expect(res.json()).toMatchObject({
+      code: 'TAKE_PROFIT_BELOW_STOP',
+      field: 'attached.takeProfit.limitAsk',
+    });
+    expect(await bracketOfRow(parent.positionId)).toEqual({
+      tp: 23_000_000_000n,
+      sl: 18_000_000_000n,
+      limit: 19_000_000_000n,
+    });
     expect(await balances(t.ctx, ann.id, 'SOL')).toEqual(before);
   });
 
   it('a leg the order does not carry, a trailing stop-loss and an order without a bracket are refused', async () => {
-    const tpOnly = await open({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100, attached: { takeProfit: { limitAsk: 230 } } });
-    const noLeg = await modify({ positionId: tpOnly.positionId, attached: { stopLoss: { stopPrice: 180 } } });
+    const tpOnly = await open({
+      type: 'PURCHASE',
+      limitAsk: 190,
+      purchaseAsk: 100,
+      attached: { takeProfit: { limitAsk: 230 } },
+    });
+    const noLeg = await modify({
+      positionId: tpOnly.positionId,
+      attached: { stopLoss: { stopPrice: 180 } },
+    });
     expect(noLeg.statusCode).toBe(400);
     expect(noLeg.json()).toMatchObject({ code: 'NO_BRACKET_LEG', field: 'attached.stopLoss' });
-    expect(await bracketOfRow(tpOnly.positionId)).toEqual({ tp: 23_000_000_000n, sl: null, limit: 19_000_000_000n });
+    expect(await bracketOfRow(tpOnly.positionId)).toEqual({
+      tp: 23_000_000_000n,
+      sl: null,
+      limit: 19_000_000_000n,
+    });
 
     const plain = await open({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 100 });
-    const none = await modify({ positionId: plain.positionId, attached: { takeProfit: { limitAsk: 230 } } });
+    const none = await modify({
+      positionId: plain.positionId,
+      attached: { takeProfit: { limitAsk: 230 } },
+    });
     expect(none.json()).toMatchObject({ code: 'NO_BRACKET_LEG', field: 'attached' });
 
     const trailing = await bracketBuy({ trailPercent: 5 });
-    const trail = await modify({ positionId: trailing.positionId, attached: { stopLoss: { stopPrice: 170 } } });
+    const trail = await modify({
+      positionId: trailing.positionId,
+      attached: { stopLoss: { stopPrice: 170 } },
+    });
     expect(trail.statusCode).toBe(400);
     expect(trail.json()).toMatchObject({ field: 'attached.stopLoss.stopPrice' });
     // The trail stays; the take-profit of the same bracket may still move.
-    expectStatus(await modify({ positionId: trailing.positionId, attached: { takeProfit: { limitAsk: 260 } } }), 200);
-    expect(await orderRow(t.ctx, trailing.positionId)).toMatchObject({ tp_limit_price: 26_000_000_000n, sl_stop_price: null });
+    expectStatus(
+      await modify({
+        positionId: trailing.positionId,
+        attached: { takeProfit: { limitAsk: 260 } },
+      }),
+      200,
+    );
+    expect(await orderRow(t.ctx, trailing.positionId)).toMatchObject({
+      tp_limit_price: 26_000_000_000n,
+      sl_stop_price: null,
+    });
 
     const empty = await modify({ positionId: tpOnly.positionId, attached: {} });
     expect(empty.statusCode).toBe(400);
@@ -232,10 +468,16 @@ describe("changing a waiting bracket's legs (PUT /limit-position attached)", () 
   it('a filled purchase is 409: its legs are orders of their own now', async () => {
     const parent = await bracketBuy();
     await setPrice(t.app, 'SOL', 189);
-    const res = await modify({ positionId: parent.positionId, attached: { takeProfit: { limitAsk: 240 } } });
+    const res = await modify({
+      positionId: parent.positionId,
+      attached: { takeProfit: { limitAsk: 240 } },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ORDER_NOT_WORKING' });
-    expect(await legsOf(parent.positionId)).toMatchObject([{ limit_price: 23_000_000_000n }, { stop_price: 18_000_000_000n }]);
+    expect(await legsOf(parent.positionId)).toMatchObject([
+      { limit_price: 23_000_000_000n },
+      { stop_price: 18_000_000_000n },
+    ]);
   });
 });
 
@@ -243,48 +485,137 @@ describe('OCO pairs', () => {
   beforeEach(async () => {
     expectStatus(await buy(t.app, ann, 'SOL', 6), 200);
   });
-  const ocoSell = (sellAsk = 4, takeProfit = 230, stopLoss: Record<string, number> = { stopPrice: 180 }) =>
-    open({ type: 'SELL', orderType: 'OCO', sellAsk, takeProfit: { limitAsk: takeProfit }, stopLoss });
+  const ocoSell = (
+    sellAsk = 4,
+    takeProfit = 230,
+    stopLoss: Record<string, number> = { stopPrice: 180 },
+  ) =>
+    open({
+      type: 'SELL',
+      orderType: 'OCO',
+      sellAsk,
+      takeProfit: { limitAsk: takeProfit },
+      stopLoss,
+    });
   const pairOf = (groupId: string) =>
-    t.ctx.db.selectFrom('limit_orders').selectAll().where('oco_group_id', '=', groupId).orderBy('leg', 'desc').execute();
+    t.ctx.db
+      .selectFrom('limit_orders')
+      .selectAll()
+      .where('oco_group_id', '=', groupId)
+      .orderBy('leg', 'desc')
+      .execute();
 
   it('an OCO sell on held shares reserves them once for both legs; one filling cancels the other', async () => {
     const first = await ocoSell();
-    expect(first).toMatchObject({ leg: 'TAKE_PROFIT', orderType: 'LIMIT', limitAsk: 230, sellAsk: 4, ocoGroupId: first.positionId });
+    expect(first).toMatchObject({
+      leg: 'TAKE_PROFIT',
+      orderType: 'LIMIT',
+      limitAsk: 230,
+      sellAsk: 4,
+      ocoGroupId: first.positionId,
+    });
     const [takeProfit, stopLoss] = await pairOf(first.positionId);
-    expect(stopLoss).toMatchObject({ leg: 'STOP_LOSS', order_type: 'STOP', stop_price: 18_000_000_000n, sell_shares: 400_000_000n, parent_id: null });
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 400_000_000n });
+    expect(stopLoss).toMatchObject({
+      leg: 'STOP_LOSS',
+      order_type: 'STOP',
+      stop_price: 18_000_000_000n,
+      sell_shares: 400_000_000n,
+      parent_id: null,
+    });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 200_000_000n,
+      reservedShares: 400_000_000n,
+    });
     await expectSound(t.ctx, [ann.id]);
 
     await setPrice(t.app, 'SOL', 175);
     expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'FILLED' });
     expect(await orderRow(t.ctx, takeProfit?.id ?? '')).toMatchObject({ status: 'CANCELLED' });
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 0n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 200_000_000n,
+      reservedShares: 0n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('an OCO without the shares to reserve is 400 under sellAsk and opens nothing', async () => {
-    const res = await openLimit(t.app, ann, { symbol: 'SOL', type: 'SELL', orderType: 'OCO', sellAsk: 7, takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 180 } });
+    const res = await openLimit(t.app, ann, {
+      symbol: 'SOL',
+      type: 'SELL',
+      orderType: 'OCO',
+      sellAsk: 7,
+      takeProfit: { limitAsk: 230 },
+      stopLoss: { stopPrice: 180 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'sellAsk' });
-    expect(await t.ctx.db.selectFrom('limit_orders').select('id').where('portfolio_id', '=', ann.id).execute()).toEqual([]);
+    expect(
+      await t.ctx.db
+        .selectFrom('limit_orders')
+        .select('id')
+        .where('portfolio_id', '=', ann.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses legs on the wrong side of the current price, and a pair without both legs', async () => {
-    await refused({ type: 'SELL', orderType: 'OCO', sellAsk: 1, takeProfit: { limitAsk: 199 }, stopLoss: { stopPrice: 180 } }, 'TAKE_PROFIT_BELOW_ENTRY', 'takeProfit.limitAsk');
-    await refused({ type: 'SELL', orderType: 'OCO', sellAsk: 1, takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 201 } }, 'STOP_LOSS_ABOVE_ENTRY', 'stopLoss.stopPrice');
-    await refused({ type: 'SELL', orderType: 'OCO', sellAsk: 1, takeProfit: { limitAsk: 230 } }, 'VALIDATION_ERROR', 'stopLoss');
-    await refused({ type: 'PURCHASE', orderType: 'OCO', purchaseAsk: 100, takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 180 } }, 'VALIDATION_ERROR', 'type');
+    await refused(
+      {
+        type: 'SELL',
+        orderType: 'OCO',
+        sellAsk: 1,
+        takeProfit: { limitAsk: 199 },
+        stopLoss: { stopPrice: 180 },
+      },
+      'TAKE_PROFIT_BELOW_ENTRY',
+      'takeProfit.limitAsk',
+    );
+    await refused(
+      {
+        type: 'SELL',
+        orderType: 'OCO',
+        sellAsk: 1,
+        takeProfit: { limitAsk: 230 },
+        stopLoss: { stopPrice: 201 },
+      },
+      'STOP_LOSS_ABOVE_ENTRY',
+      'stopLoss.stopPrice',
+    );
+    await refused(
+      { type: 'SELL', orderType: 'OCO', sellAsk: 1, takeProfit: { limitAsk: 230 } },
+      'VALIDATION_ERROR',
+      'stopLoss',
+    );
+    await refused(
+      {
+        type: 'PURCHASE',
+        orderType: 'OCO',
+        purchaseAsk: 100,
+        takeProfit: { limitAsk: 230 },
+        stopLoss: { stopPrice: 180 },
+      },
+      'VALIDATION_ERROR',
+      'type',
+    );
   });
 
   it('cancelling one leg leaves the other working with the shares; cancelling it too gives them back once', async () => {
     const first = await ocoSell();
     const [, stopLoss] = await pairOf(first.positionId);
     expectStatus(await cancelLimit(t.app, ann, first.positionId), 200);
-    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({ status: 'WORKING', oco_group_id: null });
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 200_000_000n, reservedShares: 400_000_000n });
+    expect(await orderRow(t.ctx, stopLoss?.id ?? '')).toMatchObject({
+      status: 'WORKING',
+      oco_group_id: null,
+    });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 200_000_000n,
+      reservedShares: 400_000_000n,
+    });
     expectStatus(await cancelLimit(t.app, ann, stopLoss?.id ?? ''), 200);
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 600_000_000n, reservedShares: 0n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 600_000_000n,
+      reservedShares: 0n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -293,10 +624,16 @@ describe('OCO pairs', () => {
     expectStatus(await modify({ positionId: first.positionId, sellAsk: 5 }), 200);
     const pair = await pairOf(first.positionId);
     expect(pair.map((o) => o.sell_shares)).toEqual([500_000_000n, 500_000_000n]);
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 100_000_000n, reservedShares: 500_000_000n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 100_000_000n,
+      reservedShares: 500_000_000n,
+    });
     const tooMany = await modify({ positionId: pair[1]?.id, sellAsk: 7 });
     expect(tooMany.statusCode).toBe(400);
-    expect((await pairOf(first.positionId)).map((o) => o.sell_shares)).toEqual([500_000_000n, 500_000_000n]);
+    expect((await pairOf(first.positionId)).map((o) => o.sell_shares)).toEqual([
+      500_000_000n,
+      500_000_000n,
+    ]);
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -321,8 +658,13 @@ describe('OCO pairs', () => {
         modify({ positionId: round % 2 ? (stopLoss?.id ?? '') : first.positionId, sellAsk: 0.6 }),
         setPrice(t.app, 'SOL', round % 2 ? 170 : 240),
       ]);
-      for (const res of answers.slice(0, 2)) expect([200, 409]).toContain((res as { statusCode: number }).statusCode);
-      const legs = await t.ctx.db.selectFrom('limit_orders').select(['status']).where('id', 'in', [first.positionId, stopLoss?.id ?? '']).execute();
+      for (const res of answers.slice(0, 2))
+        expect([200, 409]).toContain((res as { statusCode: number }).statusCode);
+      const legs = await t.ctx.db
+        .selectFrom('limit_orders')
+        .select(['status'])
+        .where('id', 'in', [first.positionId, stopLoss?.id ?? ''])
+        .execute();
       expect(legs.filter((o) => o.status === 'FILLED').length).toBeLessThanOrEqual(1);
       expect(legs.filter((o) => o.status === 'WORKING').length).toBeLessThanOrEqual(1);
       await expectSound(t.ctx, [ann.id]);
@@ -331,10 +673,24 @@ describe('OCO pairs', () => {
 
   it('a GTD pair expires whole, its shares back once', async () => {
     const expiresAt = Date.now() + 3_600_000;
-    const first = await open({ type: 'SELL', orderType: 'OCO', sellAsk: 4, takeProfit: { limitAsk: 230 }, stopLoss: { stopPrice: 180 }, timeInForce: 'GTD', expiresAt });
-    await createLimitTrigger(t.ctx, { error: () => undefined })(new Map([['SOL', 20_000_000_000n]]), expiresAt);
+    const first = await open({
+      type: 'SELL',
+      orderType: 'OCO',
+      sellAsk: 4,
+      takeProfit: { limitAsk: 230 },
+      stopLoss: { stopPrice: 180 },
+      timeInForce: 'GTD',
+      expiresAt,
+    });
+    await createLimitTrigger(t.ctx, { error: () => undefined })(
+      new Map([['SOL', 20_000_000_000n]]),
+      expiresAt,
+    );
     expect((await pairOf(first.positionId)).map((o) => o.status)).toEqual(['EXPIRED', 'EXPIRED']);
-    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({ shares: 600_000_000n, reservedShares: 0n });
+    expect(await balances(t.ctx, ann.id, 'SOL')).toMatchObject({
+      shares: 600_000_000n,
+      reservedShares: 0n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 });

@@ -25,14 +25,24 @@ export type CrossKind = 'LIMIT' | 'STOP';
 const WORKING = sql`status = 'WORKING'`;
 
 /** The crossing condition of one index, columns qualified by `table` when the query joins. */
-export function crossesSql(kind: CrossKind, symbol: string, side: Side, price: PriceUnits, table = '') {
+export function crossesSql(
+  kind: CrossKind,
+  symbol: string,
+  side: Side,
+  price: PriceUnits,
+  table = '',
+) {
   const col = (name: string) => sql.raw(`${table ? `${table}.` : ''}${name}`);
   const working = sql`${col('status')} = 'WORKING'`;
   if (kind === 'LIMIT') {
-    const limit = side === 'PURCHASE' ? sql`${col('limit_price')} >= ${price}` : sql`${col('limit_price')} <= ${price}`;
+    const limit =
+      side === 'PURCHASE'
+        ? sql`${col('limit_price')} >= ${price}`
+        : sql`${col('limit_price')} <= ${price}`;
     return sql`${working} AND ${col('armed')} = 0 AND ${col('symbol')} = ${symbol} AND ${col('type')} = ${sql.lit(side)} AND ${limit}`;
   }
-  const stop = side === 'SELL' ? sql`${col('stop_price')} >= ${price}` : sql`${col('stop_price')} <= ${price}`;
+  const stop =
+    side === 'SELL' ? sql`${col('stop_price')} >= ${price}` : sql`${col('stop_price')} <= ${price}`;
   return sql`${working} AND ${col('armed')} = 1 AND ${col('symbol')} = ${symbol} AND ${col('type')} = ${sql.lit(side)} AND ${stop}`;
 }
 
@@ -76,7 +86,9 @@ export const tickHitsShape: ShapedStatement<TickInput> = {
     let n = 0;
     const probe = (what: Hit['what'], where: RawBuilder<unknown>, column: string) => {
       const alias = sql.raw(`p${n++}`);
-      probes.push(sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} ORDER BY ${sql.raw(column)} LIMIT 1) AS ${alias}`);
+      probes.push(
+        sql`SELECT ${sql.lit(what)} AS what, symbol, type FROM (SELECT symbol, type FROM limit_orders WHERE ${where} ORDER BY ${sql.raw(column)} LIMIT 1) AS ${alias}`,
+      );
     };
     for (const [symbol, price] of prices) {
       for (const side of SIDES) {
@@ -86,7 +98,9 @@ export const tickHitsShape: ShapedStatement<TickInput> = {
       }
     }
     // The expiry probe reads the expiry index alone; symbol and type are answered as constants.
-    probes.push(sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT 1) AS px`);
+    probes.push(
+      sql`SELECT 'EXPIRY' AS what, '' AS symbol, 'SELL' AS type FROM (SELECT id FROM limit_orders WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT 1) AS px`,
+    );
     return sql`${sql.join(probes, sql` UNION ALL `)}`;
   },
   // Each probe binds its symbol, then its price.
@@ -111,7 +125,9 @@ export async function tickHits(
   at: number,
 ): Promise<Hit[]> {
   if (prices.size === 0) return [];
-  const { rows } = await db.executeQuery<{ what: Hit['what']; symbol: string; type: Side }>(tickHitsStatement(db, { prices, at }));
+  const { rows } = await db.executeQuery<{ what: Hit['what']; symbol: string; type: Side }>(
+    tickHitsStatement(db, { prices, at }),
+  );
   return rows.map((r) => ({ what: r.what, symbol: r.symbol, side: r.type }) as Hit);
 }
 
@@ -152,7 +168,13 @@ export async function crossingOrders(
  * crosses at this price in that index (a modify may have moved its price since it was read),
  * and its expiry, if any, has not come.
  */
-export function claimGuard(kind: CrossKind, symbol: string, side: Side, price: PriceUnits, at: number) {
+export function claimGuard(
+  kind: CrossKind,
+  symbol: string,
+  side: Side,
+  price: PriceUnits,
+  at: number,
+) {
   return sql`AND ${crossesSql(kind, symbol, side, price, 'limit_orders')}
       AND (limit_orders.expires_at IS NULL OR limit_orders.expires_at > ${at})`;
 }

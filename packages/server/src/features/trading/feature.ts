@@ -8,7 +8,10 @@ import { tradingRoutes } from './routes.ts';
  * Orders in one app: the routes, the limit trigger that works the working orders on each tick,
  * and the batched balance points both of them ask for after a change (users/balance-point-queue.ts).
  */
-export function tradingFeature(ctx: AppContext, log: JobLog): {
+export function tradingFeature(
+  ctx: AppContext,
+  log: JobLog,
+): {
   routes: Routes;
   jobs: { limitTrigger: BackgroundJob; balancePoints: BackgroundJob };
 } {

@@ -9,7 +9,15 @@ import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
 
 /** Shared by the fee tests (decision 013): realism settings, and a running contest with a fee. */
 
-export function setRealism(app: App, user: TestUser, settings: { trading_fee_bps?: number | null; trading_fee_min_usd?: number | null; spread_bps?: number | null }) {
+export function setRealism(
+  app: App,
+  user: TestUser,
+  settings: {
+    trading_fee_bps?: number | null;
+    trading_fee_min_usd?: number | null;
+    spread_bps?: number | null;
+  },
+) {
   return updateUser(app, user, 'settings', settings);
 }
 
@@ -18,7 +26,11 @@ export function setRealism(app: App, user: TestUser, settings: { trading_fee_bps
  * with the usual starting balance, written straight into the tables (the contest routes have their own tests).
  * Answers the user as seen through that portfolio's wallet.
  */
-export async function contestPortfolio(ctx: AppContext, user: TestUser, fee: { bps: number; minCents: number }): Promise<TestUser> {
+export async function contestPortfolio(
+  ctx: AppContext,
+  user: TestUser,
+  fee: { bps: number; minCents: number },
+): Promise<TestUser> {
   const now = Date.now();
   const contestId = newId(now);
   await ctx.db
@@ -45,6 +57,17 @@ export async function contestPortfolio(ctx: AppContext, user: TestUser, fee: { b
     .execute();
   const walletAddress = newWalletAddress();
   const id = newId(now);
-  await insertPortfolio(ctx.db, { id, userId: user.id, kind: 'CONTEST', contestId, walletAddress, cents: STARTING_BALANCE_CENTS }, now);
+  await insertPortfolio(
+    ctx.db,
+    {
+      id,
+      userId: user.id,
+      kind: 'CONTEST',
+      contestId,
+      walletAddress,
+      cents: STARTING_BALANCE_CENTS,
+    },
+    now,
+  );
   return { ...user, id, walletAddress, headers: { ...user.headers, wallet: walletAddress } };
 }

@@ -31,7 +31,11 @@ function trailOf(o: ClaimedTerms): Trail | null {
  * before the transactions are written, so each transaction row is inserted with its trigger
  * (kind, tick price, reason) in the same statement, and the notification can say it too.
  */
-export function fillTriggers(input: { side: Side; price: PriceUnits }, fills: readonly BatchFill[], claimed: ReadonlyMap<string, ClaimedTerms>): Map<string, FillTrigger> {
+export function fillTriggers(
+  input: { side: Side; price: PriceUnits },
+  fills: readonly BatchFill[],
+  claimed: ReadonlyMap<string, ClaimedTerms>,
+): Map<string, FillTrigger> {
   const triggers = new Map<string, FillTrigger>();
   for (const f of fills) {
     const o = claimed.get(f.orderId);

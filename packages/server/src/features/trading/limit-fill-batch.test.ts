@@ -10,7 +10,10 @@ import { balances, expectSound } from './trading-test-kit.ts';
 // (db/batch-rows.ts). A JSON number or a float is exact only to 2^53, so these amounts are past
 // it and odd (no double holds them), and each user has two orders in the same batch, whose moves
 // the batch sums per user.
-const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+const {
+  t,
+  users: [ann, bob],
+} = useTestApp({ users: 2 });
 
 /** $0.00001987: a price that leaves every product below with all its digits. */
 const TICK = 1_987n;
@@ -23,7 +26,12 @@ async function open(user: TestUser, body: Record<string, unknown>): Promise<stri
 }
 
 const lotTotals = (userId: string) =>
-  t.ctx.db.selectFrom('lot_totals').select(['shares', 'cost']).where('portfolio_id', '=', userId).where('symbol', '=', 'DOGE').executeTakeFirst();
+  t.ctx.db
+    .selectFrom('lot_totals')
+    .select(['shares', 'cost'])
+    .where('portfolio_id', '=', userId)
+    .where('symbol', '=', 'DOGE')
+    .executeTakeFirst();
 
 const notADouble = (units: bigint) => units > 2n ** 53n && BigInt(Number(units)) !== units;
 
@@ -36,13 +44,22 @@ describe('limit fills in a batch', () => {
     await open(ann, { type: 'SELL', sellAsk: 1_234_567_890.12347 });
     await open(bob, { type: 'PURCHASE', purchaseAsk: 12_345.67 });
     await open(bob, { type: 'PURCHASE', purchaseAsk: 23_456.78 });
-    const orders = await t.ctx.db.selectFrom('limit_orders').select(['id', 'type', 'purchase_cents', 'sell_shares']).execute();
+    const orders = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['id', 'type', 'purchase_cents', 'sell_shares'])
+      .execute();
     const expected = orders.map((o) => {
       const fill =
         o.type === 'PURCHASE'
           ? quoteMarketBuy({ unit: 'USD', cents: BigInt(o.purchase_cents ?? 0n) }, TICK)
           : quoteMarketSell({ unit: 'SYMBOL', shares: BigInt(o.sell_shares ?? 0n) }, TICK);
-      return { position_id: o.id, type: o.type, shares: fill.shares, total_cents: fill.totalCents, price: TICK };
+      return {
+        position_id: o.id,
+        type: o.type,
+        shares: fill.shares,
+        total_cents: fill.totalCents,
+        price: TICK,
+      };
     });
     expect(expected.every((e) => notADouble(e.shares))).toBe(true);
 
@@ -56,19 +73,40 @@ describe('limit fills in a batch', () => {
       .select(['position_id', 'type', 'shares', 'total_cents', 'price'])
       .where('method', '=', 'LIMIT')
       .execute();
-    const byOrder = (a: { position_id: string | null }, b: { position_id: string | null }) => ((a.position_id ?? '') < (b.position_id ?? '') ? -1 : 1);
+    const byOrder = (a: { position_id: string | null }, b: { position_id: string | null }) =>
+      (a.position_id ?? '') < (b.position_id ?? '') ? -1 : 1;
     expect(txs.sort(byOrder)).toEqual(expected.sort(byOrder));
-    const after = await t.ctx.db.selectFrom('limit_orders').select(['status', 'fill_price']).execute();
+    const after = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['status', 'fill_price'])
+      .execute();
     expect(after).toEqual(Array(4).fill({ status: 'FILLED', fill_price: TICK }));
 
-    const sum = (type: string, key: 'shares' | 'total_cents') => expected.filter((e) => e.type === type).reduce((s, e) => s + e[key], 0n);
+    const sum = (type: string, key: 'shares' | 'total_cents') =>
+      expected.filter((e) => e.type === type).reduce((s, e) => s + e[key], 0n);
     const annLeft = 5n * 10n ** 17n - sum('SELL', 'shares');
-    expect(await balances(t.ctx, ann.id, 'DOGE')).toEqual({ cash: 5_000_000n + sum('SELL', 'total_cents'), shares: annLeft, reservedShares: 0n, reservedCash: 0n });
+    expect(await balances(t.ctx, ann.id, 'DOGE')).toEqual({
+      cash: 5_000_000n + sum('SELL', 'total_cents'),
+      shares: annLeft,
+      reservedShares: 0n,
+      reservedCash: 0n,
+    });
     // Lot costs in 1e-16 dollars, past 64 bits, as decimal text.
-    expect(await lotTotals(ann.id)).toEqual({ shares: annLeft, cost: (annLeft * 1_000n).toString() });
+    expect(await lotTotals(ann.id)).toEqual({
+      shares: annLeft,
+      cost: (annLeft * 1_000n).toString(),
+    });
     const bobShares = sum('PURCHASE', 'shares');
-    expect(await balances(t.ctx, bob.id, 'DOGE')).toEqual({ cash: STARTING_BALANCE_CENTS - sum('PURCHASE', 'total_cents'), shares: bobShares, reservedShares: 0n, reservedCash: 0n });
-    expect(await lotTotals(bob.id)).toEqual({ shares: bobShares, cost: (bobShares * TICK).toString() });
+    expect(await balances(t.ctx, bob.id, 'DOGE')).toEqual({
+      cash: STARTING_BALANCE_CENTS - sum('PURCHASE', 'total_cents'),
+      shares: bobShares,
+      reservedShares: 0n,
+      reservedCash: 0n,
+    });
+    expect(await lotTotals(bob.id)).toEqual({
+      shares: bobShares,
+      cost: (bobShares * TICK).toString(),
+    });
     await expectSound(t.ctx, [ann.id, bob.id]);
   });
 
@@ -76,10 +114,24 @@ describe('limit fills in a batch', () => {
     await setPrice(t.app, 'DOGE', 0.00001);
     const id = await open(bob, { type: 'PURCHASE', purchaseAsk: 100 });
     // What a reset does to the portfolio; an order it missed keeps the old epoch.
-    await t.ctx.db.updateTable('portfolios').set((eb) => ({ epoch: eb('epoch', '+', 1n) })).where('id', '=', bob.id).execute();
+    await t.ctx.db
+      .updateTable('portfolios')
+      .set((eb) => ({ epoch: eb('epoch', '+', 1n) }))
+      .where('id', '=', bob.id)
+      .execute();
     await setPrice(t.app, 'DOGE', LIMIT);
-    const order = await t.ctx.db.selectFrom('limit_orders').select(['status', 'transaction_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const order = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['status', 'transaction_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'WORKING', transaction_id: null });
-    expect(await t.ctx.db.selectFrom('transactions').select('id').where('position_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.ctx.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('position_id', '=', id)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ export type OpenAnswer = User & { limitPosition: LimitPosition };
  * 100,000 USD, BTC at 50,000, and BTC orders whose default limits are 10,000 away from it.
  */
 export function useLimitOrderTest() {
-  const { t, users: [ann, bob] } = useTestApp({ users: 2 });
+  const {
+    t,
+    users: [ann, bob],
+  } = useTestApp({ users: 2 });
   beforeEach(() => setPrice(t.app, 'BTC', 50_000));
   const openPurchase = (user: TestUser, purchaseAsk: number, limitAsk = 40_000) =>
     openLimit(t.app, user, { type: 'PURCHASE', symbol: 'BTC', limitAsk, purchaseAsk });

@@ -1,14 +1,31 @@
-import { centsFromNumber, sharesFromNumber, USD_DECIMALS_MESSAGE, type OpenLimitInput } from '@papertrade/domain';
+import {
+  centsFromNumber,
+  sharesFromNumber,
+  USD_DECIMALS_MESSAGE,
+  type OpenLimitInput,
+} from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { inTransaction, inPortfolioTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
+import {
+  inTransaction,
+  inPortfolioTransaction,
+  lockPortfolio,
+  type Trx,
+} from '../../db/transaction.ts';
 import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
 import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { currentPrice } from './market-orders.ts';
 import { bracketColumns, insertLegs, legRows, reservationsFreed } from './oco-legs.ts';
-import { checkSize, checkStopSide, exactPrice, expiryOf, legTerms, trailTerms } from './order-terms.ts';
+import {
+  checkSize,
+  checkStopSide,
+  exactPrice,
+  expiryOf,
+  legTerms,
+  trailTerms,
+} from './order-terms.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'database'>;
 
@@ -21,7 +38,13 @@ function exact(value: bigint | null, field: string, message: string): bigint {
  * A contest's rules for these order types (contest-rules.ts), after the portfolio's lock. Its
  * fee is charged on the fills (decision 013), so every allowed type may be placed.
  */
-export async function checkContestRules(trx: Trx, portfolio: TradingPortfolio, symbol: string, orderTypes: string | readonly string[], now: number): Promise<void> {
+export async function checkContestRules(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  symbol: string,
+  orderTypes: string | readonly string[],
+  now: number,
+): Promise<void> {
   if (!portfolio.contestId) return;
   await lockPortfolio(trx, portfolio.id);
   for (const orderType of typeof orderTypes === 'string' ? [orderTypes] : orderTypes) {
@@ -30,15 +53,24 @@ export async function checkContestRules(trx: Trx, portfolio: TradingPortfolio, s
 }
 
 /** The order types a bracket or an OCO pair places, as a contest's rules name them. */
-function legTypes(takeProfit: unknown, stopLoss: { stopPrice?: number | undefined } | undefined): string[] {
+function legTypes(
+  takeProfit: unknown,
+  stopLoss: { stopPrice?: number | undefined } | undefined,
+): string[] {
   const types: string[] = [];
   if (takeProfit !== undefined) types.push('LIMIT');
-  if (stopLoss !== undefined) types.push(stopLoss.stopPrice !== undefined ? 'STOP' : 'TRAILING_STOP');
+  if (stopLoss !== undefined)
+    types.push(stopLoss.stopPrice !== undefined ? 'STOP' : 'TRAILING_STOP');
   if (types.length === 2) types.push('OCO');
   return types;
 }
 
-const BLANK_LEG_COLUMNS = { parent_id: null, oco_group_id: null, leg: null, ...bracketColumns(null) } as const;
+const BLANK_LEG_COLUMNS = {
+  parent_id: null,
+  oco_group_id: null,
+  leg: null,
+  ...bracketColumns(null),
+} as const;
 
 /**
  * Opens a working order and reserves what it needs: a PURCHASE takes purchaseAsk dollars out of
@@ -48,7 +80,11 @@ const BLANK_LEG_COLUMNS = { parent_id: null, oco_group_id: null, leg: null, ...b
  * transaction, so a stop is never placed on the side the price has already reached. A
  * PURCHASE's bracket is kept on it until it fills (decision 015); an OCO opens its two legs.
  */
-export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {
+export async function openLimitOrder(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: OpenLimitInput,
+): Promise<LimitOrderRow> {
   if (body.orderType === 'OCO') return openOcoPair(ctx, portfolio, body);
   const portfolioId = portfolio.id;
   const orderType = body.orderType ?? 'LIMIT';
@@ -63,7 +99,11 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
       : null;
   const sellShares =
     side === 'SELL'
-      ? exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals')
+      ? exact(
+          sharesFromNumber(body.sellAsk ?? 0),
+          'sellAsk',
+          'A share amount has at most 8 decimals',
+        )
       : null;
   const reserved = purchaseCents ?? sellShares ?? 0n;
   // A fill happens at the limit or better, so an order that trades something at its limit
@@ -75,7 +115,9 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const expiresAt = expiryOf(body.timeInForce ?? 'GTC', body.expiresAt, now);
-    const types = attached ? [orderType, ...legTypes(attached.takeProfit, attached.stopLoss)] : [orderType];
+    const types = attached
+      ? [orderType, ...legTypes(attached.takeProfit, attached.stopLoss)]
+      : [orderType];
     await checkContestRules(trx, portfolio, body.symbol, types, now);
     const price = await currentPrice(trx, body.symbol);
     if (stopPrice !== null) checkStopSide(side, stopPrice, price);
@@ -84,7 +126,9 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
     // The bracket's legs are checked against where the purchase enters: its limit, else its stop.
     const entry = limitPrice ?? stopPrice ?? trailing?.stop ?? price;
     const entryName = limitPrice !== null ? 'the limit' : 'the stop';
-    const bracket = attached ? legTerms(entry, entryName, attached.takeProfit, attached.stopLoss, 'attached.') : null;
+    const bracket = attached
+      ? legTerms(entry, entryName, attached.takeProfit, attached.stopLoss, 'attached.')
+      : null;
     let epoch: bigint;
     if (purchaseCents !== null) {
       epoch = await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
@@ -128,12 +172,26 @@ export async function openLimitOrder(ctx: Ctx, portfolio: TradingPortfolio, body
  * An OCO pair on shares already held (docs/api.md, Brackets and OCO pairs): a take-profit above the current price and a
  * stop-loss below it, selling the same sellAsk shares, reserved once. Answers the take-profit leg.
  */
-async function openOcoPair(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimitInput): Promise<LimitOrderRow> {
-  const shares = exact(sharesFromNumber(body.sellAsk ?? 0), 'sellAsk', 'A share amount has at most 8 decimals');
+async function openOcoPair(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: OpenLimitInput,
+): Promise<LimitOrderRow> {
+  const shares = exact(
+    sharesFromNumber(body.sellAsk ?? 0),
+    'sellAsk',
+    'A share amount has at most 8 decimals',
+  );
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const expiresAt = expiryOf(body.timeInForce ?? 'GTC', body.expiresAt, now);
-    await checkContestRules(trx, portfolio, body.symbol, legTypes(body.takeProfit, body.stopLoss), now);
+    await checkContestRules(
+      trx,
+      portfolio,
+      body.symbol,
+      legTypes(body.takeProfit, body.stopLoss),
+      now,
+    );
     const price = await currentPrice(trx, body.symbol);
     const terms = legTerms(price, 'the current price', body.takeProfit, body.stopLoss, '');
     if (terms.takeProfit !== null) checkSize('SELL', shares, terms.takeProfit);
@@ -163,7 +221,11 @@ async function openOcoPair(ctx: Ctx, portfolio: TradingPortfolio, body: OpenLimi
  * Cancels a working order of this user and releases its reservation. Someone else's order is
  * "not found" so that ids of other users' orders cannot be probed.
  */
-export async function cancelLimitOrder(ctx: Ctx, portfolioId: string, positionId: string): Promise<void> {
+export async function cancelLimitOrder(
+  ctx: Ctx,
+  portfolioId: string,
+  positionId: string,
+): Promise<void> {
   await inPortfolioTransaction(ctx.db, portfolioId, async (trx, user) => {
     const order = await trx
       .selectFrom('limit_orders')
@@ -173,11 +235,15 @@ export async function cancelLimitOrder(ctx: Ctx, portfolioId: string, positionId
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND', 'No such limit order');
     if (order.status !== 'WORKING') {
-      throw conflict('ORDER_NOT_WORKING', `This limit order is already ${order.status.toLowerCase()}`);
+      throw conflict(
+        'ORDER_NOT_WORKING',
+        `This limit order is already ${order.status.toLowerCase()}`,
+      );
     }
     // A reset cancels every working order under this same row lock, so an order of an ended
     // epoch cannot be working; were one ever found, its reservation is gone with that epoch.
-    if (BigInt(order.epoch) !== user.epoch) throw conflict('ORDER_NOT_WORKING', 'This limit order ended with an account reset');
+    if (BigInt(order.epoch) !== user.epoch)
+      throw conflict('ORDER_NOT_WORKING', 'This limit order ended with an account reset');
     const flipped = await trx
       .updateTable('limit_orders')
       .set({ status: 'CANCELLED', closed_at: Date.now() })
@@ -185,7 +251,8 @@ export async function cancelLimitOrder(ctx: Ctx, portfolioId: string, positionId
       .where('status', '=', 'WORKING')
       .executeTakeFirst();
     // The trigger may have filled it between the read and the update.
-    if (flipped.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
+    if (flipped.numUpdatedRows === 0n)
+      throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
     // A leg of a pair whose other leg still works leaves its shares reserved by that leg.
     if (!(await reservationsFreed(trx, [order])).length) return;
     await releaseReservation(trx, {

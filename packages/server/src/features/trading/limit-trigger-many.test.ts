@@ -1,7 +1,12 @@
 import { priceFromNumber, type OpenLimitInput } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPrice } from '../../test-support/calls.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 import { openLimitOrder } from './limit-orders.ts';
 import { marketBuy } from './market-orders.ts';
 import { expectSound } from './trading-test-kit.ts';
@@ -42,7 +47,11 @@ describe('many working orders', () => {
     // Every user holds 10,000 USD of each symbol, so it can place SELL orders.
     for (const user of users) {
       for (const symbol of Object.keys(START)) {
-        await marketBuy(t.ctx, { id: user.id, contestId: null }, { symbol, walletAddress: user.walletAddress, assetAmount: 10_000, unit: 'USD' });
+        await marketBuy(
+          t.ctx,
+          { id: user.id, contestId: null },
+          { symbol, walletAddress: user.walletAddress, assetAmount: 10_000, unit: 'USD' },
+        );
       }
     }
 
@@ -57,8 +66,20 @@ describe('many working orders', () => {
       const limitAsk = Number((start * (type === 'PURCHASE' ? 1 - offset : 1 + offset)).toFixed(4));
       const body: OpenLimitInput =
         type === 'PURCHASE'
-          ? { type, symbol, walletAddress: user.walletAddress, limitAsk, purchaseAsk: 50 + Math.floor(random() * 100) }
-          : { type, symbol, walletAddress: user.walletAddress, limitAsk, sellAsk: Number(((60 + random() * 40) / start).toFixed(8)) };
+          ? {
+              type,
+              symbol,
+              walletAddress: user.walletAddress,
+              limitAsk,
+              purchaseAsk: 50 + Math.floor(random() * 100),
+            }
+          : {
+              type,
+              symbol,
+              walletAddress: user.walletAddress,
+              limitAsk,
+              sellAsk: Number(((60 + random() * 40) / start).toFixed(8)),
+            };
       const row = await openLimitOrder(t.ctx, { id: user.id, contestId: null }, body);
       placed.push({ id: row.id, symbol, type, limit: priceFromNumber(limitAsk) as bigint });
     }
@@ -66,11 +87,14 @@ describe('many working orders', () => {
     const filledAt = new Map<string, bigint>();
     // Down 10 % crosses about half of the PURCHASE orders; up 10 % about half of the SELL orders;
     // back to the start crosses nothing new.
-    const moves = Object.keys(START).flatMap((symbol) => [
-      [symbol, 0.9],
-      [symbol, 1.1],
-      [symbol, 1],
-    ] as const);
+    const moves = Object.keys(START).flatMap(
+      (symbol) =>
+        [
+          [symbol, 0.9],
+          [symbol, 1.1],
+          [symbol, 1],
+        ] as const,
+    );
     for (const [symbol, factor] of moves) {
       const price = Number(((START[symbol] as number) * factor).toFixed(4));
       const units = priceFromNumber(price) as bigint;
@@ -80,7 +104,10 @@ describe('many working orders', () => {
         if (o.type === 'PURCHASE' ? o.limit >= units : o.limit <= units) filledAt.set(o.id, units);
       }
       await checkFills(placed, filledAt);
-      await expectSound(t.ctx, users.map((u) => u.id));
+      await expectSound(
+        t.ctx,
+        users.map((u) => u.id),
+      );
     }
     expect(filledAt.size).toBeGreaterThan(350);
     expect(filledAt.size).toBeLessThan(650);
@@ -89,8 +116,15 @@ describe('many working orders', () => {
 
 /** The database agrees with the expected fills: status, fill price, one transaction each at that price. */
 async function checkFills(placed: readonly Placed[], filledAt: ReadonlyMap<string, bigint>) {
-  const orders = await t.ctx.db.selectFrom('limit_orders').select(['id', 'status', 'fill_price', 'transaction_id']).execute();
-  const txs = await t.ctx.db.selectFrom('transactions').select(['id', 'position_id', 'price']).where('method', '=', 'LIMIT').execute();
+  const orders = await t.ctx.db
+    .selectFrom('limit_orders')
+    .select(['id', 'status', 'fill_price', 'transaction_id'])
+    .execute();
+  const txs = await t.ctx.db
+    .selectFrom('transactions')
+    .select(['id', 'position_id', 'price'])
+    .where('method', '=', 'LIMIT')
+    .execute();
   const txByOrder = new Map<string, { id: string; price: bigint }[]>();
   for (const tx of txs) {
     const list = txByOrder.get(tx.position_id ?? '') ?? [];
@@ -109,7 +143,10 @@ async function checkFills(placed: readonly Placed[], filledAt: ReadonlyMap<strin
           fills.length === 1 &&
           fills[0]?.price === expected &&
           fills[0]?.id === o.transaction_id;
-    if (!ok) wrong.push(`${o.id}: ${o.status} ${String(o.fill_price)} fills=${fills.length} expected ${String(expected)}`);
+    if (!ok)
+      wrong.push(
+        `${o.id}: ${o.status} ${String(o.fill_price)} fills=${fills.length} expected ${String(expected)}`,
+      );
   }
   expect(orders).toHaveLength(placed.length);
   expect(wrong).toEqual([]);

@@ -23,7 +23,10 @@ export interface TriggerLog {
   error(obj: unknown, msg: string): void;
 }
 
-export type LimitTrigger = (prices: ReadonlyMap<string, PriceUnits>, at: number) => Promise<TriggerResult>;
+export type LimitTrigger = (
+  prices: ReadonlyMap<string, PriceUnits>,
+  at: number,
+) => Promise<TriggerResult>;
 
 export interface TriggerOptions {
   batchSize?: number;
@@ -53,13 +56,20 @@ export function createLimitTrigger(
     /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
     const touched = new Map<string, string>();
 
-    const record = (out: Pick<BatchResult, 'fills' | 'cancelled' | 'unmatchedShares' | 'owners'>, symbol: string) => {
-      for (const f of out.fills) touched.set(f.portfolioId, out.owners.get(f.portfolioId) ?? f.portfolioId);
+    const record = (
+      out: Pick<BatchResult, 'fills' | 'cancelled' | 'unmatchedShares' | 'owners'>,
+      symbol: string,
+    ) => {
+      for (const f of out.fills)
+        touched.set(f.portfolioId, out.owners.get(f.portfolioId) ?? f.portfolioId);
       for (const c of out.cancelled) touched.set(c.portfolioId, c.userId);
       result.filled += out.fills.length;
       result.cancelled += out.cancelled.length;
       if (out.unmatchedShares > 0n) {
-        log.error({ symbol, unmatched: String(out.unmatchedShares) }, 'limit sells without matching lots');
+        log.error(
+          { symbol, unmatched: String(out.unmatchedShares) },
+          'limit sells without matching lots',
+        );
       }
     };
 
@@ -77,8 +87,16 @@ export function createLimitTrigger(
         } catch (error) {
           log.error({ err: error, orderId }, 'limit order fill failed; cancelling it');
           try {
-            const refused = await refuseStuckOrder(ctx.db, single, 'it could not be filled at this price');
-            if (refused) record({ fills: [], cancelled: [refused], unmatchedShares: 0n, owners: new Map() }, input.symbol);
+            const refused = await refuseStuckOrder(
+              ctx.db,
+              single,
+              'it could not be filled at this price',
+            );
+            if (refused)
+              record(
+                { fills: [], cancelled: [refused], unmatchedShares: 0n, owners: new Map() },
+                input.symbol,
+              );
           } catch (cancelError) {
             log.error({ err: cancelError, orderId }, 'limit order could not be cancelled');
             return false;
@@ -108,7 +126,10 @@ export function createLimitTrigger(
         try {
           record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
         } catch (error) {
-          log.error({ err: error, symbol, side }, 'limit order batch failed; filling its orders one by one');
+          log.error(
+            { err: error, symbol, side },
+            'limit order batch failed; filling its orders one by one',
+          );
           if (!(await fillOneByOne(input))) return;
         }
         // A short batch was the last one. Orders of a full batch that someone else took are no
@@ -133,12 +154,17 @@ export function createLimitTrigger(
       const hits = await tickHits(ctx.db, prices, at);
       const owners = async (portfolioIds: readonly string[]) => {
         if (!portfolioIds.length) return;
-        const rows = await ctx.db.selectFrom('portfolios').select(['id', 'user_id']).where('id', 'in', portfolioIds).execute();
+        const rows = await ctx.db
+          .selectFrom('portfolios')
+          .select(['id', 'user_id'])
+          .where('id', 'in', portfolioIds)
+          .execute();
         for (const r of rows) touched.set(r.id, r.user_id);
       };
       if (hits.some((h) => h.what === 'EXPIRY')) {
         await step('expiry', async () => {
-          for (const [portfolioId, userId] of await expireOrders(ctx.db, at)) touched.set(portfolioId, userId);
+          for (const [portfolioId, userId] of await expireOrders(ctx.db, at))
+            touched.set(portfolioId, userId);
         });
       }
       const limitSides = new Map<string, { symbol: string; side: Side }>();
@@ -146,23 +172,33 @@ export function createLimitTrigger(
         const price = prices.get(symbol);
         if (price === undefined) continue;
         const detail = { symbol, side };
-        if (what === 'MARK') await step('trailing stops', async () => void (await moveWaterMarks(ctx.db, symbol, side, price)), detail);
+        if (what === 'MARK')
+          await step(
+            'trailing stops',
+            async () => void (await moveWaterMarks(ctx.db, symbol, side, price)),
+            detail,
+          );
         if (what === 'LIMIT') limitSides.set(`${symbol}|${side}`, { symbol, side });
       }
       for (const { what, symbol, side } of hits) {
         const price = prices.get(symbol);
         if (what !== 'STOP' || price === undefined) continue;
         const detail = { symbol, side };
-        await step('stop-limit triggers', async () => {
-          const changed = await triggerStopLimits(ctx.db, symbol, side, price, at);
-          await owners(changed);
-          if (changed.length) limitSides.set(`${symbol}|${side}`, { symbol, side });
-        }, detail);
+        await step(
+          'stop-limit triggers',
+          async () => {
+            const changed = await triggerStopLimits(ctx.db, symbol, side, price, at);
+            await owners(changed);
+            if (changed.length) limitSides.set(`${symbol}|${side}`, { symbol, side });
+          },
+          detail,
+        );
         await step('stop fills', () => fillSide('STOP', symbol, side, price), detail);
       }
       for (const { symbol, side } of limitSides.values()) {
         const price = prices.get(symbol);
-        if (price !== undefined) await step('limit fills', () => fillSide('LIMIT', symbol, side, price), { symbol, side });
+        if (price !== undefined)
+          await step('limit fills', () => fillSide('LIMIT', symbol, side, price), { symbol, side });
       }
     } catch (error) {
       log.error({ err: error }, 'limit order trigger failed');
@@ -184,10 +220,12 @@ async function afterFills(
 ): Promise<void> {
   if (portfolios.size === 0) return;
   try {
-    if (queue) await Promise.all([...portfolios.keys()].map((portfolioId) => queue.add(portfolioId)));
+    if (queue)
+      await Promise.all([...portfolios.keys()].map((portfolioId) => queue.add(portfolioId)));
     else await recordBalanceSnapshots(ctx.db, [...portfolios.keys()], at);
   } catch (error) {
     log.error({ err: error }, 'balance snapshots after fills failed');
   }
-  for (const [portfolioId, userId] of portfolios) ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
+  for (const [portfolioId, userId] of portfolios)
+    ctx.bus.publish({ type: 'user-changed', userId, portfolioId });
 }

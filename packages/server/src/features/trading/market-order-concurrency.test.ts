@@ -4,15 +4,22 @@ import { buy, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 const codes = (responses: { statusCode: number; json: () => unknown }[]) =>
-  responses.map((r) => (r.statusCode === 200 || r.statusCode === 201 ? 'OK' : (r.json() as { code: string }).code));
+  responses.map((r) =>
+    r.statusCode === 200 || r.statusCode === 201 ? 'OK' : (r.json() as { code: string }).code,
+  );
 
 describe('concurrent orders', () => {
   it('twenty concurrent 30,000 USD purchases with 100,000 USD: exactly 3 succeed, the others INSUFFICIENT_FUNDS, cash ends at 10,000', async () => {
     await setPrice(t.app, 'BTC', 90_000);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => buy(t.app, ann, 'BTC', 30_000, 'USD')));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => buy(t.app, ann, 'BTC', 30_000, 'USD')),
+    );
     const result = codes(responses);
     expect(result.filter((c) => c === 'OK')).toHaveLength(3);
     expect(result.filter((c) => c === 'INSUFFICIENT_FUNDS')).toHaveLength(17);
@@ -26,11 +33,16 @@ describe('concurrent orders', () => {
   it('twenty concurrent sells of 0.1 BTC out of 1 BTC: exactly 10 succeed and no share is sold twice', async () => {
     await setPrice(t.app, 'BTC', 10_000);
     expect((await buy(t.app, ann, 'BTC', 1)).statusCode).toBe(200);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => sell(t.app, ann, 'BTC', 0.1)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => sell(t.app, ann, 'BTC', 0.1)),
+    );
     const result = codes(responses);
     expect(result.filter((c) => c === 'OK')).toHaveLength(10);
     expect(result.filter((c) => c === 'INSUFFICIENT_SHARES')).toHaveLength(10);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, shares: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: STARTING_BALANCE_CENTS,
+      shares: 0n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -39,7 +51,12 @@ describe('concurrent orders', () => {
     const calls = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
         ? buy(t.app, ann, 'ETH', 15_000, 'USD')
-        : openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'ETH', limitAsk: 500, purchaseAsk: 15_000 }),
+        : openLimit(t.app, ann, {
+            type: 'PURCHASE',
+            symbol: 'ETH',
+            limitAsk: 500,
+            purchaseAsk: 15_000,
+          }),
     );
     const result = codes(await Promise.all(calls));
     expect(result.filter((c) => c === 'OK')).toHaveLength(6);

@@ -2,7 +2,12 @@ import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import { buy, post, sell, setPrice } from '../../test-support/calls.ts';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
 // One app for the file: every case must leave the account exactly as it was, which each one checks.
@@ -26,14 +31,26 @@ const START_CASH = STARTING_BALANCE_CENTS - 2_500_000n;
 const START_SHARES = 50_000_000n;
 
 async function expectUnchanged() {
-  expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: START_CASH, shares: START_SHARES });
-  const txs = await t.ctx.db.selectFrom('transactions').select('id').where('portfolio_id', '=', ann.id).execute();
+  expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+    cash: START_CASH,
+    shares: START_SHARES,
+  });
+  const txs = await t.ctx.db
+    .selectFrom('transactions')
+    .select('id')
+    .where('portfolio_id', '=', ann.id)
+    .execute();
   expect(txs).toHaveLength(1);
   await expectSound(t.ctx, [ann.id]);
 }
 
 function rawPost(url: string, payload: string, headers: Record<string, string> = ann.headers) {
-  return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload,
+  });
 }
 
 const rejects = (status: number, code: string, field?: string) => ({ status, code, field });
@@ -47,7 +64,12 @@ describe.each(['/purchase-asset', '/sell-asset'])('bad input to %s', (url) => {
     ['a negative amount', -1, {}, rejects(400, 'VALIDATION_ERROR', 'assetAmount')],
     ['an amount that is a string', '1', {}, rejects(400, 'VALIDATION_ERROR', 'assetAmount')],
     ['more than 8 decimals', 0.000000001, {}, rejects(400, 'VALIDATION_ERROR', 'assetAmount')],
-    ['a USD amount with 3 decimals', 10.005, { unit: 'USD' }, rejects(400, 'VALIDATION_ERROR', 'assetAmount')],
+    [
+      'a USD amount with 3 decimals',
+      10.005,
+      { unit: 'USD' },
+      rejects(400, 'VALIDATION_ERROR', 'assetAmount'),
+    ],
     ['an unknown unit', 1, { unit: 'EUR' }, rejects(400, 'VALIDATION_ERROR', 'unit')],
     ['no amount', undefined, {}, rejects(400, 'VALIDATION_ERROR', 'assetAmount')],
   ])('%s is refused and changes nothing', async (_name, amount, extra, expected) => {
@@ -62,19 +84,29 @@ describe.each(['/purchase-asset', '/sell-asset'])('bad input to %s', (url) => {
   it('an unknown symbol is 400 UNKNOWN_SYMBOL and changes nothing', async () => {
     const res = await post(t.app, ann, url, { symbol: 'XYZ', assetAmount: 1 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Unknown asset XYZ', code: 'UNKNOWN_SYMBOL', field: 'symbol' });
+    expect(res.json()).toEqual({
+      error: 'Unknown asset XYZ',
+      code: 'UNKNOWN_SYMBOL',
+      field: 'symbol',
+    });
     await expectUnchanged();
   });
 
   it('1e309 (Infinity once parsed) is refused and changes nothing', async () => {
-    const res = await rawPost(url, `{"symbol":"BTC","assetAmount":1e309,"walletAddress":"${ann.walletAddress}"}`);
+    const res = await rawPost(
+      url,
+      `{"symbol":"BTC","assetAmount":1e309,"walletAddress":"${ann.walletAddress}"}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'assetAmount' });
     await expectUnchanged();
   });
 
   it('NaN (not JSON) is refused and changes nothing', async () => {
-    const res = await rawPost(url, `{"symbol":"BTC","assetAmount":NaN,"walletAddress":"${ann.walletAddress}"}`);
+    const res = await rawPost(
+      url,
+      `{"symbol":"BTC","assetAmount":NaN,"walletAddress":"${ann.walletAddress}"}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_JSON' });
     await expectUnchanged();
@@ -83,13 +115,19 @@ describe.each(['/purchase-asset', '/sell-asset'])('bad input to %s', (url) => {
   it('malformed JSON is 400 and changes nothing', async () => {
     const res = await rawPost(url, '{"symbol":"BTC","assetAmount":');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INVALID_JSON', error: 'The request body is not valid JSON' });
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_JSON',
+      error: 'The request body is not valid JSON',
+    });
     await expectUnchanged();
   });
 
   it('a body over 100 KB is 413 and changes nothing', async () => {
     const padding = 'x'.repeat(BODY_LIMIT + 1);
-    const res = await rawPost(url, JSON.stringify({ symbol: 'BTC', assetAmount: 1, walletAddress: ann.walletAddress, padding }));
+    const res = await rawPost(
+      url,
+      JSON.stringify({ symbol: 'BTC', assetAmount: 1, walletAddress: ann.walletAddress, padding }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     await expectUnchanged();
@@ -115,7 +153,11 @@ describe.each(['/purchase-asset', '/sell-asset'])('bad input to %s', (url) => {
   });
 
   it('no session is 401 and changes nothing, even with a bad body', async () => {
-    const res = await post(t.app, null, url, { symbol: 'BTC', assetAmount: 0.1, walletAddress: ann.walletAddress });
+    const res = await post(t.app, null, url, {
+      symbol: 'BTC',
+      assetAmount: 0.1,
+      walletAddress: ann.walletAddress,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const bad = await post(t.app, null, url, { symbol: 'BTC', assetAmount: -1 });
@@ -150,7 +192,10 @@ describe('orders larger than what the user has', () => {
     const usd = await sell(t.app, ann, 'BTC', 25_000.01, 'USD');
     expect(usd.json()).toMatchObject({ code: 'INSUFFICIENT_SHARES' });
     const none = await sell(t.app, ann, 'ETH', 1);
-    expect(none.json()).toMatchObject({ code: 'INSUFFICIENT_SHARES', error: 'You hold 0 ETH, the order sells 1 ETH' });
+    expect(none.json()).toMatchObject({
+      code: 'INSUFFICIENT_SHARES',
+      error: 'You hold 0 ETH, the order sells 1 ETH',
+    });
     await expectUnchanged();
   });
 

@@ -6,7 +6,10 @@ import { useTestApp } from '../../test-support/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 type TradeAnswer = User & { transaction: Transaction };
 
@@ -41,7 +44,10 @@ describe('market orders', () => {
     expect(body.assets).toEqual({ BTC: 0.01052631 });
     expect(body.openPositions).toEqual({ BTC: [95_000] });
     expect(body.history[0]).toMatchObject({ id: body.transaction.id, type: 'PURCHASE' });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_900_000n, shares: 1_052_631n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: 9_900_000n,
+      shares: 1_052_631n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -49,8 +55,14 @@ describe('market orders', () => {
     await setPrice(t.app, 'BTC', 95_000.01);
     const res = await buy(t.app, ann, 'BTC', 0.5);
     expectStatus(res, 200);
-    expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.5, transactionTotal: 47_500.01 });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 4_750_001n, shares: 50_000_000n });
+    expect(res.json<TradeAnswer>().transaction).toMatchObject({
+      assetsPurchasedSold: 0.5,
+      transactionTotal: 47_500.01,
+    });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: STARTING_BALANCE_CENTS - 4_750_001n,
+      shares: 50_000_000n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -61,9 +73,17 @@ describe('market orders', () => {
     const res = await sell(t.app, ann, 'BTC', 0.3, 'SYMBOL');
     expectStatus(res, 200);
     const body = res.json<TradeAnswer>();
-    expect(body.transaction).toMatchObject({ type: 'SELL', assetsPurchasedSold: 0.3, transactionTotal: 30_000, purchaseSellAsk: 100_000.03 });
+    expect(body.transaction).toMatchObject({
+      type: 'SELL',
+      assetsPurchasedSold: 0.3,
+      transactionTotal: 30_000,
+      purchaseSellAsk: 100_000.03,
+    });
     expect(body.assets).toEqual({ BTC: 0.2 });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 2_500_000n + 3_000_000n, shares: 20_000_000n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: STARTING_BALANCE_CENTS - 2_500_000n + 3_000_000n,
+      shares: 20_000_000n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -73,8 +93,14 @@ describe('market orders', () => {
     const res = await sell(t.app, ann, 'ETH', 1000, 'USD');
     expectStatus(res, 200);
     // 1000 / 3000 = 0.33333333.3..., rounded up so the sale raises at least the dollars asked.
-    expect(res.json<TradeAnswer>().transaction).toMatchObject({ assetsPurchasedSold: 0.33333334, transactionTotal: 1000 });
-    expect(await balances(t.ctx, ann.id, 'ETH')).toMatchObject({ cash: STARTING_BALANCE_CENTS - 300_000n + 100_000n, shares: 66_666_666n });
+    expect(res.json<TradeAnswer>().transaction).toMatchObject({
+      assetsPurchasedSold: 0.33333334,
+      transactionTotal: 1000,
+    });
+    expect(await balances(t.ctx, ann.id, 'ETH')).toMatchObject({
+      cash: STARTING_BALANCE_CENTS - 300_000n + 100_000n,
+      shares: 66_666_666n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
@@ -87,12 +113,22 @@ describe('market orders', () => {
     expectStatus(partial, 200);
     // FIFO: the 2 shares bought at 100 are gone, half of the lot bought at 200 is left.
     expect(partial.json<User>().openPositions).toEqual({ SOL: [200] });
-    const lots = await t.ctx.db.selectFrom('lots').select(['shares', 'price']).where('portfolio_id', '=', ann.id).execute();
-    expect(lots.map((l) => [BigInt(l.shares), BigInt(l.price)])).toEqual([[50_000_000n, 20_000_000_000n]]);
+    const lots = await t.ctx.db
+      .selectFrom('lots')
+      .select(['shares', 'price'])
+      .where('portfolio_id', '=', ann.id)
+      .execute();
+    expect(lots.map((l) => [BigInt(l.shares), BigInt(l.price)])).toEqual([
+      [50_000_000n, 20_000_000_000n],
+    ]);
     const rest = await sell(t.app, ann, 'SOL', 0.5);
     expectStatus(rest, 200);
     expect(rest.json<User>()).toMatchObject({ assets: {}, openPositions: {} });
-    const rows = await t.ctx.db.selectFrom('holdings').selectAll().where('portfolio_id', '=', ann.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('holdings')
+      .selectAll()
+      .where('portfolio_id', '=', ann.id)
+      .execute();
     expect(rows).toEqual([]);
     await expectSound(t.ctx, [ann.id]);
   });
@@ -107,7 +143,11 @@ describe('market orders', () => {
     // The point is written by the balance point queue, off the order's path, within a second.
     await vi.waitFor(
       async () => {
-        const points = await t.ctx.db.selectFrom('balance_snapshots').selectAll().where('portfolio_id', '=', ann.id).execute();
+        const points = await t.ctx.db
+          .selectFrom('balance_snapshots')
+          .selectAll()
+          .where('portfolio_id', '=', ann.id)
+          .execute();
         expect(points.length).toBeGreaterThan(0);
       },
       { timeout: BALANCE_POINT_DELAY_MS * 5, interval: 100 },
@@ -120,9 +160,17 @@ describe('market orders', () => {
       const bob = await createTestUser(kept.ctx);
       expectStatus(await buy(kept.app, bob, 'BTC', 100, 'USD'), 200);
       await kept.close();
-      const again = await createTestApp({ dataDir: kept.dataDir, databaseUrl: kept.databaseUrl, keep: true });
+      const again = await createTestApp({
+        dataDir: kept.dataDir,
+        databaseUrl: kept.databaseUrl,
+        keep: true,
+      });
       try {
-        const points = await again.ctx.db.selectFrom('balance_snapshots').select('portfolio_id').where('portfolio_id', '=', bob.id).execute();
+        const points = await again.ctx.db
+          .selectFrom('balance_snapshots')
+          .select('portfolio_id')
+          .where('portfolio_id', '=', bob.id)
+          .execute();
         expect(points).toHaveLength(1);
       } finally {
         await again.close();

@@ -21,7 +21,14 @@ import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
-import { addFreeShares, consumeLots, creditCash, debitCash, insertLot, takeFreeShares } from '../../ledger/ledger.ts';
+import {
+  addFreeShares,
+  consumeLots,
+  creditCash,
+  debitCash,
+  insertLot,
+  takeFreeShares,
+} from '../../ledger/ledger.ts';
 import { costRuleFor } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -45,12 +52,19 @@ export function orderAmount(body: Pick<MarketOrderBody, 'assetAmount' | 'unit'>)
 
 /** The current price, read inside the order's transaction so the fill uses the latest tick. */
 export async function currentPrice(trx: Trx, symbol: string): Promise<PriceUnits> {
-  const asset = await trx.selectFrom('assets').select(['price']).where('symbol', '=', symbol).executeTakeFirst();
+  const asset = await trx
+    .selectFrom('assets')
+    .select(['price'])
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
   if (!asset) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${symbol}`, 'symbol');
   return BigInt(asset.price);
 }
 
-export async function insertTransaction(trx: Trx, row: Insertable<TransactionsTable>): Promise<TransactionRow> {
+export async function insertTransaction(
+  trx: Trx,
+  row: Insertable<TransactionsTable>,
+): Promise<TransactionRow> {
   await trx.insertInto('transactions').values(row).execute();
   return {
     ...row,
@@ -78,7 +92,11 @@ export function boundedQuote<T>(quote: () => T, field: string): T {
 }
 
 const tooSmall = () =>
-  badRequest('AMOUNT_TOO_SMALL', 'The amount is too small to trade at the current price', 'assetAmount');
+  badRequest(
+    'AMOUNT_TOO_SMALL',
+    'The amount is too small to trade at the current price',
+    'assetAmount',
+  );
 
 interface MarketFill {
   id: string;
@@ -112,7 +130,12 @@ const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
  * A contest portfolio's order takes its row lock before reading the contest's rules, so a
  * contest's end (which takes the same lock) is wholly before or wholly after it.
  */
-async function rulesOf(trx: Trx, portfolio: TradingPortfolio, symbol: string, now: number): Promise<CostRule> {
+async function rulesOf(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  symbol: string,
+  now: number,
+): Promise<CostRule> {
   if (portfolio.contestId) await lockPortfolio(trx, portfolio.id);
   return costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
 }
@@ -121,7 +144,11 @@ async function rulesOf(trx: Trx, portfolio: TradingPortfolio, symbol: string, no
  * A market buy, all or nothing, in one transaction, at the price plus half the spread; the fee
  * (a contest's, or the main portfolio's settings) is paid on top of the cost (decision 013).
  */
-export async function marketBuy(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
+export async function marketBuy(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: MarketOrderBody,
+): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
@@ -135,19 +162,48 @@ export async function marketBuy(ctx: Ctx, portfolio: TradingPortfolio, body: Mar
     const epoch = await debitCash(trx, portfolioId, fill.totalCents + fee);
     await addFreeShares(trx, portfolioId, body.symbol, fill.shares);
     const id = newId(now);
-    await insertLot(trx, { id, portfolioId, symbol: body.symbol, shares: fill.shares, price, at: now });
-    return insertTransaction(trx, marketFillRow({ id, portfolioId, feeCents: fee, epoch, type: 'PURCHASE', symbol: body.symbol, fill, price, at: now }));
+    await insertLot(trx, {
+      id,
+      portfolioId,
+      symbol: body.symbol,
+      shares: fill.shares,
+      price,
+      at: now,
+    });
+    return insertTransaction(
+      trx,
+      marketFillRow({
+        id,
+        portfolioId,
+        feeCents: fee,
+        epoch,
+        type: 'PURCHASE',
+        symbol: body.symbol,
+        fill,
+        price,
+        at: now,
+      }),
+    );
   });
 }
 
 /** A market sell of free shares (reserved ones stay on their orders), in one transaction, at the price minus half the spread; the fee comes out of the proceeds. */
-export async function marketSell(ctx: Ctx, portfolio: TradingPortfolio, body: MarketOrderBody): Promise<TransactionRow> {
+export async function marketSell(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: MarketOrderBody,
+): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   return inTransaction(ctx.db, async (trx) => {
     const now = Date.now();
     const { epoch } = await lockPortfolio(trx, portfolioId);
-    const rule = await costRuleFor(trx, portfolio, { symbol: body.symbol, orderType: 'MARKET' }, now);
+    const rule = await costRuleFor(
+      trx,
+      portfolio,
+      { symbol: body.symbol, orderType: 'MARKET' },
+      now,
+    );
     const price = fillPrice('SELL', await currentPrice(trx, body.symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
@@ -155,6 +211,19 @@ export async function marketSell(ctx: Ctx, portfolio: TradingPortfolio, body: Ma
     await takeFreeShares(trx, portfolioId, body.symbol, fill.shares);
     await consumeLots(trx, body.symbol, new Map([[portfolioId, fill.shares]]));
     await creditCash(trx, portfolioId, fill.totalCents - fee);
-    return insertTransaction(trx, marketFillRow({ id: newId(now), portfolioId, feeCents: fee, epoch, type: 'SELL', symbol: body.symbol, fill, price, at: now }));
+    return insertTransaction(
+      trx,
+      marketFillRow({
+        id: newId(now),
+        portfolioId,
+        feeCents: fee,
+        epoch,
+        type: 'SELL',
+        symbol: body.symbol,
+        fill,
+        price,
+        at: now,
+      }),
+    );
   });
 }

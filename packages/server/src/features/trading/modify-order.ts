@@ -1,4 +1,15 @@
-import { bracketEntry, bracketProblem, centsFromNumber, type BracketProblem, sharesFromNumber, trailingStop, USD_DECIMALS_MESSAGE, type ModifyLimitBody, type OrderSide, type PriceUnits } from '@papertrade/domain';
+import {
+  bracketEntry,
+  bracketProblem,
+  centsFromNumber,
+  type BracketProblem,
+  sharesFromNumber,
+  trailingStop,
+  USD_DECIMALS_MESSAGE,
+  type ModifyLimitBody,
+  type OrderSide,
+  type PriceUnits,
+} from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
@@ -23,7 +34,11 @@ function changeablePrices(order: LimitOrderRow): { limit: boolean; stop: boolean
         ? { limit: true, stop: true, why: '' }
         : { limit: true, stop: false, why: 'This stop-limit order has already reached its stop' };
     case 'TRAILING_STOP':
-      return { limit: false, stop: false, why: "A trailing stop's stop follows the market: cancel it and place a new one to change the trail" };
+      return {
+        limit: false,
+        stop: false,
+        why: "A trailing stop's stop follows the market: cancel it and place a new one to change the trail",
+      };
     default:
       return { limit: true, stop: false, why: 'A limit order has no stop price' };
   }
@@ -36,7 +51,11 @@ function changeablePrices(order: LimitOrderRow): { limit: boolean; stop: boolean
  * does not fit (400, nothing changed) and a fill in between (409) both leave the order as it was.
  * The new terms pass the same checks as a new order's; the time in force and expiry stay.
  */
-export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, body: ModifyLimitBody): Promise<LimitOrderRow> {
+export async function modifyWorkingOrder(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: ModifyLimitBody,
+): Promise<LimitOrderRow> {
   return inPortfolioTransaction(ctx.db, portfolio.id, async (trx, locked) => {
     const now = Date.now();
     const order = await trx
@@ -46,22 +65,60 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
       .where('portfolio_id', '=', portfolio.id)
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND', 'No such order');
-    if (order.status !== 'WORKING') throw conflict('ORDER_NOT_WORKING', `This order is already ${order.status.toLowerCase()}: only a working order can be changed`);
-    if (BigInt(order.epoch) !== locked.epoch) throw conflict('ORDER_NOT_WORKING', 'This order ended with an account reset');
+    if (order.status !== 'WORKING')
+      throw conflict(
+        'ORDER_NOT_WORKING',
+        `This order is already ${order.status.toLowerCase()}: only a working order can be changed`,
+      );
+    if (BigInt(order.epoch) !== locked.epoch)
+      throw conflict('ORDER_NOT_WORKING', 'This order ended with an account reset');
     const side = order.type as OrderSide;
     const can = changeablePrices(order);
-    if (body.limitAsk !== undefined && !can.limit) throw badRequest('VALIDATION_ERROR', can.why, 'limitAsk');
-    if (body.stopPrice !== undefined && !can.stop) throw badRequest('VALIDATION_ERROR', can.why, 'stopPrice');
-    if (side === 'PURCHASE' && body.sellAsk !== undefined) throw badRequest('VALIDATION_ERROR', 'A buy order reserves cash: change purchaseAsk', 'sellAsk');
-    if (side === 'SELL' && body.purchaseAsk !== undefined) throw badRequest('VALIDATION_ERROR', 'A sell order reserves shares: change sellAsk', 'purchaseAsk');
+    if (body.limitAsk !== undefined && !can.limit)
+      throw badRequest('VALIDATION_ERROR', can.why, 'limitAsk');
+    if (body.stopPrice !== undefined && !can.stop)
+      throw badRequest('VALIDATION_ERROR', can.why, 'stopPrice');
+    if (side === 'PURCHASE' && body.sellAsk !== undefined)
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'A buy order reserves cash: change purchaseAsk',
+        'sellAsk',
+      );
+    if (side === 'SELL' && body.purchaseAsk !== undefined)
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'A sell order reserves shares: change sellAsk',
+        'purchaseAsk',
+      );
     await checkContestRules(trx, portfolio, order.symbol, order.order_type, now);
 
-    const limitPrice = body.limitAsk !== undefined ? exactPrice(body.limitAsk, 'limitAsk') : BigInt(order.limit_price);
-    const stopPrice = body.stopPrice !== undefined ? exactPrice(body.stopPrice, 'stopPrice') : order.stop_price === null ? null : BigInt(order.stop_price);
-    const purchaseCents = side === 'PURCHASE' ? amount(centsFromNumber(body.purchaseAsk ?? 0), order.purchase_cents, body.purchaseAsk, 'purchaseAsk') : null;
-    const sellShares = side === 'SELL' ? amount(sharesFromNumber(body.sellAsk ?? 0), order.sell_shares, body.sellAsk, 'sellAsk') : null;
-    if (body.stopPrice !== undefined && stopPrice !== null) checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
-    const sizedAt = order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
+    const limitPrice =
+      body.limitAsk !== undefined
+        ? exactPrice(body.limitAsk, 'limitAsk')
+        : BigInt(order.limit_price);
+    const stopPrice =
+      body.stopPrice !== undefined
+        ? exactPrice(body.stopPrice, 'stopPrice')
+        : order.stop_price === null
+          ? null
+          : BigInt(order.stop_price);
+    const purchaseCents =
+      side === 'PURCHASE'
+        ? amount(
+            centsFromNumber(body.purchaseAsk ?? 0),
+            order.purchase_cents,
+            body.purchaseAsk,
+            'purchaseAsk',
+          )
+        : null;
+    const sellShares =
+      side === 'SELL'
+        ? amount(sharesFromNumber(body.sellAsk ?? 0), order.sell_shares, body.sellAsk, 'sellAsk')
+        : null;
+    if (body.stopPrice !== undefined && stopPrice !== null)
+      checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
+    const sizedAt =
+      order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
     const legs = newLegPrices(order, body);
     const otherLegs = await checkLegs(trx, order, limitPrice, stopPrice, body, legs);
@@ -82,10 +139,22 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
       .where('status', '=', 'WORKING')
       .where('armed', '=', order.armed)
       .executeTakeFirst();
-    if (replaced.numUpdatedRows === 0n) throw conflict('ORDER_NOT_WORKING', 'This order changed while you were editing it: look at it again');
+    if (replaced.numUpdatedRows === 0n)
+      throw conflict(
+        'ORDER_NOT_WORKING',
+        'This order changed while you were editing it: look at it again',
+      );
     // A pair sells one amount: its other leg follows, and the reservation below moves once.
     if (sellShares !== null && otherLegs.length) {
-      await trx.updateTable('limit_orders').set({ sell_shares: sellShares }).where('id', 'in', otherLegs.map((l) => l.id)).execute();
+      await trx
+        .updateTable('limit_orders')
+        .set({ sell_shares: sellShares })
+        .where(
+          'id',
+          'in',
+          otherLegs.map((l) => l.id),
+        )
+        .execute();
     }
     // The reservation moves only with the amount: new prices (or new leg prices) keep it as it is.
     if (body.purchaseAsk === undefined && body.sellAsk === undefined) {
@@ -101,7 +170,14 @@ export async function modifyWorkingOrder(ctx: Ctx, portfolio: TradingPortfolio, 
     // The new order half: a reservation that does not fit throws, and the whole change rolls back.
     if (purchaseCents !== null) await debitCash(trx, portfolio.id, purchaseCents, 'purchaseAsk');
     else await takeFreeShares(trx, portfolio.id, order.symbol, sellShares ?? 0n, 'sellAsk');
-    return { ...order, limit_price: limitPrice, stop_price: stopPrice, purchase_cents: purchaseCents, sell_shares: sellShares, ...legs.columns };
+    return {
+      ...order,
+      limit_price: limitPrice,
+      stop_price: stopPrice,
+      purchase_cents: purchaseCents,
+      sell_shares: sellShares,
+      ...legs.columns,
+    };
   });
 }
 
@@ -120,17 +196,39 @@ function newLegPrices(order: LimitOrderRow, body: ModifyLimitBody): LegChange {
   const bracket = bracketOf(order);
   const sent = body.attached;
   if (!sent) return { bracket, columns: {} };
-  if (!bracket) throw badRequest('NO_BRACKET_LEG', 'This order carries no take-profit or stop-loss to change', 'attached');
+  if (!bracket)
+    throw badRequest(
+      'NO_BRACKET_LEG',
+      'This order carries no take-profit or stop-loss to change',
+      'attached',
+    );
   const columns: LegChange['columns'] = {};
   let { takeProfit, stopLoss } = bracket;
   if (sent.takeProfit) {
-    if (takeProfit === null) throw badRequest('NO_BRACKET_LEG', 'This order carries no take-profit to change', 'attached.takeProfit');
-    takeProfit = columns.tp_limit_price = exactPrice(sent.takeProfit.limitAsk, 'attached.takeProfit.limitAsk');
+    if (takeProfit === null)
+      throw badRequest(
+        'NO_BRACKET_LEG',
+        'This order carries no take-profit to change',
+        'attached.takeProfit',
+      );
+    takeProfit = columns.tp_limit_price = exactPrice(
+      sent.takeProfit.limitAsk,
+      'attached.takeProfit.limitAsk',
+    );
   }
   if (sent.stopLoss) {
-    if (stopLoss === null) throw badRequest('NO_BRACKET_LEG', 'This order carries no stop-loss to change', 'attached.stopLoss');
+    if (stopLoss === null)
+      throw badRequest(
+        'NO_BRACKET_LEG',
+        'This order carries no stop-loss to change',
+        'attached.stopLoss',
+      );
     if (!('stop' in stopLoss)) {
-      throw badRequest('VALIDATION_ERROR', 'This stop-loss trails: cancel the order and place a new one to change the trail', 'attached.stopLoss.stopPrice');
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'This stop-loss trails: cancel the order and place a new one to change the trail',
+        'attached.stopLoss.stopPrice',
+      );
     }
     columns.sl_stop_price = exactPrice(sent.stopLoss.stopPrice, 'attached.stopLoss.stopPrice');
     stopLoss = { stop: columns.sl_stop_price };
@@ -152,12 +250,17 @@ async function checkLegs(
   { bracket }: LegChange,
 ): Promise<LimitOrderRow[]> {
   const field = body.limitAsk !== undefined ? 'limitAsk' : 'stopPrice';
-  if (bracket && (body.limitAsk !== undefined || body.stopPrice !== undefined || body.attached !== undefined)) {
+  if (
+    bracket &&
+    (body.limitAsk !== undefined || body.stopPrice !== undefined || body.attached !== undefined)
+  ) {
     const entry = bracketEntry(order.order_type, limitPrice, stopPrice);
     const sl = bracket.stopLoss;
-    const firstStop = sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry.price, sl.trail);
+    const firstStop =
+      sl === null ? null : 'stop' in sl ? sl.stop : trailingStop('SELL', entry.price, sl.trail);
     const problem = bracketProblem(entry.price, entry.name, bracket.takeProfit, firstStop);
-    if (problem) throw badRequest(problem.code, problem.message, problemField(problem.code, body, field));
+    if (problem)
+      throw badRequest(problem.code, problem.message, problemField(problem.code, body, field));
   }
   if (order.oco_group_id === null) return [];
   const others = await trx
@@ -169,17 +272,30 @@ async function checkLegs(
     .execute();
   for (const other of others) {
     const takeProfit = order.leg === 'TAKE_PROFIT' ? limitPrice : BigInt(other.limit_price);
-    const stop = order.leg === 'STOP_LOSS' ? stopPrice : other.stop_price === null ? null : BigInt(other.stop_price);
+    const stop =
+      order.leg === 'STOP_LOSS'
+        ? stopPrice
+        : other.stop_price === null
+          ? null
+          : BigInt(other.stop_price);
     if (stop !== null && takeProfit <= stop) {
       const problem = bracketProblem(takeProfit, '', takeProfit, stop);
-      throw badRequest('TAKE_PROFIT_BELOW_STOP', problem?.message ?? 'The take-profit must be above the stop-loss', field);
+      throw badRequest(
+        'TAKE_PROFIT_BELOW_STOP',
+        problem?.message ?? 'The take-profit must be above the stop-loss',
+        field,
+      );
     }
   }
   return others;
 }
 
 /** A bracket problem goes under the leg that was sent, else under the entry price that moved. */
-function problemField(code: BracketProblem['code'], body: ModifyLimitBody, entryField: string): string {
+function problemField(
+  code: BracketProblem['code'],
+  body: ModifyLimitBody,
+  entryField: string,
+): string {
   const tp = body.attached?.takeProfit ? 'attached.takeProfit.limitAsk' : null;
   const sl = body.attached?.stopLoss ? 'attached.stopLoss.stopPrice' : null;
   if (code === 'TAKE_PROFIT_BELOW_STOP') return tp ?? sl ?? entryField;
@@ -187,10 +303,19 @@ function problemField(code: BracketProblem['code'], body: ModifyLimitBody, entry
 }
 
 /** The new amount in exact units when one was sent, else the order's own. */
-function amount(parsed: bigint | null, current: bigint | null, sent: number | undefined, field: string): bigint {
+function amount(
+  parsed: bigint | null,
+  current: bigint | null,
+  sent: number | undefined,
+  field: string,
+): bigint {
   if (sent === undefined) return BigInt(current ?? 0n);
   if (parsed === null || parsed <= 0n) {
-    throw badRequest('VALIDATION_ERROR', field === 'purchaseAsk' ? USD_DECIMALS_MESSAGE : 'A share amount has at most 8 decimals', field);
+    throw badRequest(
+      'VALIDATION_ERROR',
+      field === 'purchaseAsk' ? USD_DECIMALS_MESSAGE : 'A share amount has at most 8 decimals',
+      field,
+    );
   }
   return parsed;
 }

@@ -18,14 +18,18 @@ export interface BracketTerms {
   stopLoss: { stop: PriceUnits } | { trail: Trail } | null;
 }
 
-type BracketColumns = Pick<LimitOrderRow, 'tp_limit_price' | 'sl_stop_price' | 'sl_trail_bps' | 'sl_trail_amount'>;
+type BracketColumns = Pick<
+  LimitOrderRow,
+  'tp_limit_price' | 'sl_stop_price' | 'sl_trail_bps' | 'sl_trail_amount'
+>;
 
 export function bracketOf(row: BracketColumns): BracketTerms | null {
   const takeProfit = row.tp_limit_price === null ? null : BigInt(row.tp_limit_price);
   let stopLoss: BracketTerms['stopLoss'] = null;
   if (row.sl_stop_price !== null) stopLoss = { stop: BigInt(row.sl_stop_price) };
   else if (row.sl_trail_bps !== null) stopLoss = { trail: { bps: BigInt(row.sl_trail_bps) } };
-  else if (row.sl_trail_amount !== null) stopLoss = { trail: { amount: BigInt(row.sl_trail_amount) } };
+  else if (row.sl_trail_amount !== null)
+    stopLoss = { trail: { amount: BigInt(row.sl_trail_amount) } };
   return takeProfit === null && stopLoss === null ? null : { takeProfit, stopLoss };
 }
 
@@ -126,7 +130,11 @@ export async function insertLegs(trx: Trx, rows: readonly LimitOrderRow[]): Prom
  * The other legs of the pairs whose leg just filled: cancelled in the fill's transaction, with
  * nothing given back (the filled leg sold the shares they shared). Answers how many.
  */
-export async function cancelOtherLegs(trx: Trx, groupIds: readonly string[], at: number): Promise<number> {
+export async function cancelOtherLegs(
+  trx: Trx,
+  groupIds: readonly string[],
+  at: number,
+): Promise<number> {
   let cancelled = 0;
   for (const part of chunks([...new Set(groupIds)])) {
     const result = await trx
@@ -150,18 +158,36 @@ export interface EndedOrder {
  * all ended. A leg whose pair still has a working leg gives nothing back: that leg leaves the
  * group and holds the shares alone. Call under the owners' locks, after the status moved.
  */
-export async function reservationsFreed<T extends EndedOrder>(trx: Trx, ended: readonly T[]): Promise<T[]> {
+export async function reservationsFreed<T extends EndedOrder>(
+  trx: Trx,
+  ended: readonly T[],
+): Promise<T[]> {
   const freed = ended.filter((o) => o.oco_group_id === null);
-  const groups = [...new Set(ended.flatMap((o) => (o.oco_group_id === null ? [] : [o.oco_group_id])))];
+  const groups = [
+    ...new Set(ended.flatMap((o) => (o.oco_group_id === null ? [] : [o.oco_group_id]))),
+  ];
   if (!groups.length) return freed;
   const standing = new Set<string>();
   for (const part of chunks(groups)) {
     const working = sql<boolean>`status = 'WORKING' AND oco_group_id IS NOT NULL`;
     // Read first: an UPDATE's RETURNING would answer the group id it has just cleared.
-    const rows = await trx.selectFrom('limit_orders').select(['id', 'oco_group_id']).where(working).where('oco_group_id', 'in', part).execute();
+    const rows = await trx
+      .selectFrom('limit_orders')
+      .select(['id', 'oco_group_id'])
+      .where(working)
+      .where('oco_group_id', 'in', part)
+      .execute();
     if (!rows.length) continue;
     for (const r of rows) if (r.oco_group_id !== null) standing.add(r.oco_group_id);
-    await trx.updateTable('limit_orders').set({ oco_group_id: null }).where('id', 'in', rows.map((r) => r.id)).execute();
+    await trx
+      .updateTable('limit_orders')
+      .set({ oco_group_id: null })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
   }
   const seen = new Set<string>();
   for (const o of ended) {

@@ -30,7 +30,8 @@ const shown = (p: PriceUnits) => `$${formatExactPrice(priceToNumber(p))}`;
 /** A limit or stop price: at most 8 decimals, inside the price bounds. */
 export function exactPrice(value: number, field: string): PriceUnits {
   const price = priceFromNumber(value);
-  if (price === null || price <= 0n) throw badRequest('VALIDATION_ERROR', 'A price has at most 8 decimals', field);
+  if (price === null || price <= 0n)
+    throw badRequest('VALIDATION_ERROR', 'A price has at most 8 decimals', field);
   return boundedQuote(() => checkPrice(price), field);
 }
 
@@ -61,15 +62,28 @@ export function trailTerms(
   if (body.trailPercent !== undefined) {
     const bps = parseDecimal(body.trailPercent, 2);
     if (bps === null || bps < TRAIL_BPS_MIN || bps > TRAIL_BPS_MAX) {
-      throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail is 0.1 to 50 percent, with at most 2 decimals', `${fieldPrefix}trailPercent`);
+      throw badRequest(
+        'TRAIL_OUT_OF_RANGE',
+        'A trail is 0.1 to 50 percent, with at most 2 decimals',
+        `${fieldPrefix}trailPercent`,
+      );
     }
     trail = { bps };
   } else {
     const amount = priceFromNumber(body.trailAmount ?? 0);
-    if (amount === null || amount <= 0n) throw badRequest('TRAIL_OUT_OF_RANGE', 'A trail amount is more than 0, with at most 8 decimals', `${fieldPrefix}trailAmount`);
+    if (amount === null || amount <= 0n)
+      throw badRequest(
+        'TRAIL_OUT_OF_RANGE',
+        'A trail amount is more than 0, with at most 8 decimals',
+        `${fieldPrefix}trailAmount`,
+      );
     // A sell's stop would start at or below zero and never act.
     if (side === 'SELL' && amount >= price) {
-      throw badRequest('TRAIL_OUT_OF_RANGE', `A sell's trail must be less than ${priceName} of ${shown(price)}`, `${fieldPrefix}trailAmount`);
+      throw badRequest(
+        'TRAIL_OUT_OF_RANGE',
+        `A sell's trail must be less than ${priceName} of ${shown(price)}`,
+        `${fieldPrefix}trailAmount`,
+      );
     }
     trail = { amount };
   }
@@ -82,20 +96,44 @@ export function trailTerms(
  */
 export function checkSize(side: OrderSide, reserved: bigint, price: PriceUnits): void {
   if (side === 'PURCHASE') {
-    const at = boundedQuote(() => quoteMarketBuy({ unit: 'USD', cents: reserved }, price), 'purchaseAsk');
-    if (at.shares === 0n) throw badRequest('AMOUNT_TOO_SMALL', `The amount buys nothing at ${shown(price)}`, 'purchaseAsk');
+    const at = boundedQuote(
+      () => quoteMarketBuy({ unit: 'USD', cents: reserved }, price),
+      'purchaseAsk',
+    );
+    if (at.shares === 0n)
+      throw badRequest(
+        'AMOUNT_TOO_SMALL',
+        `The amount buys nothing at ${shown(price)}`,
+        'purchaseAsk',
+      );
   } else {
-    const at = boundedQuote(() => quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price), 'sellAsk');
-    if (at.totalCents === 0n) throw badRequest('AMOUNT_TOO_SMALL', `The shares raise less than a cent at ${shown(price)}`, 'sellAsk');
+    const at = boundedQuote(
+      () => quoteMarketSell({ unit: 'SYMBOL', shares: reserved }, price),
+      'sellAsk',
+    );
+    if (at.totalCents === 0n)
+      throw badRequest(
+        'AMOUNT_TOO_SMALL',
+        `The shares raise less than a cent at ${shown(price)}`,
+        'sellAsk',
+      );
   }
 }
 
 /** When an order expires: never (GTC), the next 00:00 UTC (DAY), or expiresAt, which must be ahead (GTD). */
-export function expiryOf(timeInForce: string, expiresAt: number | undefined, now: number): bigint | null {
+export function expiryOf(
+  timeInForce: string,
+  expiresAt: number | undefined,
+  now: number,
+): bigint | null {
   if (timeInForce === 'DAY') return BigInt(nextUtcMidnight(now));
   if (timeInForce !== 'GTD') return null;
   if (expiresAt === undefined || expiresAt <= now) {
-    throw badRequest('EXPIRY_IN_PAST', `A GTD order's expiresAt must be in the future (now is ${new Date(now).toISOString()})`, 'expiresAt');
+    throw badRequest(
+      'EXPIRY_IN_PAST',
+      `A GTD order's expiresAt must be in the future (now is ${new Date(now).toISOString()})`,
+      'expiresAt',
+    );
   }
   return BigInt(expiresAt);
 }
@@ -133,7 +171,10 @@ export function legTerms(
   }
   const problem = bracketProblem(entry, entryName, tp, firstStop);
   if (problem) {
-    const field = problem.leg === 'TAKE_PROFIT' ? `${prefix}takeProfit.limitAsk` : `${prefix}stopLoss.${stopLoss?.stopPrice !== undefined ? 'stopPrice' : stopLoss?.trailPercent !== undefined ? 'trailPercent' : 'trailAmount'}`;
+    const field =
+      problem.leg === 'TAKE_PROFIT'
+        ? `${prefix}takeProfit.limitAsk`
+        : `${prefix}stopLoss.${stopLoss?.stopPrice !== undefined ? 'stopPrice' : stopLoss?.trailPercent !== undefined ? 'trailPercent' : 'trailAmount'}`;
     throw badRequest(problem.code, problem.message, field);
   }
   return { takeProfit: tp, stopLoss: sl };

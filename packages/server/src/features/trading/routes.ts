@@ -22,7 +22,11 @@ import { marketBuy, marketSell } from './market-orders.ts';
 import { modifyWorkingOrder } from './modify-order.ts';
 
 /** The orders' routes; `balancePoints` is the app's queue, shared with the limit trigger (feature.ts). */
-export function tradingRoutes(app: FastifyInstance, ctx: AppContext, balancePoints: BalancePointQueue): void {
+export function tradingRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  balancePoints: BalancePointQueue,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -36,7 +40,12 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext, balancePoin
     try {
       return await loadUserRecord(ctx.db, portfolio.id);
     } catch (error) {
-      if (portfolio.kind === 'CONTEST' && error instanceof AppError && error.code === 'USER_NOT_FOUND') throw portfolioClosed();
+      if (
+        portfolio.kind === 'CONTEST' &&
+        error instanceof AppError &&
+        error.code === 'USER_NOT_FOUND'
+      )
+        throw portfolioClosed();
       throw error;
     }
   };

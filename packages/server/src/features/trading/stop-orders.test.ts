@@ -1,4 +1,9 @@
-import { STARTING_BALANCE_CENTS, type LimitPosition, type Transaction, type User } from '@papertrade/domain';
+import {
+  STARTING_BALANCE_CENTS,
+  type LimitPosition,
+  type Transaction,
+  type User,
+} from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
@@ -6,7 +11,10 @@ import { fillsOf, orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'BTC', 50_000));
 
 async function open(body: Record<string, unknown>): Promise<LimitPosition> {
@@ -16,7 +24,12 @@ async function open(body: Record<string, unknown>): Promise<LimitPosition> {
 }
 
 const modify = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/limit-position', headers: ann.headers, payload: { walletAddress: ann.walletAddress, ...body } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/limit-position',
+    headers: ann.headers,
+    payload: { walletAddress: ann.walletAddress, ...body },
+  });
 
 async function transactionOf(id: string): Promise<Transaction> {
   const { transaction_id } = await orderRow(t.ctx, id);
@@ -29,13 +42,24 @@ describe('stop orders', () => {
   it('a STOP sell fills once when the price falls to its stop, at the tick price, and says why', async () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
     const order = await open({ type: 'SELL', orderType: 'STOP', stopPrice: 48_000, sellAsk: 0.5 });
-    expect(order).toMatchObject({ orderType: 'STOP', stopPrice: 48_000, limitAsk: 48_000, timeInForce: 'GTC', status: 'WORKING' });
+    expect(order).toMatchObject({
+      orderType: 'STOP',
+      stopPrice: 48_000,
+      limitAsk: 48_000,
+      timeInForce: 'GTC',
+      status: 'WORKING',
+    });
     await setPrice(t.app, 'BTC', 48_000.01);
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     // Gapped through the stop: it fills at the tick's price, like a market order.
     await setPrice(t.app, 'BTC', 47_500.5);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_750_050_000_000n });
-    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([{ type: 'SELL', shares: 50_000_000n, total_cents: 2_375_025n }]);
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      status: 'FILLED',
+      fill_price: 4_750_050_000_000n,
+    });
+    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([
+      { type: 'SELL', shares: 50_000_000n, total_cents: 2_375_025n },
+    ]);
     const { trigger, timestamp } = await transactionOf(order.positionId);
     expect(trigger).toEqual({
       tickAt: timestamp,
@@ -43,7 +67,12 @@ describe('stop orders', () => {
       orderType: 'STOP',
       reason: 'price $47,500.50 reached the stop at $48,000.00',
     });
-    const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress },
+    });
     expect(details.json<User>().notifications[0]).toMatchObject({
       type: 'TRANSACTION',
       text: 'Stop order filled: sold 0.5 BTC at $47,500.50 (price $47,500.50 reached the stop at $48,000.00)',
@@ -54,18 +83,36 @@ describe('stop orders', () => {
   });
 
   it('a STOP buy fills when the price rises to its stop', async () => {
-    const order = await open({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 52_000, purchaseAsk: 1_040 });
+    const order = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP',
+      stopPrice: 52_000,
+      purchaseAsk: 1_040,
+    });
     await setPrice(t.app, 'BTC', 51_999.99);
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 52_000);
-    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([{ type: 'PURCHASE', shares: 2_000_000n, total_cents: 104_000n }]);
-    expect((await transactionOf(order.positionId)).trigger?.reason).toBe('price $52,000.00 reached the stop at $52,000.00');
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ reservedCash: 0n, shares: 2_000_000n });
+    expect(await fillsOf(t.ctx, order.positionId)).toMatchObject([
+      { type: 'PURCHASE', shares: 2_000_000n, total_cents: 104_000n },
+    ]);
+    expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
+      'price $52,000.00 reached the stop at $52,000.00',
+    );
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      reservedCash: 0n,
+      shares: 2_000_000n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('a STOP_LIMIT becomes a LIMIT at its stop (still working, triggeredAt set) and fills only at its limit', async () => {
-    const order = await open({ type: 'PURCHASE', orderType: 'STOP_LIMIT', stopPrice: 52_000, limitAsk: 51_000, purchaseAsk: 1_000 });
+    const order = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP_LIMIT',
+      stopPrice: 52_000,
+      limitAsk: 51_000,
+      purchaseAsk: 1_000,
+    });
     await setPrice(t.app, 'BTC', 52_500);
     const triggered = await orderRow(t.ctx, order.positionId);
     expect(triggered).toMatchObject({ status: 'WORKING', limit_price: 5_100_000_000_000n });
@@ -79,37 +126,68 @@ describe('stop orders', () => {
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('FILLED');
     const tx = await transactionOf(order.positionId);
     expect(tx.trigger).toMatchObject({ orderType: 'STOP_LIMIT', tickPrice: 50_900 });
-    expect(tx.trigger?.reason).toBe('price $50,900.00 reached the limit at $51,000.00 after the stop at $52,000.00 was reached');
+    expect(tx.trigger?.reason).toBe(
+      'price $50,900.00 reached the limit at $51,000.00 after the stop at $52,000.00 was reached',
+    );
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('a STOP_LIMIT whose stop and limit the same tick reaches fills on that tick', async () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
-    const order = await open({ type: 'SELL', orderType: 'STOP_LIMIT', stopPrice: 49_000, limitAsk: 48_500, sellAsk: 0.1 });
+    const order = await open({
+      type: 'SELL',
+      orderType: 'STOP_LIMIT',
+      stopPrice: 49_000,
+      limitAsk: 48_500,
+      sellAsk: 0.1,
+    });
     await setPrice(t.app, 'BTC', 48_800);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 4_880_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      status: 'FILLED',
+      fill_price: 4_880_000_000_000n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('a TRAILING_STOP sell moves its stop up with each new high, never down, and fires on the fall', async () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
-    const order = await open({ type: 'SELL', orderType: 'TRAILING_STOP', trailPercent: 5, sellAsk: 0.2 });
+    const order = await open({
+      type: 'SELL',
+      orderType: 'TRAILING_STOP',
+      trailPercent: 5,
+      sellAsk: 0.2,
+    });
     expect(order).toMatchObject({ orderType: 'TRAILING_STOP', trailPercent: 5, stopPrice: 47_500 });
     await setPrice(t.app, 'BTC', 52_000);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      water_mark: 5_200_000_000_000n,
+      stop_price: 4_940_000_000_000n,
+    });
     await setPrice(t.app, 'BTC', 50_000);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'WORKING', water_mark: 5_200_000_000_000n, stop_price: 4_940_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      status: 'WORKING',
+      water_mark: 5_200_000_000_000n,
+      stop_price: 4_940_000_000_000n,
+    });
     await setPrice(t.app, 'BTC', 54_000);
     expect((await orderRow(t.ctx, order.positionId)).stop_price).toBe(5_130_000_000_000n);
     await setPrice(t.app, 'BTC', 51_300.01);
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     await setPrice(t.app, 'BTC', 51_250);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'FILLED', fill_price: 5_125_000_000_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      status: 'FILLED',
+      fill_price: 5_125_000_000_000n,
+    });
     expect((await transactionOf(order.positionId)).trigger?.reason).toBe(
       'price $51,250.00 reached the trailing stop at $51,300.00, 5% below the high of $54,000.00',
     );
     // The notification puts the reason in brackets once: every bracket it opens, it closes.
-    const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress },
+    });
     expect(details.json<User>().notifications[0]?.text).toBe(
       'Trailing stop order filled: sold 0.2 BTC at $51,250.00 (price $51,250.00 reached the trailing stop at $51,300.00, 5% below the high of $54,000.00)',
     );
@@ -117,7 +195,12 @@ describe('stop orders', () => {
   });
 
   it('a TRAILING_STOP buy by amount follows the lows and fires on the rise', async () => {
-    const order = await open({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailAmount: 1_000, purchaseAsk: 500 });
+    const order = await open({
+      type: 'PURCHASE',
+      orderType: 'TRAILING_STOP',
+      trailAmount: 1_000,
+      purchaseAsk: 500,
+    });
     expect(order.stopPrice).toBe(51_000);
     await setPrice(t.app, 'BTC', 45_000);
     expect((await orderRow(t.ctx, order.positionId)).stop_price).toBe(4_600_000_000_000n);
@@ -134,54 +217,116 @@ describe('stop orders', () => {
     const order = await open({ type: 'PURCHASE', limitAsk: 49_000, purchaseAsk: 100 });
     expect(order).toMatchObject({ orderType: 'LIMIT', timeInForce: 'GTC' });
     await setPrice(t.app, 'BTC', 48_000);
-    const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress },
+    });
     const user = res.json<User>();
-    const fill = user.history.find((h) => 'positionId' in h && h.positionId === order.positionId && 'trigger' in h) as Transaction;
-    expect(fill.trigger).toMatchObject({ orderType: 'LIMIT', tickPrice: 48_000, reason: 'price $48,000.00 reached the limit at $49,000.00' });
+    const fill = user.history.find(
+      (h) => 'positionId' in h && h.positionId === order.positionId && 'trigger' in h,
+    ) as Transaction;
+    expect(fill.trigger).toMatchObject({
+      orderType: 'LIMIT',
+      tickPrice: 48_000,
+      reason: 'price $48,000.00 reached the limit at $49,000.00',
+    });
   });
 });
 
 describe('time in force', () => {
-  const runTrigger = (at: number) => createLimitTrigger(t.ctx, { error: () => undefined })(new Map([['BTC', 5_000_000_000_000n]]), at);
+  const runTrigger = (at: number) =>
+    createLimitTrigger(t.ctx, { error: () => undefined })(
+      new Map([['BTC', 5_000_000_000_000n]]),
+      at,
+    );
 
   it('a DAY order expires at the next 00:00 UTC: status EXPIRED and its cash back, with a notification', async () => {
     const before = await balances(t.ctx, ann.id, 'BTC');
-    const order = await open({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 60_000, purchaseAsk: 1_000, timeInForce: 'DAY' });
+    const order = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP',
+      stopPrice: 60_000,
+      purchaseAsk: 1_000,
+      timeInForce: 'DAY',
+    });
     const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000;
     expect(order).toMatchObject({ timeInForce: 'DAY', expiresAt: midnight });
     await runTrigger(midnight - 1);
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('WORKING');
     const result = await runTrigger(midnight);
     expect(result.users).toBe(1);
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ status: 'EXPIRED', closed_at: BigInt(midnight) });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      status: 'EXPIRED',
+      closed_at: BigInt(midnight),
+    });
     expect(await balances(t.ctx, ann.id, 'BTC')).toEqual(before);
-    const res = await t.app.inject({ method: 'POST', url: '/user-details', headers: ann.headers, payload: { walletAddress: ann.walletAddress } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: ann.headers,
+      payload: { walletAddress: ann.walletAddress },
+    });
     const user = res.json<User>();
-    expect(user.limitPositions.find((p) => p.positionId === order.positionId)?.status).toBe('EXPIRED');
-    expect(user.notifications[0]?.text).toBe('Your stop order to buy BTC for $1,000.00 expired; the cash it reserved is free again');
+    expect(user.limitPositions.find((p) => p.positionId === order.positionId)?.status).toBe(
+      'EXPIRED',
+    );
+    expect(user.notifications[0]?.text).toBe(
+      'Your stop order to buy BTC for $1,000.00 expired; the cash it reserved is free again',
+    );
     await expectSound(t.ctx, [ann.id]);
   });
 
   it('a GTD sell expires at expiresAt with its shares back, and cannot fill after it', async () => {
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
     const expiresAt = Date.now() + 3_600_000;
-    const order = await open({ type: 'SELL', limitAsk: 49_000, sellAsk: 0.3, timeInForce: 'GTD', expiresAt });
+    const order = await open({
+      type: 'SELL',
+      limitAsk: 49_000,
+      sellAsk: 0.3,
+      timeInForce: 'GTD',
+      expiresAt,
+    });
     // The price is already past the limit, but the tick comes after the expiry: it expires, unfilled.
     await runTrigger(expiresAt);
     expect((await orderRow(t.ctx, order.positionId)).status).toBe('EXPIRED');
     expect(await fillsOf(t.ctx, order.positionId)).toHaveLength(0);
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ shares: 100_000_000n, reservedShares: 0n });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      shares: 100_000_000n,
+      reservedShares: 0n,
+    });
     await expectSound(t.ctx, [ann.id]);
   });
 });
 
 describe('PUT /limit-position', () => {
   it('changes a working order in place, keeping its id, moving the reservation', async () => {
-    const order = await open({ type: 'PURCHASE', orderType: 'STOP_LIMIT', stopPrice: 52_000, limitAsk: 52_500, purchaseAsk: 1_000 });
-    const res = await modify({ positionId: order.positionId, stopPrice: 53_000, limitAsk: 53_500, purchaseAsk: 2_000 });
+    const order = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP_LIMIT',
+      stopPrice: 52_000,
+      limitAsk: 52_500,
+      purchaseAsk: 1_000,
+    });
+    const res = await modify({
+      positionId: order.positionId,
+      stopPrice: 53_000,
+      limitAsk: 53_500,
+      purchaseAsk: 2_000,
+    });
     expectStatus(res, 200);
-    expect(res.json<OpenAnswer>().limitPosition).toMatchObject({ positionId: order.positionId, stopPrice: 53_000, limitAsk: 53_500, purchaseAsk: 2_000, status: 'WORKING' });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_800_000n, reservedCash: 200_000n });
+    expect(res.json<OpenAnswer>().limitPosition).toMatchObject({
+      positionId: order.positionId,
+      stopPrice: 53_000,
+      limitAsk: 53_500,
+      purchaseAsk: 2_000,
+      status: 'WORKING',
+    });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: 9_800_000n,
+      reservedCash: 200_000n,
+    });
     await setPrice(t.app, 'BTC', 52_600);
     expect(Number((await orderRow(t.ctx, order.positionId)).armed)).toBe(1);
     await setPrice(t.app, 'BTC', 53_200);
@@ -191,11 +336,22 @@ describe('PUT /limit-position', () => {
 
   it('a reservation that does not fit is 400 and changes nothing', async () => {
     const order = await open({ type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 1_000 });
-    const res = await modify({ positionId: order.positionId, purchaseAsk: 100_001, limitAsk: 41_000 });
+    const res = await modify({
+      positionId: order.positionId,
+      purchaseAsk: 100_001,
+      limitAsk: 41_000,
+    });
     expectStatus(res, 400, 'INSUFFICIENT_FUNDS');
     expect(res.json()).toMatchObject({ field: 'purchaseAsk' });
-    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({ limit_price: 4_000_000_000_000n, purchase_cents: 100_000n, status: 'WORKING' });
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: 9_900_000n, reservedCash: 100_000n });
+    expect(await orderRow(t.ctx, order.positionId)).toMatchObject({
+      limit_price: 4_000_000_000_000n,
+      purchase_cents: 100_000n,
+      status: 'WORKING',
+    });
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: 9_900_000n,
+      reservedCash: 100_000n,
+    });
   });
 
   it('a filled order cannot be changed: 409 ORDER_NOT_WORKING', async () => {
@@ -207,12 +363,24 @@ describe('PUT /limit-position', () => {
   });
 
   it('refuses a stop on the wrong side and prices an order kind does not have, under the field', async () => {
-    const stop = await open({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 52_000, purchaseAsk: 100 });
+    const stop = await open({
+      type: 'PURCHASE',
+      orderType: 'STOP',
+      stopPrice: 52_000,
+      purchaseAsk: 100,
+    });
     const wrong = await modify({ positionId: stop.positionId, stopPrice: 49_000 });
     expectStatus(wrong, 400, 'STOP_WRONG_SIDE');
     expect(wrong.json()).toMatchObject({ field: 'stopPrice' });
-    expect(await modify({ positionId: stop.positionId, limitAsk: 1 })).toMatchObject({ statusCode: 400 });
-    const trailing = await open({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailPercent: 1, purchaseAsk: 100 });
+    expect(await modify({ positionId: stop.positionId, limitAsk: 1 })).toMatchObject({
+      statusCode: 400,
+    });
+    const trailing = await open({
+      type: 'PURCHASE',
+      orderType: 'TRAILING_STOP',
+      trailPercent: 1,
+      purchaseAsk: 100,
+    });
     const moved = await modify({ positionId: trailing.positionId, stopPrice: 55_000 });
     expectStatus(moved, 400, 'VALIDATION_ERROR');
     expect(moved.json()).toMatchObject({ field: 'stopPrice' });
@@ -228,25 +396,88 @@ describe('validation of new orders', () => {
   };
 
   it('refuses a stop on the wrong side of the current price for its side', async () => {
-    await refused({ type: 'SELL', orderType: 'STOP', stopPrice: 50_000, sellAsk: 0.1 }, 'STOP_WRONG_SIDE', 'stopPrice');
-    await refused({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 49_000, purchaseAsk: 100 }, 'STOP_WRONG_SIDE', 'stopPrice');
-    await refused({ type: 'PURCHASE', orderType: 'STOP_LIMIT', stopPrice: 50_000, limitAsk: 51_000, purchaseAsk: 100 }, 'STOP_WRONG_SIDE', 'stopPrice');
+    await refused(
+      { type: 'SELL', orderType: 'STOP', stopPrice: 50_000, sellAsk: 0.1 },
+      'STOP_WRONG_SIDE',
+      'stopPrice',
+    );
+    await refused(
+      { type: 'PURCHASE', orderType: 'STOP', stopPrice: 49_000, purchaseAsk: 100 },
+      'STOP_WRONG_SIDE',
+      'stopPrice',
+    );
+    await refused(
+      {
+        type: 'PURCHASE',
+        orderType: 'STOP_LIMIT',
+        stopPrice: 50_000,
+        limitAsk: 51_000,
+        purchaseAsk: 100,
+      },
+      'STOP_WRONG_SIDE',
+      'stopPrice',
+    );
   });
 
   it('refuses a trail out of range', async () => {
-    await refused({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailPercent: 0.09, purchaseAsk: 100 }, 'VALIDATION_ERROR', 'trailPercent');
-    await refused({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailPercent: 50.01, purchaseAsk: 100 }, 'VALIDATION_ERROR', 'trailPercent');
-    await refused({ type: 'PURCHASE', orderType: 'TRAILING_STOP', trailAmount: 0, purchaseAsk: 100 }, 'VALIDATION_ERROR', 'trailAmount');
+    await refused(
+      { type: 'PURCHASE', orderType: 'TRAILING_STOP', trailPercent: 0.09, purchaseAsk: 100 },
+      'VALIDATION_ERROR',
+      'trailPercent',
+    );
+    await refused(
+      { type: 'PURCHASE', orderType: 'TRAILING_STOP', trailPercent: 50.01, purchaseAsk: 100 },
+      'VALIDATION_ERROR',
+      'trailPercent',
+    );
+    await refused(
+      { type: 'PURCHASE', orderType: 'TRAILING_STOP', trailAmount: 0, purchaseAsk: 100 },
+      'VALIDATION_ERROR',
+      'trailAmount',
+    );
     expectStatus(await buy(t.app, ann, 'BTC', 1), 200);
-    await refused({ type: 'SELL', orderType: 'TRAILING_STOP', trailAmount: 50_000, sellAsk: 0.1 }, 'TRAIL_OUT_OF_RANGE', 'trailAmount');
-    await refused({ type: 'SELL', orderType: 'TRAILING_STOP', trailPercent: 1, trailAmount: 5, sellAsk: 0.1 }, 'VALIDATION_ERROR', 'trailAmount');
+    await refused(
+      { type: 'SELL', orderType: 'TRAILING_STOP', trailAmount: 50_000, sellAsk: 0.1 },
+      'TRAIL_OUT_OF_RANGE',
+      'trailAmount',
+    );
+    await refused(
+      { type: 'SELL', orderType: 'TRAILING_STOP', trailPercent: 1, trailAmount: 5, sellAsk: 0.1 },
+      'VALIDATION_ERROR',
+      'trailAmount',
+    );
   });
 
   it('refuses a GTD date in the past, and fields an order kind does not take', async () => {
-    await refused({ type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 100, timeInForce: 'GTD', expiresAt: Date.now() - 1 }, 'EXPIRY_IN_PAST', 'expiresAt');
-    await refused({ type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 100, timeInForce: 'GTD' }, 'VALIDATION_ERROR', 'expiresAt');
-    await refused({ type: 'PURCHASE', orderType: 'STOP', purchaseAsk: 100 }, 'VALIDATION_ERROR', 'stopPrice');
-    await refused({ type: 'PURCHASE', orderType: 'STOP', stopPrice: 60_000, limitAsk: 1, purchaseAsk: 100 }, 'VALIDATION_ERROR', 'limitAsk');
-    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({ cash: STARTING_BALANCE_CENTS, reservedCash: 0n });
+    await refused(
+      {
+        type: 'PURCHASE',
+        limitAsk: 40_000,
+        purchaseAsk: 100,
+        timeInForce: 'GTD',
+        expiresAt: Date.now() - 1,
+      },
+      'EXPIRY_IN_PAST',
+      'expiresAt',
+    );
+    await refused(
+      { type: 'PURCHASE', limitAsk: 40_000, purchaseAsk: 100, timeInForce: 'GTD' },
+      'VALIDATION_ERROR',
+      'expiresAt',
+    );
+    await refused(
+      { type: 'PURCHASE', orderType: 'STOP', purchaseAsk: 100 },
+      'VALIDATION_ERROR',
+      'stopPrice',
+    );
+    await refused(
+      { type: 'PURCHASE', orderType: 'STOP', stopPrice: 60_000, limitAsk: 1, purchaseAsk: 100 },
+      'VALIDATION_ERROR',
+      'limitAsk',
+    );
+    expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
+      cash: STARTING_BALANCE_CENTS,
+      reservedCash: 0n,
+    });
   });
 });

@@ -10,8 +10,16 @@ import { crossesSql, type Side } from './crossing-orders.ts';
  * limit index fills them, on this tick if their limit crosses too. One statement, guarded by
  * armed = 1, so each triggers once. Answers the portfolios whose orders changed.
  */
-export async function triggerStopLimits(db: Kysely<DB>, symbol: string, side: Side, price: PriceUnits, at: number): Promise<string[]> {
-  const { rows } = await sql<{ portfolio_id: string }>`UPDATE limit_orders SET armed = 0, triggered_at = ${at}
+export async function triggerStopLimits(
+  db: Kysely<DB>,
+  symbol: string,
+  side: Side,
+  price: PriceUnits,
+  at: number,
+): Promise<string[]> {
+  const { rows } = await sql<{
+    portfolio_id: string;
+  }>`UPDATE limit_orders SET armed = 0, triggered_at = ${at}
     WHERE ${crossesSql('STOP', symbol, side, price)} AND order_type = 'STOP_LIMIT'
       AND (expires_at IS NULL OR expires_at > ${at})
     RETURNING portfolio_id`.execute(db);

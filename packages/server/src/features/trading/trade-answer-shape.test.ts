@@ -1,9 +1,19 @@
 import { OpenLimitAnswer, TradeAnswer, User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, cancelLimit, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
+import {
+  buy,
+  cancelLimit,
+  expectStatus,
+  openLimit,
+  sell,
+  setPrice,
+} from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 /** Parsing strips unknown keys at every depth and throws on a wrong type: equal means exactly the contract. */
 function expectExactly(schema: { parse(value: unknown): unknown }, body: unknown): void {
@@ -21,7 +31,12 @@ describe('trade answers (serialized without a schema pass, plain-json-answer.ts)
     expectStatus(sold, 200);
     expectExactly(TradeAnswer, sold.json());
 
-    const opened = await openLimit(t.app, ann, { type: 'PURCHASE', symbol: 'ETH', limitAsk: 1_000, purchaseAsk: 100 });
+    const opened = await openLimit(t.app, ann, {
+      type: 'PURCHASE',
+      symbol: 'ETH',
+      limitAsk: 1_000,
+      purchaseAsk: 100,
+    });
     expectStatus(opened, 201);
     const answer = OpenLimitAnswer.parse(opened.json());
     expectExactly(OpenLimitAnswer, opened.json());

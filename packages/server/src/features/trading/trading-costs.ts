@@ -24,7 +24,8 @@ export async function costRuleFor(
   order: { symbol: string; orderType: string },
   now: number,
 ): Promise<CostRule> {
-  if (portfolio.contestId) return { fee: await contestRulesFor(trx, portfolio, order, now), spreadBps: 0n };
+  if (portfolio.contestId)
+    return { fee: await contestRulesFor(trx, portfolio, order, now), spreadBps: 0n };
   const row = await trx
     .selectFrom('portfolios')
     .innerJoin('users', 'users.id', 'portfolios.user_id')
@@ -46,10 +47,14 @@ interface CostRow {
  * The costs of every portfolio of a batch of fills, in one statement. The caller holds their row
  * locks. A portfolio missing here (none is: the batch locked them) would trade without costs.
  */
-export async function costRulesOf(trx: Trx, portfolioIds: Iterable<string>): Promise<Map<string, CostRule>> {
+export async function costRulesOf(
+  trx: Trx,
+  portfolioIds: Iterable<string>,
+): Promise<Map<string, CostRule>> {
   const ids = [...portfolioIds];
   if (!ids.length) return new Map();
-  const { rows } = await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents
+  const { rows } =
+    await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents
     FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
     WHERE p.id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`.execute(trx);
   const rules = new Map<string, CostRule>();
@@ -58,10 +63,14 @@ export async function costRulesOf(trx: Trx, portfolioIds: Iterable<string>): Pro
       r.id,
       r.contest_id === null
         ? mainCosts(r.settings)
-        : { fee: { bps: BigInt(r.fee_bps ?? 0), minCents: BigInt(r.fee_min_cents ?? 0) }, spreadBps: 0n },
+        : {
+            fee: { bps: BigInt(r.fee_bps ?? 0), minCents: BigInt(r.fee_min_cents ?? 0) },
+            spreadBps: 0n,
+          },
     );
   }
   return rules;
 }
 
-export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule => rules.get(portfolioId) ?? NO_COSTS;
+export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule =>
+  rules.get(portfolioId) ?? NO_COSTS;

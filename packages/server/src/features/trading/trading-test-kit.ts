@@ -12,14 +12,33 @@ export function expectSound(ctx: AppContext, userIds: readonly string[]): Promis
 /** Free cash, free shares of one symbol, and what working orders reserve, exactly. */
 export async function balances(ctx: AppContext, userId: string, symbol: string) {
   const { db } = ctx;
-  const user = await db.selectFrom('portfolios').select('cash_cents').where('id', '=', userId).executeTakeFirstOrThrow();
-  const holding = await db.selectFrom('holdings').select('shares').where('portfolio_id', '=', userId).where('symbol', '=', symbol).executeTakeFirst();
-  const orders = await db.selectFrom('limit_orders').selectAll().where('portfolio_id', '=', userId).where('status', '=', 'WORKING').execute();
+  const user = await db
+    .selectFrom('portfolios')
+    .select('cash_cents')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const holding = await db
+    .selectFrom('holdings')
+    .select('shares')
+    .where('portfolio_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
+  const orders = await db
+    .selectFrom('limit_orders')
+    .selectAll()
+    .where('portfolio_id', '=', userId)
+    .where('status', '=', 'WORKING')
+    .execute();
   let reservedShares = 0n;
   let reservedCash = 0n;
   for (const o of orders.filter(rowHoldsReservation)) {
     if (o.type === 'PURCHASE') reservedCash += BigInt(o.purchase_cents ?? 0n);
     else if (o.symbol === symbol) reservedShares += BigInt(o.sell_shares ?? 0n);
   }
-  return { cash: BigInt(user.cash_cents), shares: BigInt(holding?.shares ?? 0n), reservedShares, reservedCash };
+  return {
+    cash: BigInt(user.cash_cents),
+    shares: BigInt(holding?.shares ?? 0n),
+    reservedShares,
+    reservedCash,
+  };
 }

@@ -15,13 +15,22 @@ import { marksPassedSql, type Side } from './crossing-orders.ts';
  * cancel are guarded by the status, and a moved stop is below (SELL) or above (PURCHASE) the
  * price that moved it, so the order does not cross at it.
  */
-export async function moveWaterMarks(db: Kysely<DB>, symbol: string, side: Side, price: PriceUnits): Promise<number> {
+export async function moveWaterMarks(
+  db: Kysely<DB>,
+  symbol: string,
+  side: Side,
+  price: PriceUnits,
+): Promise<number> {
   const head = price / 10_000n;
   const tail = price % 10_000n;
   const percent = sql`(CAST(${head} AS bigint) * trail_bps + (CAST(${tail} AS bigint) * trail_bps) / 10000)`;
   const offset = sql`CASE WHEN trail_bps IS NULL THEN trail_amount ELSE ${percent} END`;
-  const stop = side === 'SELL' ? sql`CAST(${price} AS bigint) - ${offset}` : sql`CAST(${price} AS bigint) + ${offset}`;
-  const result = await sql`UPDATE limit_orders SET water_mark = CAST(${price} AS bigint), stop_price = ${stop}
+  const stop =
+    side === 'SELL'
+      ? sql`CAST(${price} AS bigint) - ${offset}`
+      : sql`CAST(${price} AS bigint) + ${offset}`;
+  const result =
+    await sql`UPDATE limit_orders SET water_mark = CAST(${price} AS bigint), stop_price = ${stop}
     WHERE ${marksPassedSql(symbol, side, price)}`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }

@@ -7,7 +7,10 @@ import type { OpenAnswer } from './limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 import { expectSound } from './trading-test-kit.ts';
 
-const { t, users: [ann] } = useTestApp({ users: 1 });
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
 
 const Step = fc.oneof(
   fc.record({
@@ -18,7 +21,12 @@ const Step = fc.oneof(
     amount: fc.integer({ min: 1, max: 40 }),
     tif: fc.constantFrom('GTC', 'DAY', 'GTD'),
   }),
-  fc.record({ op: fc.constant('modify' as const), pick: fc.nat(), offset: fc.integer({ min: 1, max: 15 }), amount: fc.integer({ min: 1, max: 60 }) }),
+  fc.record({
+    op: fc.constant('modify' as const),
+    pick: fc.nat(),
+    offset: fc.integer({ min: 1, max: 15 }),
+    amount: fc.integer({ min: 1, max: 60 }),
+  }),
   fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('price' as const), percent: fc.integer({ min: -12, max: 12 }) }),
   fc.record({ op: fc.constant('expire' as const) }),
@@ -44,10 +52,16 @@ describe('reservations of working orders', () => {
       fc.asyncProperty(fc.array(Step, { minLength: 5, maxLength: 14 }), async (steps) => {
         for (const s of steps) {
           if (s.op === 'open') {
-            const away = (sign: number) => Number((price * (1 + (sign * s.offset) / 100)).toFixed(2));
+            const away = (sign: number) =>
+              Number((price * (1 + (sign * s.offset) / 100)).toFixed(2));
             // Stops beyond the price, limits before it: both wait.
             const stopSign = s.type === 'PURCHASE' ? 1 : -1;
-            const body: Record<string, unknown> = { type: s.type, symbol: 'ETH', orderType: s.kind, timeInForce: s.tif };
+            const body: Record<string, unknown> = {
+              type: s.type,
+              symbol: 'ETH',
+              orderType: s.kind,
+              timeInForce: s.tif,
+            };
             // A bracket: a limit buy whose fill opens a take-profit and a stop-loss (trailing every other time).
             if (s.kind === 'BRACKET') {
               Object.assign(body, { type: 'PURCHASE', orderType: 'LIMIT', limitAsk: away(-1) });
@@ -55,7 +69,12 @@ describe('reservations of working orders', () => {
               body.attached = { takeProfit: { limitAsk: away(1) }, stopLoss };
             }
             // An OCO pair on held shares around the current price.
-            if (s.kind === 'OCO') Object.assign(body, { type: 'SELL', takeProfit: { limitAsk: away(1) }, stopLoss: { stopPrice: away(-1) } });
+            if (s.kind === 'OCO')
+              Object.assign(body, {
+                type: 'SELL',
+                takeProfit: { limitAsk: away(1) },
+                stopLoss: { stopPrice: away(-1) },
+              });
             if (s.kind === 'LIMIT') body.limitAsk = away(-stopSign);
             if (s.kind === 'STOP' || s.kind === 'STOP_LIMIT') body.stopPrice = away(stopSign);
             if (s.kind === 'STOP_LIMIT') body.limitAsk = away(stopSign);
@@ -67,12 +86,29 @@ describe('reservations of working orders', () => {
             if (res.statusCode === 201) ids.push(res.json<OpenAnswer>().limitPosition.positionId);
           } else if (s.op === 'modify' && ids.length) {
             const id = ids[s.pick % ids.length] as string;
-            const row = await t.ctx.db.selectFrom('limit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-            const change: Record<string, unknown> = { positionId: id, walletAddress: ann.walletAddress };
+            const row = await t.ctx.db
+              .selectFrom('limit_orders')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            const change: Record<string, unknown> = {
+              positionId: id,
+              walletAddress: ann.walletAddress,
+            };
             if (row.type === 'PURCHASE') change.purchaseAsk = s.amount * 100;
             else change.sellAsk = s.amount / 40;
-            if (row.order_type === 'LIMIT' && row.tp_limit_price === null && row.leg === null) change.limitAsk = Number((price * (row.type === 'PURCHASE' ? 1 - s.offset / 100 : 1 + s.offset / 100)).toFixed(2));
-            const res = await t.app.inject({ method: 'PUT', url: '/limit-position', headers: ann.headers, payload: change });
+            if (row.order_type === 'LIMIT' && row.tp_limit_price === null && row.leg === null)
+              change.limitAsk = Number(
+                (
+                  price * (row.type === 'PURCHASE' ? 1 - s.offset / 100 : 1 + s.offset / 100)
+                ).toFixed(2),
+              );
+            const res = await t.app.inject({
+              method: 'PUT',
+              url: '/limit-position',
+              headers: ann.headers,
+              payload: change,
+            });
             expect([200, 400, 409]).toContain(res.statusCode);
             if (row.status !== 'WORKING') expect(res.statusCode).toBe(409);
           } else if (s.op === 'cancel' && ids.length) {
@@ -88,19 +124,40 @@ describe('reservations of working orders', () => {
           await expectSound(t.ctx, [ann.id]);
         }
         // Every order is in one state, and only WORKING ones hold anything.
-        const orders = await t.ctx.db.selectFrom('limit_orders').select(['status']).where('portfolio_id', '=', ann.id).execute();
-        for (const o of orders) expect(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED'] as LimitPosition['status'][]).toContain(o.status);
+        const orders = await t.ctx.db
+          .selectFrom('limit_orders')
+          .select(['status'])
+          .where('portfolio_id', '=', ann.id)
+          .execute();
+        for (const o of orders)
+          expect([
+            'WORKING',
+            'FILLED',
+            'CANCELLED',
+            'EXPIRED',
+          ] as LimitPosition['status'][]).toContain(o.status);
       }),
       // A fixed seed: the same sequences on both databases, so the coverage checks below are stable.
       // (RACE_SEED-style exploration: change it locally; every seed must keep the ledger exact.)
       { numRuns: 45, seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
     // The sequences did reach every ending, so the check above saw each of them.
-    const ends = await t.ctx.db.selectFrom('limit_orders').select(['status', 'order_type']).where('portfolio_id', '=', ann.id).execute();
-    for (const status of ['FILLED', 'CANCELLED', 'EXPIRED']) expect(ends.some((o) => o.status === status)).toBe(true);
-    for (const kind of ['STOP', 'STOP_LIMIT', 'TRAILING_STOP']) expect(ends.some((o) => o.order_type === kind && o.status === 'FILLED')).toBe(true);
+    const ends = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['status', 'order_type'])
+      .where('portfolio_id', '=', ann.id)
+      .execute();
+    for (const status of ['FILLED', 'CANCELLED', 'EXPIRED'])
+      expect(ends.some((o) => o.status === status)).toBe(true);
+    for (const kind of ['STOP', 'STOP_LIMIT', 'TRAILING_STOP'])
+      expect(ends.some((o) => o.order_type === kind && o.status === 'FILLED')).toBe(true);
     // Pairs were opened by brackets and by OCO sells, and a leg filled with its other leg cancelled.
-    const legs = await t.ctx.db.selectFrom('limit_orders').select(['status', 'parent_id', 'oco_group_id']).where('portfolio_id', '=', ann.id).where('leg', 'is not', null).execute();
+    const legs = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['status', 'parent_id', 'oco_group_id'])
+      .where('portfolio_id', '=', ann.id)
+      .where('leg', 'is not', null)
+      .execute();
     expect(legs.some((o) => o.parent_id !== null)).toBe(true);
     expect(legs.some((o) => o.parent_id === null)).toBe(true);
     expect(legs.some((o) => o.status === 'FILLED' && o.oco_group_id !== null)).toBe(true);

@@ -1,6 +1,11 @@
 import type { BusEvent } from '../../realtime/event-bus.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,10 +14,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const update = (user: TestUser, watchlist: unknown, walletAddress = user.walletAddress) =>
-  t.app.inject({ method: 'PUT', url: '/update-watchlist', headers: user.headers, payload: { walletAddress, watchlist } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/update-watchlist',
+    headers: user.headers,
+    payload: { walletAddress, watchlist },
+  });
 
 const storedWatchlist = async (userId: string) => {
-  const row = await t.ctx.db.selectFrom('users').select('watchlist').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('users')
+    .select('watchlist')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return JSON.parse(row.watchlist) as unknown;
 };
 
@@ -28,7 +42,12 @@ describe('PUT /update-watchlist', () => {
     expect(await storedWatchlist(user.id)).toEqual(['ETH', 'BTC', 'SOL']);
     expect(events).toContainEqual({ type: 'user-changed', userId: user.id });
 
-    const details = await t.app.inject({ method: 'POST', url: '/user-details', headers: user.headers, payload: { walletAddress: user.walletAddress } });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/user-details',
+      headers: user.headers,
+      payload: { walletAddress: user.walletAddress },
+    });
     expect(details.json()).toMatchObject({ watchlist: ['ETH', 'BTC', 'SOL'] });
   });
 
@@ -56,7 +75,7 @@ describe('PUT /update-watchlist', () => {
     expect((await update(user, 'BTC')).statusCode).toBe(400);
   });
 
-  test('another user\'s wallet answers 403 WALLET_MISMATCH', async () => {
+  test("another user's wallet answers 403 WALLET_MISMATCH", async () => {
     const user = await createTestUser(t.ctx);
     const other = await createTestUser(t.ctx);
     const res = await update(user, ['BTC'], other.walletAddress);

@@ -14,7 +14,7 @@ export function watchlistRoutes(fastify: FastifyInstance, ctx: AppContext): void
       preHandler: requireUser,
       schema: {
         description:
-          'Replaces the caller\'s watchlist with these symbols, in this order, duplicates dropped. ' +
+          "Replaces the caller's watchlist with these symbols, in this order, duplicates dropped. " +
           '400 UNKNOWN_SYMBOL when one is not a listed asset.',
         body: UpdateWatchlistBody,
         response: { 200: WatchlistAnswer },
@@ -24,17 +24,29 @@ export function watchlistRoutes(fastify: FastifyInstance, ctx: AppContext): void
       const user = sessionUser(request);
       const watchlist = [...new Set(request.body.watchlist)];
       if (watchlist.length > 0) {
-        const rows = await ctx.db.selectFrom('assets').select('symbol').where('symbol', 'in', watchlist).execute();
+        const rows = await ctx.db
+          .selectFrom('assets')
+          .select('symbol')
+          .where('symbol', 'in', watchlist)
+          .execute();
         const known = new Set(rows.map((r) => r.symbol));
         const unknown = watchlist.find((s) => !known.has(s));
         if (unknown !== undefined) {
-          throw badRequest('UNKNOWN_SYMBOL', `Unknown symbol: ${unknown} is not a listed asset`, 'watchlist');
+          throw badRequest(
+            'UNKNOWN_SYMBOL',
+            `Unknown symbol: ${unknown} is not a listed asset`,
+            'watchlist',
+          );
         }
       }
       // The list replaces the stored one whole (docs/api.md, Core calls), written under the user's row lock
       // like every other write of that user.
       await inUserTransaction(ctx.db, user.id, (trx) =>
-        trx.updateTable('users').set({ watchlist: JSON.stringify(watchlist) }).where('id', '=', user.id).execute(),
+        trx
+          .updateTable('users')
+          .set({ watchlist: JSON.stringify(watchlist) })
+          .where('id', '=', user.id)
+          .execute(),
       );
       ctx.bus.publish({ type: 'user-changed', userId: user.id });
       return { watchlist };

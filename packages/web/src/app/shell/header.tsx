@@ -99,12 +99,7 @@ export function Header({ user }: { user: User }) {
             onClick={(e) => setAccountAnchor(e.currentTarget)}
             sx={{ p: 0.5 }}
           >
-            <Badge
-              color="error"
-              overlap="circular"
-              badgeContent={avatarCount}
-              max={BADGE_MAX}
-            >
+            <Badge color="error" overlap="circular" badgeContent={avatarCount} max={BADGE_MAX}>
               <Avatar
                 src={user.avatar ?? undefined}
                 alt={user.username}

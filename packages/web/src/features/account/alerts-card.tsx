@@ -10,14 +10,22 @@ import { useDeleteAlert } from '../alerts/api/delete-alert.ts';
 import { useAlerts } from '../alerts/api/get-alerts.ts';
 
 const levelText = (a: PriceAlert) =>
-  a.above !== undefined ? `At or above $${formatExactPrice(a.above)}` : `At or below $${formatExactPrice(a.below ?? 0)}`;
+  a.above !== undefined
+    ? `At or above $${formatExactPrice(a.above)}`
+    : `At or below $${formatExactPrice(a.below ?? 0)}`;
 
 /**
  * /account: the user's price alerts (set from the bell on an asset page), each with Delete.
  * `latestNotification` is the newest notification's id: a fired alert arrives as one (over /live),
  * so a new one re-reads the list and a waiting alert shows as fired without a reload.
  */
-export function AlertsCard({ wallet, latestNotification }: { wallet: string; latestNotification: string | undefined }) {
+export function AlertsCard({
+  wallet,
+  latestNotification,
+}: {
+  wallet: string;
+  latestNotification: string | undefined;
+}) {
   const alerts = useAlerts(wallet);
   const { refetch } = alerts;
   useEffect(() => {
@@ -34,7 +42,11 @@ export function AlertsCard({ wallet, latestNotification }: { wallet: string; lat
       ),
     },
     { header: 'When', cell: levelText },
-    { header: 'Status', cell: (a) => (a.triggeredAt === undefined ? 'Waiting' : `Fired ${formatDateTime(a.triggeredAt)}`) },
+    {
+      header: 'Status',
+      cell: (a) =>
+        a.triggeredAt === undefined ? 'Waiting' : `Fired ${formatDateTime(a.triggeredAt)}`,
+    },
     buttonColumn('Delete', (a) => (
       <IconButton
         size="small"

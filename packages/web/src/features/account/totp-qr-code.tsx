@@ -15,7 +15,12 @@ export function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
     // Loaded only when a set-up starts: the account page's first load does not carry the encoder.
     import('qrcode')
       .then(({ toString }) =>
-        toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }),
+        toString(otpauthUrl, {
+          type: 'svg',
+          errorCorrectionLevel: 'M',
+          margin: 4,
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
       )
       .then((svg) => {
         if (current) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);

@@ -14,7 +14,12 @@ export function AlertBell({ asset, name, wallet }: { asset: Asset; name: string;
   return (
     <>
       <Tooltip title={label}>
-        <IconButton size="medium" aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <IconButton
+          size="medium"
+          aria-label={label}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
           <NotificationAddOutlined fontSize="inherit" />
         </IconButton>
       </Tooltip>

@@ -64,11 +64,20 @@ export function AlertDialog({
     if (levelError(text, direction, asset.currentPrice, asset.symbol)) return;
     const level = levelValue(text);
     try {
-      await create.mutateAsync({ symbol: asset.symbol, ...(direction === 'ABOVE' ? { above: level } : { below: level }) });
-      onCreated(`Alert set: ${asset.symbol} ${direction === 'ABOVE' ? 'above' : 'below'} $${formatExactPrice(level)}`);
+      await create.mutateAsync({
+        symbol: asset.symbol,
+        ...(direction === 'ABOVE' ? { above: level } : { below: level }),
+      });
+      onCreated(
+        `Alert set: ${asset.symbol} ${direction === 'ABOVE' ? 'above' : 'below'} $${formatExactPrice(level)}`,
+      );
     } catch (error) {
-      const onField = error instanceof ApiError && (error.field === 'above' || error.field === 'below');
-      setServerError({ message: error instanceof Error ? error.message : 'Something went wrong. Please try again.', onField });
+      const onField =
+        error instanceof ApiError && (error.field === 'above' || error.field === 'below');
+      setServerError({
+        message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        onField,
+      });
     }
   }
 
@@ -79,8 +88,8 @@ export function AlertDialog({
         <DialogContent>
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
-              {asset.symbol} is at ${formatExactPrice(asset.currentPrice)} now. You get one notification, the
-              first time the price reaches your level.
+              {asset.symbol} is at ${formatExactPrice(asset.currentPrice)} now. You get one
+              notification, the first time the price reaches your level.
             </Typography>
             <FormControl>
               <FormLabel id="alert-direction-label">Notify me when the price is</FormLabel>
@@ -112,7 +121,9 @@ export function AlertDialog({
                 input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
               }}
             />
-            {serverError && !serverError.onField && <Alert severity="error">{serverError.message}</Alert>}
+            {serverError && !serverError.onField && (
+              <Alert severity="error">{serverError.message}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

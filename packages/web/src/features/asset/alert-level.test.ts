@@ -15,7 +15,8 @@ describe('suggestedLevel', () => {
 });
 
 describe('levelError', () => {
-  const check = (text: string, direction: 'ABOVE' | 'BELOW' = 'ABOVE') => levelError(text, direction, 95_000, 'BTC');
+  const check = (text: string, direction: 'ABOVE' | 'BELOW' = 'ABOVE') =>
+    levelError(text, direction, 95_000, 'BTC');
 
   it('accepts a price on the right side, with or without separators', () => {
     expect(check('99750')).toBeNull();

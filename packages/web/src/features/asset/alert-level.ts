@@ -26,7 +26,10 @@ function roundUnits(units: bigint, digits: number): bigint {
 export function suggestedLevel(currentPrice: number, direction: AlertDirection): string {
   const current = priceFromNumber(currentPrice) ?? 0n;
   const moved = (current * (direction === 'ABOVE' ? 105n : 95n)) / 100n;
-  const rounded = moved >= DOLLAR ? ((moved + DOLLAR / 200n) / (DOLLAR / 100n)) * (DOLLAR / 100n) : roundUnits(moved, 4);
+  const rounded =
+    moved >= DOLLAR
+      ? ((moved + DOLLAR / 200n) / (DOLLAR / 100n)) * (DOLLAR / 100n)
+      : roundUnits(moved, 4);
   return formatUnits(rounded, PRICE_DECIMALS);
 }
 
@@ -34,11 +37,19 @@ export function suggestedLevel(currentPrice: number, direction: AlertDirection):
  * The error to show under the price field, or null when the server would take it: the same
  * rules as POST /alerts (positive, at most 8 decimals, not already reached), said for a person.
  */
-export function levelError(text: string, direction: AlertDirection, currentPrice: number, symbol: string): string | null {
+export function levelError(
+  text: string,
+  direction: AlertDirection,
+  currentPrice: number,
+  symbol: string,
+): string | null {
   const cleaned = text.replace(/[\s,$]/g, '');
   if (cleaned === '') return 'Enter a price';
   if (!/^\d*\.?\d+$|^\d+\.$/.test(cleaned)) return 'Enter a price as a number, like 61000.50';
-  const level = parseDecimal(cleaned.endsWith('.') ? cleaned.slice(0, -1) : cleaned, PRICE_DECIMALS);
+  const level = parseDecimal(
+    cleaned.endsWith('.') ? cleaned.slice(0, -1) : cleaned,
+    PRICE_DECIMALS,
+  );
   if (level === null) return 'A price has at most 8 decimals';
   if (level <= 0n) return 'The price must be greater than 0';
   if (level > 1_000_000_000n * DOLLAR) return 'The price must be at most $1,000,000,000';

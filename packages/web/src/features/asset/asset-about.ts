@@ -27,5 +27,7 @@ export const ASSET_ABOUT: Readonly<Record<string, string>> = {
 
 /** The about text of a symbol, or a plain line for an asset without one. */
 export function assetAbout(symbol: string, name: string): string {
-  return ASSET_ABOUT[symbol] ?? `${name} is one of the crypto assets you can practise trading here.`;
+  return (
+    ASSET_ABOUT[symbol] ?? `${name} is one of the crypto assets you can practise trading here.`
+  );
 }

@@ -21,19 +21,35 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function AssetFacts({ asset, name }: { asset: Asset; name: string }) {
   const { data } = useDayStats(asset.id);
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="asset-facts-heading" sx={{ p: 2 }}>
-      <Typography id="asset-facts-heading" component="h2" variant="subtitle1" fontWeight={700} gutterBottom>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="asset-facts-heading"
+      sx={{ p: 2 }}
+    >
+      <Typography
+        id="asset-facts-heading"
+        component="h2"
+        variant="subtitle1"
+        fontWeight={700}
+        gutterBottom
+      >
         About {name}
       </Typography>
       <Typography sx={{ mb: 2 }}>{assetAbout(asset.symbol, name)}</Typography>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}>
         <Fact term="24 h range">
-          {data ? `$${formatPrice(data.low)} – $${formatPrice(data.high)}` : <Skeleton width={140} />}
+          {data ? (
+            `$${formatPrice(data.low)} – $${formatPrice(data.high)}`
+          ) : (
+            <Skeleton width={140} />
+          )}
         </Fact>
         <Fact term="24 h volume on PaperTrade">
           {data ? (
             <span title={formatUsd(data.volume)}>
-              {formatUsdCompact(data.volume)} ({data.trades.toLocaleString('en-US')} {data.trades === 1 ? 'trade' : 'trades'})
+              {formatUsdCompact(data.volume)} ({data.trades.toLocaleString('en-US')}{' '}
+              {data.trades === 1 ? 'trade' : 'trades'})
             </span>
           ) : (
             <Skeleton width={120} />

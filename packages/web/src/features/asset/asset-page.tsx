@@ -62,7 +62,12 @@ export default function AssetPage() {
         <AssetAvatar asset={asset} size={48} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           {/* A long name takes a second line rather than an ellipsis beside the bell and star. */}
-          <Typography component="h2" variant="h5" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            component="h2"
+            variant="h5"
+            fontWeight={700}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {name}{' '}
             <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {asset.symbol}
@@ -107,7 +112,12 @@ export default function AssetPage() {
         </Box>
         <Box sx={{ gridArea: 'panel', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <TradePanel key={`${asset.id}-${tradeKey}`} asset={asset} hideOnMobile {...tradeStart} />
+            <TradePanel
+              key={`${asset.id}-${tradeKey}`}
+              asset={asset}
+              hideOnMobile
+              {...tradeStart}
+            />
           </Paper>
         </Box>
         <Stack spacing={2} sx={{ gridArea: 'cards', minWidth: 0 }}>

@@ -12,9 +12,24 @@ import {
 } from './line-drag.ts';
 import type { ChartLine, LineDrag } from './order-lines.ts';
 
-const buyLimit: LineDrag = { positionId: 'o1', field: 'limitAsk', side: 'PURCHASE', name: 'Buy limit' };
-const sellStop: LineDrag = { positionId: 'o2', field: 'stopPrice', side: 'SELL', name: 'Sell stop' };
-const buyStop: LineDrag = { positionId: 'o3', field: 'stopPrice', side: 'PURCHASE', name: 'Buy stop' };
+const buyLimit: LineDrag = {
+  positionId: 'o1',
+  field: 'limitAsk',
+  side: 'PURCHASE',
+  name: 'Buy limit',
+};
+const sellStop: LineDrag = {
+  positionId: 'o2',
+  field: 'stopPrice',
+  side: 'SELL',
+  name: 'Sell stop',
+};
+const buyStop: LineDrag = {
+  positionId: 'o3',
+  field: 'stopPrice',
+  side: 'PURCHASE',
+  name: 'Buy stop',
+};
 /** A waiting bracket buy at a $90 limit with a take-profit at $120 and a stop-loss at $80. */
 const bracketLeg = (leg: 'takeProfit' | 'stopLoss'): LineDrag => ({
   positionId: 'o4',
@@ -44,7 +59,16 @@ describe('hitLine', () => {
 
   it('takes the first of two equally near lines', () => {
     expect(hitLine(lines, 104, 5)).toBe('a');
-    expect(hitLine([{ id: 'x', y: 50 }, { id: 'y', y: 50 }], 50, 5)).toBe('x');
+    expect(
+      hitLine(
+        [
+          { id: 'x', y: 50 },
+          { id: 'y', y: 50 },
+        ],
+        50,
+        5,
+      ),
+    ).toBe('x');
   });
 
   it('leaves lines without a place, or outside the pane, and presses outside it', () => {
@@ -113,8 +137,13 @@ describe('dropProblem', () => {
     expect(dropProblem(bracketLeg('takeProfit'), 89, 100)).toBe(
       'The take-profit must be above the limit of $90.00: at $89.00 it would sell at once.',
     );
-    expect(dropProblem(bracketLeg('stopLoss'), 90, 100)).toBe('The stop-loss must be below the limit of $90.00: at $90.00 it would sell at once.');
-    const noStop: LineDrag = { ...bracketLeg('takeProfit'), leg: { leg: 'takeProfit', entry: 90, entryName: 'the limit', other: null } };
+    expect(dropProblem(bracketLeg('stopLoss'), 90, 100)).toBe(
+      'The stop-loss must be below the limit of $90.00: at $90.00 it would sell at once.',
+    );
+    const noStop: LineDrag = {
+      ...bracketLeg('takeProfit'),
+      leg: { leg: 'takeProfit', entry: 90, entryName: 'the limit', other: null },
+    };
     expect(dropProblem(noStop, 91, 100)).toBeNull();
     expect(dropProblem(bracketLeg('takeProfit'), 0, 100)).toBe('A price must be above $0.');
   });
@@ -126,8 +155,16 @@ describe('dropProblem', () => {
 
 describe('the request and the toast', () => {
   it('sends the one price the line changes', () => {
-    expect(moveRequest(buyLimit, '0xabc', 96.5)).toEqual({ positionId: 'o1', walletAddress: '0xabc', limitAsk: 96.5 });
-    expect(moveRequest(sellStop, '0xabc', 88)).toEqual({ positionId: 'o2', walletAddress: '0xabc', stopPrice: 88 });
+    expect(moveRequest(buyLimit, '0xabc', 96.5)).toEqual({
+      positionId: 'o1',
+      walletAddress: '0xabc',
+      limitAsk: 96.5,
+    });
+    expect(moveRequest(sellStop, '0xabc', 88)).toEqual({
+      positionId: 'o2',
+      walletAddress: '0xabc',
+      stopPrice: 88,
+    });
   });
 
   it("sends a waiting bracket's leg price under attached", () => {
@@ -150,7 +187,14 @@ describe('the request and the toast', () => {
     expect(movedText({ ...sellStop, name: 'Sell stop-limit’s stop' }, 0.3988)).toBe(
       'Sell stop-limit’s stop moved to $0.3988',
     );
-    const line: ChartLine = { id: 'o1', price: 95, role: 'entry', title: 'Buy limit · $500.00', label: '', drag: buyLimit };
+    const line: ChartLine = {
+      id: 'o1',
+      price: 95,
+      role: 'entry',
+      title: 'Buy limit · $500.00',
+      label: '',
+      drag: buyLimit,
+    };
     expect(draggedTitle(line, 96.5)).toBe('Buy limit → $96.50');
   });
 });

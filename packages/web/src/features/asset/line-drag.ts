@@ -30,7 +30,12 @@ export interface LineAt {
  * ones); a line outside the pane's height (scrolled off, or past the time axis) is not there to
  * take, and neither is anything at a `y` outside it.
  */
-export function hitLine(lines: readonly LineAt[], y: number, distance: number, height = Infinity): string | null {
+export function hitLine(
+  lines: readonly LineAt[],
+  y: number,
+  distance: number,
+  height = Infinity,
+): string | null {
   if (y < 0 || y > height) return null;
   let best: string | null = null;
   let bestGap = Infinity;
@@ -87,7 +92,12 @@ function legProblem(leg: LegDrag, price: number): string | null {
   const at = (n: number | null) => (n === null ? null : toPriceUnits(n));
   const takeProfit = leg.leg === 'takeProfit' ? price : leg.other;
   const stopLoss = leg.leg === 'stopLoss' ? price : leg.other;
-  const problem = bracketProblem(toPriceUnits(leg.entry), leg.entryName, at(takeProfit), at(stopLoss));
+  const problem = bracketProblem(
+    toPriceUnits(leg.entry),
+    leg.entryName,
+    at(takeProfit),
+    at(stopLoss),
+  );
   return problem ? `${problem.message}.` : null;
 }
 
@@ -95,9 +105,23 @@ function legProblem(leg: LegDrag, price: number): string | null {
  * PUT /limit-position with the one price the line changes: {positionId, walletAddress, limitAsk};
  * a waiting bracket's leg under `attached`: {attached: {takeProfit: {limitAsk}}}.
  */
-export function moveRequest(drag: LineDrag, walletAddress: string, price: number): ModifyLimitInput {
-  if (drag.leg?.leg === 'takeProfit') return { positionId: drag.positionId, walletAddress, attached: { takeProfit: { limitAsk: price } } };
-  if (drag.leg?.leg === 'stopLoss') return { positionId: drag.positionId, walletAddress, attached: { stopLoss: { stopPrice: price } } };
+export function moveRequest(
+  drag: LineDrag,
+  walletAddress: string,
+  price: number,
+): ModifyLimitInput {
+  if (drag.leg?.leg === 'takeProfit')
+    return {
+      positionId: drag.positionId,
+      walletAddress,
+      attached: { takeProfit: { limitAsk: price } },
+    };
+  if (drag.leg?.leg === 'stopLoss')
+    return {
+      positionId: drag.positionId,
+      walletAddress,
+      attached: { stopLoss: { stopPrice: price } },
+    };
   return { positionId: drag.positionId, walletAddress, [drag.field]: price };
 }
 

@@ -13,7 +13,10 @@ describe('liveCandle', () => {
   });
 
   it('stretches the high and the low to a live price outside them', () => {
-    expect(liveCandle([candle], 1.05, '1h', 10 * HOUR + 1)).toMatchObject({ high: 1.05, low: 1.01 });
+    expect(liveCandle([candle], 1.05, '1h', 10 * HOUR + 1)).toMatchObject({
+      high: 1.05,
+      low: 1.01,
+    });
     expect(liveCandle([candle], 1.0, '1h', 10 * HOUR + 1)).toMatchObject({ high: 1.04, low: 1.0 });
   });
 

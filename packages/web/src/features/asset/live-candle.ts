@@ -26,5 +26,10 @@ export function liveCandle(
     const open = last.close;
     return { time, open, high: Math.max(open, price), low: Math.min(open, price), close: price };
   }
-  return { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
+  return {
+    ...last,
+    high: Math.max(last.high, price),
+    low: Math.min(last.low, price),
+    close: price,
+  };
 }

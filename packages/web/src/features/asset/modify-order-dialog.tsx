@@ -64,11 +64,21 @@ export function ModifyOrderDialog({
       return;
     }
     try {
-      const answer = await modify.mutateAsync({ positionId: order.positionId, walletAddress: wallet, ...changes });
+      const answer = await modify.mutateAsync({
+        positionId: order.positionId,
+        walletAddress: wallet,
+        ...changes,
+      });
       onDone(`Order changed: ${orderLine(answer.limitPosition).label}`);
     } catch (error) {
-      const field = error instanceof ApiError && error.field && fields.includes(error.field as ModifyField) ? error.field : undefined;
-      setServerError({ message: error instanceof Error ? error.message : 'Something went wrong. Please try again.', field });
+      const field =
+        error instanceof ApiError && error.field && fields.includes(error.field as ModifyField)
+          ? error.field
+          : undefined;
+      setServerError({
+        message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        field,
+      });
     }
   }
 
@@ -82,7 +92,8 @@ export function ModifyOrderDialog({
             <TradingIn />
             {order.orderType === 'TRAILING_STOP' && (
               <Typography variant="body2" color="text.secondary">
-                A trailing stop’s price follows the market. To change the trail, cancel it and place a new one.
+                A trailing stop’s price follows the market. To change the trail, cancel it and place
+                a new one.
               </Typography>
             )}
             {fields.map((f, i) => {
@@ -100,17 +111,30 @@ export function ModifyOrderDialog({
                     setServerError(undefined);
                   }}
                   error={error !== null}
-                  helperText={error ?? (f === 'purchaseAsk' ? 'In US dollars, reserved until it fills' : f === 'sellAsk' ? `${order.symbol}, reserved until it fills` : 'In US dollars')}
+                  helperText={
+                    error ??
+                    (f === 'purchaseAsk'
+                      ? 'In US dollars, reserved until it fills'
+                      : f === 'sellAsk'
+                        ? `${order.symbol}, reserved until it fills`
+                        : 'In US dollars')
+                  }
                   slotProps={{
                     htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 20 },
                     input: dollars
                       ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
-                      : { endAdornment: <InputAdornment position="end">{order.symbol}</InputAdornment> },
+                      : {
+                          endAdornment: (
+                            <InputAdornment position="end">{order.symbol}</InputAdornment>
+                          ),
+                        },
                   }}
                 />
               );
             })}
-            {serverError && !serverError.field && <Alert severity="error">{serverError.message}</Alert>}
+            {serverError && !serverError.field && (
+              <Alert severity="error">{serverError.message}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

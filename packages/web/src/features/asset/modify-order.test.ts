@@ -24,10 +24,15 @@ const sellStopLimit: LimitPosition = {
 describe('modifiableFields', () => {
   it('follows what the server lets each kind change', () => {
     expect(modifiableFields(buy)).toEqual(['limitAsk', 'purchaseAsk']);
-    expect(modifiableFields({ ...buy, type: 'SELL', orderType: 'STOP', sellAsk: 1 })).toEqual(['stopPrice', 'sellAsk']);
+    expect(modifiableFields({ ...buy, type: 'SELL', orderType: 'STOP', sellAsk: 1 })).toEqual([
+      'stopPrice',
+      'sellAsk',
+    ]);
     expect(modifiableFields(sellStopLimit)).toEqual(['stopPrice', 'limitAsk', 'sellAsk']);
     expect(modifiableFields({ ...sellStopLimit, triggeredAt: 5 })).toEqual(['limitAsk', 'sellAsk']);
-    expect(modifiableFields({ ...buy, orderType: 'TRAILING_STOP', trailPercent: 5 })).toEqual(['purchaseAsk']);
+    expect(modifiableFields({ ...buy, orderType: 'TRAILING_STOP', trailPercent: 5 })).toEqual([
+      'purchaseAsk',
+    ]);
   });
 });
 
@@ -53,8 +58,12 @@ describe('modifyChanges', () => {
   });
 
   it('sends only what changed, as numbers', () => {
-    expect(modifyChanges(buy, { limitAsk: '96.10', purchaseAsk: '500.00' })).toEqual({ limitAsk: 96.1 });
-    expect(modifyChanges(sellStopLimit, { stopPrice: '88', limitAsk: '87.5', sellAsk: '1.5' })).toEqual({ sellAsk: 1.5 });
+    expect(modifyChanges(buy, { limitAsk: '96.10', purchaseAsk: '500.00' })).toEqual({
+      limitAsk: 96.1,
+    });
+    expect(
+      modifyChanges(sellStopLimit, { stopPrice: '88', limitAsk: '87.5', sellAsk: '1.5' }),
+    ).toEqual({ sellAsk: 1.5 });
   });
 
   it('is null when nothing changed or a field is wrong', () => {

@@ -91,13 +91,16 @@ export function orderKindWords(p: LimitPosition): string {
 /** "Buy limit", "Sell trailing stop"; a bracket's or OCO pair's leg: "Take-profit", "Stop-loss". */
 export function orderTypeText(p: LimitPosition): string {
   if (p.leg === 'TAKE_PROFIT') return 'Take-profit';
-  if (p.leg === 'STOP_LOSS') return p.orderType === 'TRAILING_STOP' ? 'Trailing stop-loss' : 'Stop-loss';
+  if (p.leg === 'STOP_LOSS')
+    return p.orderType === 'TRAILING_STOP' ? 'Trailing stop-loss' : 'Stop-loss';
   return `${p.type === 'PURCHASE' ? 'Buy' : 'Sell'} ${orderKindWords(p)}`;
 }
 
 /** What the order reserves: dollars for a buy ("$500.00"), shares for a sell ("2.0000 SOL"). */
 export function orderAmountText(p: LimitPosition): string {
-  return p.type === 'PURCHASE' ? formatUsd(p.purchaseAsk ?? 0) : `${formatShares(p.sellAsk ?? 0)} ${p.symbol}`;
+  return p.type === 'PURCHASE'
+    ? formatUsd(p.purchaseAsk ?? 0)
+    : `${formatShares(p.sellAsk ?? 0)} ${p.symbol}`;
 }
 
 /**
@@ -137,7 +140,8 @@ export function orderLinePrice(p: LimitPosition): number {
  */
 export function orderPriceNote(p: LimitPosition): string {
   const notes: string[] = [];
-  if (p.orderType === 'STOP_LIMIT') notes.push(stopReached(p) ? 'stop reached' : `limit ${usd(p.limitAsk)}`);
+  if (p.orderType === 'STOP_LIMIT')
+    notes.push(stopReached(p) ? 'stop reached' : `limit ${usd(p.limitAsk)}`);
   if (p.orderType === 'TRAILING_STOP') {
     if (p.trailPercent !== undefined) notes.push(`trails ${p.trailPercent}%`);
     else if (p.trailAmount !== undefined) notes.push(`trails ${usd(p.trailAmount)}`);
@@ -214,8 +218,18 @@ export function orderLines(p: LimitPosition): ChartLine[] {
     drag,
   });
   return [
-    part('stop', line.price, { positionId: p.positionId, field: 'stopPrice', side: p.type, name: `${type}’s stop` }),
-    part('limit', p.limitAsk, { positionId: p.positionId, field: 'limitAsk', side: p.type, name: `${type}’s limit` }),
+    part('stop', line.price, {
+      positionId: p.positionId,
+      field: 'stopPrice',
+      side: p.type,
+      name: `${type}’s stop`,
+    }),
+    part('limit', p.limitAsk, {
+      positionId: p.positionId,
+      field: 'limitAsk',
+      side: p.type,
+      name: `${type}’s limit`,
+    }),
   ];
 }
 
@@ -301,11 +315,20 @@ export function workingOrders(user: User, symbol: string): LimitPosition[] {
  * legs'), then the average cost while it is held.
  */
 export function chartLines(user: User, symbol: string, held: boolean): ChartLine[] {
-  const lines = workingOrders(user, symbol).flatMap((p) => [...orderLines(p), ...pendingLegLines(p)]);
+  const lines = workingOrders(user, symbol).flatMap((p) => [
+    ...orderLines(p),
+    ...pendingLegLines(p),
+  ]);
   const average = user.averageCost[symbol] ?? 0;
   if (held && average > 0) {
     const label = `Avg cost ${usd(average)}`;
-    lines.push({ id: 'average-cost', price: average, role: 'average-cost', title: 'Avg cost', label });
+    lines.push({
+      id: 'average-cost',
+      price: average,
+      role: 'average-cost',
+      title: 'Avg cost',
+      label,
+    });
   }
   return lines;
 }

@@ -20,9 +20,21 @@ const order: LimitPosition = {
   status: 'WORKING',
 };
 const [buyLine] = orderLines(order) as [ChartLine];
-const sellStop: LimitPosition = { ...order, type: 'SELL', orderType: 'STOP', stopPrice: 90, limitAsk: 90, purchaseAsk: undefined, sellAsk: 1 };
+const sellStop: LimitPosition = {
+  ...order,
+  type: 'SELL',
+  orderType: 'STOP',
+  stopPrice: 90,
+  limitAsk: 90,
+  purchaseAsk: undefined,
+  sellAsk: 1,
+};
 const [stopLine] = orderLines(sellStop) as [ChartLine];
-const bracketBuy: LimitPosition = { ...order, limitAsk: 90, attached: { takeProfit: { limitAsk: 120 }, stopLoss: { stopPrice: 80 } } };
+const bracketBuy: LimitPosition = {
+  ...order,
+  limitAsk: 90,
+  attached: { takeProfit: { limitAsk: 120 }, stopLoss: { stopPrice: 80 } },
+};
 const [takeProfitLine] = pendingLegLines(bracketBuy) as [ChartLine];
 
 /** Drops `line` at `price` on a press, and shows what move answered. */
@@ -31,7 +43,9 @@ function Harness({ line, price }: { line: ChartLine; price: number }) {
   const [answer, setAnswer] = useState('');
   return (
     <>
-      <button onClick={() => void move(line, price).then((ok) => setAnswer(String(ok)))}>drop</button>
+      <button onClick={() => void move(line, price).then((ok) => setAnswer(String(ok)))}>
+        drop
+      </button>
       <output>{answer}</output>
       {toast}
     </>
@@ -39,24 +53,34 @@ function Harness({ line, price }: { line: ChartLine; price: number }) {
 }
 
 const answered = (limitAsk: number) => ({
-  body: { ...makeUser({ limitPositions: [{ ...order, limitAsk }] }), limitPosition: { ...order, limitAsk } },
+  body: {
+    ...makeUser({ limitPositions: [{ ...order, limitAsk }] }),
+    limitPosition: { ...order, limitAsk },
+  },
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('useOrderMove', () => {
   it('moves the order, says so, and Undo puts the old price back', async () => {
-    const handler: Handler = (r) => (r.method === 'PUT' && r.path === '/limit-position' ? answered((r.body as { limitAsk: number }).limitAsk) : undefined);
+    const handler: Handler = (r) =>
+      r.method === 'PUT' && r.path === '/limit-position'
+        ? answered((r.body as { limitAsk: number }).limitAsk)
+        : undefined;
     const { calls } = mockApi(handler);
     renderPage(<Harness line={buyLine} price={96.5} />);
     await userEvent.click(screen.getByRole('button', { name: 'drop' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Buy limit moved to $96.50');
     expect(screen.getByRole('status')).toHaveTextContent('true');
-    expect(calls.map((c) => c.body)).toEqual([{ positionId: 'o1', walletAddress: WALLET, limitAsk: 96.5 }]);
+    expect(calls.map((c) => c.body)).toEqual([
+      { positionId: 'o1', walletAddress: WALLET, limitAsk: 96.5 },
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Buy limit back at $95.00'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Buy limit back at $95.00'),
+    );
     expect(calls.map((c) => c.body)).toEqual([
       { positionId: 'o1', walletAddress: WALLET, limitAsk: 96.5 },
       { positionId: 'o1', walletAddress: WALLET, limitAsk: 95 },
@@ -65,28 +89,42 @@ describe('useOrderMove', () => {
   });
 
   it("shows the server's refusal and answers false, so the line goes back", async () => {
-    mockApi(() => ({ status: 409, body: { error: 'This order is no longer working.', code: 'ORDER_NOT_WORKING' } }));
+    mockApi(() => ({
+      status: 409,
+      body: { error: 'This order is no longer working.', code: 'ORDER_NOT_WORKING' },
+    }));
     renderPage(<Harness line={buyLine} price={96.5} />);
     await userEvent.click(screen.getByRole('button', { name: 'drop' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Buy limit not moved. This order is no longer working.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Buy limit not moved. This order is no longer working.',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('false');
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it("moves a waiting bracket's take-profit under attached, and Undo puts it back", async () => {
-    const withTp = (limitAsk: number) => ({ ...bracketBuy, attached: { ...bracketBuy.attached, takeProfit: { limitAsk } } });
+    const withTp = (limitAsk: number) => ({
+      ...bracketBuy,
+      attached: { ...bracketBuy.attached, takeProfit: { limitAsk } },
+    });
     const handler: Handler = (r) => {
       if (r.method !== 'PUT' || r.path !== '/limit-position') return undefined;
-      const moved = withTp((r.body as { attached: { takeProfit: { limitAsk: number } } }).attached.takeProfit.limitAsk);
+      const moved = withTp(
+        (r.body as { attached: { takeProfit: { limitAsk: number } } }).attached.takeProfit.limitAsk,
+      );
       return { body: { ...makeUser({ limitPositions: [moved] }), limitPosition: moved } };
     };
     const { calls } = mockApi(handler);
     renderPage(<Harness line={takeProfitLine} price={125} />);
     await userEvent.click(screen.getByRole('button', { name: 'drop' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Pending take-profit moved to $125.00');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pending take-profit moved to $125.00',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('true');
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Pending take-profit back at $120.00'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Pending take-profit back at $120.00'),
+    );
     expect(calls.map((c) => c.body)).toEqual([
       { positionId: 'o1', walletAddress: WALLET, attached: { takeProfit: { limitAsk: 125 } } },
       { positionId: 'o1', walletAddress: WALLET, attached: { takeProfit: { limitAsk: 120 } } },
@@ -105,10 +143,18 @@ describe('useOrderMove', () => {
   });
 
   it("shows the server's refusal of a leg move and answers false", async () => {
-    mockApi(() => ({ status: 409, body: { error: 'This order is already filled: only a working order can be changed', code: 'ORDER_NOT_WORKING' } }));
+    mockApi(() => ({
+      status: 409,
+      body: {
+        error: 'This order is already filled: only a working order can be changed',
+        code: 'ORDER_NOT_WORKING',
+      },
+    }));
     renderPage(<Harness line={takeProfitLine} price={125} />);
     await userEvent.click(screen.getByRole('button', { name: 'drop' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Pending take-profit not moved. This order is already filled');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pending take-profit not moved. This order is already filled',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('false');
   });
 

@@ -78,7 +78,12 @@ export function useOrderMove(wallet: string | undefined, market: number) {
           action={
             <>
               {back && (
-                <Button color="inherit" size="small" disabled={modify.isPending} onClick={() => void undo(back)}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={modify.isPending}
+                  onClick={() => void undo(back)}
+                >
                   Undo
                 </Button>
               )}

@@ -56,7 +56,13 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="orders-heading">
-      <Typography id="orders-heading" component="h2" variant="subtitle1" fontWeight={700} gutterBottom>
+      <Typography
+        id="orders-heading"
+        component="h2"
+        variant="subtitle1"
+        fontWeight={700}
+        gutterBottom
+      >
         Orders
       </Typography>
       {cancel.error && (
@@ -66,11 +72,15 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
       )}
       {orders.length === 0 ? (
         <Typography color="text.secondary">
-          No working {symbol} orders. Choose an order type other than Market in the trade panel to buy or sell at
-          your price.
+          No working {symbol} orders. Choose an order type other than Market in the trade panel to
+          buy or sell at your price.
         </Typography>
       ) : (
-        <Box component="ul" aria-label={`Working ${symbol} orders`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Box
+          component="ul"
+          aria-label={`Working ${symbol} orders`}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
           {orders.map((p) => (
             <OrderItem
               key={p.positionId}
@@ -84,7 +94,11 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
           ))}
         </Box>
       )}
-      <Dialog open={cancelling !== null} onClose={() => setCancelling(null)} aria-labelledby="cancel-order-title">
+      <Dialog
+        open={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        aria-labelledby="cancel-order-title"
+      >
         <DialogTitle id="cancel-order-title">Cancel this order?</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -94,7 +108,12 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setCancelling(null)}>Keep order</Button>
-          <Button color="error" variant="contained" onClick={confirmCancel} disabled={cancel.isPending}>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={confirmCancel}
+            disabled={cancel.isPending}
+          >
             Cancel order
           </Button>
         </DialogActions>
@@ -124,7 +143,15 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
   );
 }
 
-function OrderItem({ order, onModify, onCancel }: { order: LimitPosition; onModify: () => void; onCancel: () => void }) {
+function OrderItem({
+  order,
+  onModify,
+  onCancel,
+}: {
+  order: LimitPosition;
+  onModify: () => void;
+  onCancel: () => void;
+}) {
   const note = orderPriceNote(order);
   const facts: [string, string][] = [
     ['Amount', orderSharesText(order)],
@@ -165,10 +192,22 @@ function OrderItem({ order, onModify, onCancel }: { order: LimitPosition; onModi
           </div>
         ))}
         <Stack direction="row" spacing={1} justifyContent="flex-end">
-          <Button size="small" variant="outlined" aria-label={`Modify ${name}`} aria-haspopup="dialog" onClick={onModify}>
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Modify ${name}`}
+            aria-haspopup="dialog"
+            onClick={onModify}
+          >
             Modify
           </Button>
-          <Button size="small" color="error" aria-label={`Cancel ${name}`} aria-haspopup="dialog" onClick={onCancel}>
+          <Button
+            size="small"
+            color="error"
+            aria-label={`Cancel ${name}`}
+            aria-haspopup="dialog"
+            onClick={onCancel}
+          >
             Cancel
           </Button>
         </Stack>

@@ -50,7 +50,14 @@ export function PriceChart({
   const history = overlays?.history;
   const symbol = overlays?.symbol ?? '';
   const markers = useMemo(
-    () => (candles && history ? fillMarkers(history, symbol, candles.map((c) => c.time)) : []),
+    () =>
+      candles && history
+        ? fillMarkers(
+            history,
+            symbol,
+            candles.map((c) => c.time),
+          )
+        : [],
     [candles, history, symbol],
   );
   const lines = overlays?.lines ?? [];

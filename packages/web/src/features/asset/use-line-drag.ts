@@ -116,13 +116,21 @@ export function useLineDrag<T extends SeriesType>({
       e.preventDefault();
       e.stopPropagation();
       el.setPointerCapture(e.pointerId);
-      press = { pointerId: e.pointerId, id: line.id, startY: y, dragging: false, price: line.price, saved: null };
+      press = {
+        pointerId: e.pointerId,
+        id: line.id,
+        startY: y,
+        dragging: false,
+        price: line.price,
+        saved: null,
+      };
       el.style.cursor = 'ns-resize';
     };
 
     const onPointerMove = (e: PointerEvent) => {
       if (!press) {
-        if (e.pointerType !== 'touch') el.style.cursor = lineAt(localY(e.clientY), e.pointerType) ? 'ns-resize' : '';
+        if (e.pointerType !== 'touch')
+          el.style.cursor = lineAt(localY(e.clientY), e.pointerType) ? 'ns-resize' : '';
         return;
       }
       if (e.pointerId !== press.pointerId) return;
@@ -196,7 +204,8 @@ export function useLineDrag<T extends SeriesType>({
     window.addEventListener('keydown', onKeyDown);
     return () => {
       cancel();
-      for (const [type, listener, options] of listeners) el.removeEventListener(type, listener, options);
+      for (const [type, listener, options] of listeners)
+        el.removeEventListener(type, listener, options);
       window.removeEventListener('keydown', onKeyDown);
     };
   }, [container, chart, series, enabled, drawn, moved]);

@@ -92,7 +92,11 @@ export default function AssetsPage() {
       cell: (asset) => <DayChange value={asset.dayChangePercentage} />,
     },
     buttonColumn('Trade', (asset) => (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ alignItems: 'center', justifyContent: 'flex-end' }}
+      >
         <WatchStar symbol={asset.symbol} />
         <Button
           size="small"

@@ -51,7 +51,9 @@ describe('the create-contest form', () => {
       { ...form, name: 'Cup', startingBalance: '10k', startsAt: '2025-02-01T10:00' },
       NOW,
     );
-    expect(errors?.startingBalance).toBe(`Enter an amount in dollars, like ${STARTING_BALANCE_USD}`);
+    expect(errors?.startingBalance).toBe(
+      `Enter an amount in dollars, like ${STARTING_BALANCE_USD}`,
+    );
     expect(errors?.startsAt).toBe('The start cannot be in the past');
   });
 
@@ -64,9 +66,17 @@ describe('the create-contest form', () => {
   });
 
   it('says under the field that a dollar amount has at most 2 decimals, as the server would', () => {
-    const form = { ...defaultContestForm(NOW), name: 'Cup', startingBalance: '5000.005', feeMinUsd: '0.125' };
+    const form = {
+      ...defaultContestForm(NOW),
+      name: 'Cup',
+      startingBalance: '5000.005',
+      feeMinUsd: '0.125',
+    };
     const { errors } = contestBody(form, NOW);
-    expect(errors).toMatchObject({ startingBalance: USD_DECIMALS_MESSAGE, feeMinUsd: USD_DECIMALS_MESSAGE });
+    expect(errors).toMatchObject({
+      startingBalance: USD_DECIMALS_MESSAGE,
+      feeMinUsd: USD_DECIMALS_MESSAGE,
+    });
   });
 
   it('sends lessons and chosen rules only when there are some', () => {

@@ -89,7 +89,8 @@ export function contestBody(
   | { body?: undefined; errors: ContestFormErrors } {
   const errors: ContestFormErrors = {};
   const startingBalance = parseUsdText(form.startingBalance);
-  if (startingBalance === null) errors.startingBalance = `Enter an amount in dollars, like ${STARTING_BALANCE_USD}`;
+  if (startingBalance === null)
+    errors.startingBalance = `Enter an amount in dollars, like ${STARTING_BALANCE_USD}`;
   const feeBps = Number(form.feeBps || '0');
   const feeMinUsd = parseUsdText(form.feeMinUsd || '0');
   if (feeMinUsd === null) errors.feeMinUsd = 'Enter an amount in dollars, like 1.50';

@@ -33,7 +33,12 @@ export function InsightCard({ wallet }: { wallet: string }) {
   const unrealised = data && assets ? unrealisedPnlAt(data.positions, assets) : data?.unrealisedPnl;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="insight-heading" sx={{ p: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        alignItems={{ sm: 'center' }}
+        justifyContent="space-between"
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography id="insight-heading" component="h2" variant="subtitle1" fontWeight={700}>
             Portfolio insight
@@ -41,7 +46,8 @@ export function InsightCard({ wallet }: { wallet: string }) {
           {!data && <Skeleton width={220} />}
           {data && !traded && (
             <Typography variant="body2" color="text.secondary">
-              Buy an asset to see your allocation, profit and loss, and how you compare with holding Bitcoin.
+              Buy an asset to see your allocation, profit and loss, and how you compare with holding
+              Bitcoin.
             </Typography>
           )}
           {data && traded && (
@@ -59,7 +65,12 @@ export function InsightCard({ wallet }: { wallet: string }) {
             </Stack>
           )}
         </Box>
-        <Button component={RouterLink} to="/portfolio" variant="outlined" sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          component={RouterLink}
+          to="/portfolio"
+          variant="outlined"
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           See your portfolio
         </Button>
       </Stack>

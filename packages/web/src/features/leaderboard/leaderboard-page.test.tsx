@@ -26,13 +26,21 @@ describe('leaderboard page', () => {
     const mine = row(WALLET, 'alice', 2);
     mockApi((r) => {
       if (r.path.startsWith('/leaderboard/me')) return { body: mine };
-      if (r.path.startsWith('/leaderboard?')) return { body: [row('0x00000000000000000000000000000000000000b0', 'bob', 1), mine] };
+      if (r.path.startsWith('/leaderboard?'))
+        return { body: [row('0x00000000000000000000000000000000000000b0', 'bob', 1), mine] };
       return undefined;
     });
     const queryClient = testQueryClient();
     // The app shows and trades the contest portfolio: the session's wallet is the contest's.
-    queryClient.setQueryData(['session'], makeUser({ walletAddress: CONTEST_WALLET, portfolio: { kind: 'CONTEST', contestId: 'c1' } }));
-    renderRoutes([{ path: '/leaderboard', element: <LeaderboardPage /> }], '/leaderboard', queryClient);
+    queryClient.setQueryData(
+      ['session'],
+      makeUser({ walletAddress: CONTEST_WALLET, portfolio: { kind: 'CONTEST', contestId: 'c1' } }),
+    );
+    renderRoutes(
+      [{ path: '/leaderboard', element: <LeaderboardPage /> }],
+      '/leaderboard',
+      queryClient,
+    );
 
     const board = await screen.findByRole('table', { name: 'Leaderboard' }, { timeout: 5_000 });
     const alice = within(board).getByRole('link', { name: 'alice' }).closest('tr')!;

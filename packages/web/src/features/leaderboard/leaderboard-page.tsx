@@ -29,7 +29,11 @@ import { signedPercent } from '../../lib/format.ts';
 const PERIODS: { value: LeaderboardPeriod; label: string; explained: string }[] = [
   { value: 'week', label: 'Week', explained: 'Ranked by return over the last 7 days.' },
   { value: 'month', label: 'Month', explained: 'Ranked by return over the last 30 days.' },
-  { value: 'all', label: 'All', explained: 'Ranked by return since each trader signed up or last reset.' },
+  {
+    value: 'all',
+    label: 'All',
+    explained: 'Ranked by return since each trader signed up or last reset.',
+  },
 ];
 const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -137,7 +141,9 @@ export default function LeaderboardPage() {
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Tabs
         value={period}
-        onChange={(_, v: LeaderboardPeriod) => setParams(v === 'all' ? {} : { period: v }, { replace: true })}
+        onChange={(_, v: LeaderboardPeriod) =>
+          setParams(v === 'all' ? {} : { period: v }, { replace: true })
+        }
         aria-label="Leaderboard period"
       >
         {PERIODS.map((p) => (

@@ -1,7 +1,14 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { orderKindLabel } from '../../lib/order-kind.ts';
-import { limitText, orderTime, reservedText, sideText, stopText, trailText } from './order-format.ts';
+import {
+  limitText,
+  orderTime,
+  reservedText,
+  sideText,
+  stopText,
+  trailText,
+} from './order-format.ts';
 
 export const nowrap = { whiteSpace: 'nowrap' } as const;
 

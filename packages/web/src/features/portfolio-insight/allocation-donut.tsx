@@ -14,7 +14,13 @@ export function AllocationDonut({ slices, size = 180 }: { slices: Slice[]; size?
   const label = `Allocation: ${slices.map((s) => `${s.label} ${shareText(s.share)}`).join(', ')}`;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems="center">
-      <Box component="svg" viewBox={`${-OUTER} ${-OUTER} ${OUTER * 2} ${OUTER * 2}`} role="img" aria-label={label} sx={{ width: size, height: size, flexShrink: 0 }}>
+      <Box
+        component="svg"
+        viewBox={`${-OUTER} ${-OUTER} ${OUTER * 2} ${OUTER * 2}`}
+        role="img"
+        aria-label={label}
+        sx={{ width: size, height: size, flexShrink: 0 }}
+      >
         {slices.map((s) => {
           const to = from + s.share;
           const path = arcPath(from, to, OUTER, INNER);
@@ -22,10 +28,21 @@ export function AllocationDonut({ slices, size = 180 }: { slices: Slice[]; size?
           return <path key={s.key} d={path} fill={s.colour} />;
         })}
       </Box>
-      <Box component="ul" aria-label="Allocation" sx={{ listStyle: 'none', m: 0, p: 0, width: '100%', minWidth: 0 }}>
+      <Box
+        component="ul"
+        aria-label="Allocation"
+        sx={{ listStyle: 'none', m: 0, p: 0, width: '100%', minWidth: 0 }}
+      >
         {slices.map((s) => (
-          <Box component="li" key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
-            <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.colour, flexShrink: 0 }} />
+          <Box
+            component="li"
+            key={s.key}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}
+          >
+            <Box
+              aria-hidden
+              sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.colour, flexShrink: 0 }}
+            />
             <Typography component="span" fontWeight={600} sx={{ flexGrow: 1 }}>
               {s.label}
             </Typography>

@@ -6,7 +6,16 @@ import type { PortfolioInsight } from '@papertrade/domain';
  */
 
 /** Distinct in both themes and for the common colour blindnesses (Okabe–Ito), cash first in grey. */
-export const SLICE_COLOURS = ['#999999', '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442'];
+export const SLICE_COLOURS = [
+  '#999999',
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+];
 /** Past this many holdings the smallest are one "Other" slice, so every slice stays big enough to see. */
 const MAX_SLICES = 7;
 
@@ -27,7 +36,8 @@ export function allocationSlices(allocation: PortfolioInsight['allocation']): Sl
     .map((s) => ({ key: s.symbol ?? 'cash', label: s.symbol ?? 'Cash', value: s.value }));
   const kept = named.length > MAX_SLICES ? named.slice(0, MAX_SLICES - 1) : named;
   const rest = named.slice(kept.length);
-  if (rest.length) kept.push({ key: 'other', label: 'Other', value: rest.reduce((sum, s) => sum + s.value, 0) });
+  if (rest.length)
+    kept.push({ key: 'other', label: 'Other', value: rest.reduce((sum, s) => sum + s.value, 0) });
   // Cash keeps its grey; holdings take the other colours in order.
   let next = 1;
   return kept.map((s) => ({
@@ -46,7 +56,8 @@ export function shareText(share: number): string {
 /** The SVG path of one donut slice between two fractions of the circle (0 at 12 o'clock, clockwise). */
 export function arcPath(from: number, to: number, outer: number, inner: number): string {
   // A full circle cannot be one arc (its ends meet): draw it as two halves.
-  if (to - from >= 0.9999) return `${arcPath(0, 0.5, outer, inner)} ${arcPath(0.5, 1, outer, inner)}`;
+  if (to - from >= 0.9999)
+    return `${arcPath(0, 0.5, outer, inner)} ${arcPath(0.5, 1, outer, inner)}`;
   const point = (fraction: number, r: number) => {
     const angle = fraction * 2 * Math.PI - Math.PI / 2;
     return `${(r * Math.cos(angle)).toFixed(3)} ${(r * Math.sin(angle)).toFixed(3)}`;

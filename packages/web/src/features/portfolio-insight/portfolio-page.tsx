@@ -17,7 +17,12 @@ import { TradeList } from './trade-list.tsx';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, height: '100%' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ p: 2, height: '100%' }}
+    >
       <Typography id={id} component="h2" variant="subtitle1" fontWeight={700} gutterBottom>
         {title}
       </Typography>
@@ -26,30 +31,52 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateText = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function Benchmark({ insight }: { insight: PortfolioInsight }) {
   const b = insight.benchmark;
-  if (!b) return <Typography color="text.secondary">No Bitcoin price history reaches your start yet.</Typography>;
+  if (!b)
+    return (
+      <Typography color="text.secondary">
+        No Bitcoin price history reaches your start yet.
+      </Typography>
+    );
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap">
         <div>
-          <Typography variant="body2" color="text.secondary">Your portfolio</Typography>
-          <Typography variant="h6" component="p" fontWeight={700} color={percentColor(insight.returnPercentage)}>
+          <Typography variant="body2" color="text.secondary">
+            Your portfolio
+          </Typography>
+          <Typography
+            variant="h6"
+            component="p"
+            fontWeight={700}
+            color={percentColor(insight.returnPercentage)}
+          >
             {signedPercent(insight.returnPercentage)}
           </Typography>
         </div>
         <div>
-          <Typography variant="body2" color="text.secondary">Holding {b.symbol} instead</Typography>
-          <Typography variant="h6" component="p" fontWeight={700} color={percentColor(b.returnPercentage)}>
+          <Typography variant="body2" color="text.secondary">
+            Holding {b.symbol} instead
+          </Typography>
+          <Typography
+            variant="h6"
+            component="p"
+            fontWeight={700}
+            color={percentColor(b.returnPercentage)}
+          >
             {signedPercent(b.returnPercentage)}
           </Typography>
         </div>
       </Stack>
       <Typography fontWeight={600}>{benchmarkVerdict(insight)}</Typography>
       <Typography variant="body2" color="text.secondary">
-        Your {formatUsd(insight.startingBalance)} put into {b.symbol} at ${formatPrice(b.startPrice)} on {dateText(b.since)} would be worth {formatUsd(b.value)} today.
+        Your {formatUsd(insight.startingBalance)} put into {b.symbol} at $
+        {formatPrice(b.startPrice)} on {dateText(b.since)} would be worth {formatUsd(b.value)}{' '}
+        today.
       </Typography>
     </Stack>
   );
@@ -62,8 +89,9 @@ function EmptyState() {
         No trades yet
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Your money is all cash. Once you buy an asset, this page shows how your portfolio is split, what each
-        position has gained or lost, your best and worst sales, and how you compare with simply holding Bitcoin.
+        Your money is all cash. Once you buy an asset, this page shows how your portfolio is split,
+        what each position has gained or lost, your best and worst sales, and how you compare with
+        simply holding Bitcoin.
       </Typography>
       <Button component={RouterLink} to="/assets" variant="contained">
         Browse assets
@@ -99,8 +127,9 @@ function Insight({ insight, user }: { insight: PortfolioInsight; user: User }) {
       </Grid>
       {!insight.realisedAvailable && (
         <Alert severity="info">
-          Realised P&L is worked out from every trade since your last reset; this portfolio has more than 20,000, too
-          many to add up on each visit. Unrealised P&L and the allocation are complete.
+          Realised P&L is worked out from every trade since your last reset; this portfolio has more
+          than 20,000, too many to add up on each visit. Unrealised P&L and the allocation are
+          complete.
         </Alert>
       )}
       <Grid container spacing={2}>
@@ -124,12 +153,20 @@ function Insight({ insight, user }: { insight: PortfolioInsight; user: User }) {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card id="best-heading" title="Best trades">
-            <TradeList label="Best trades" trades={insight.bestTrades} empty="No sale with a gain yet." />
+            <TradeList
+              label="Best trades"
+              trades={insight.bestTrades}
+              empty="No sale with a gain yet."
+            />
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card id="worst-heading" title="Worst trades">
-            <TradeList label="Worst trades" trades={insight.worstTrades} empty="No sale with a loss yet." />
+            <TradeList
+              label="Worst trades"
+              trades={insight.worstTrades}
+              empty="No sale with a loss yet."
+            />
           </Card>
         </Grid>
       </Grid>

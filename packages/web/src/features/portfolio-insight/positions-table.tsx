@@ -40,7 +40,11 @@ const columnsOf = (reserved: ReservedText): Column<PositionInsight>[] => [
   },
   { header: 'Value', align: 'right', cell: (p) => formatUsd(p.value) },
   { header: 'Cost', align: 'right', cell: (p) => formatUsd(p.cost) },
-  { header: 'Unrealised', align: 'right', cell: (p) => <PnlText value={p.unrealisedPnl} variant="body2" /> },
+  {
+    header: 'Unrealised',
+    align: 'right',
+    cell: (p) => <PnlText value={p.unrealisedPnl} variant="body2" />,
+  },
   {
     header: 'Realised',
     align: 'right',
@@ -63,7 +67,12 @@ export function PositionsTable({
       rows={positions}
       rowKey={(p) => p.symbol}
       // A phone scrolls the table sideways rather than squeezing six columns.
-      container={{ sx: { overflowX: 'auto' }, tabIndex: 0, role: 'region', 'aria-label': 'Positions, scrolls sideways' }}
+      container={{
+        sx: { overflowX: 'auto' },
+        tabIndex: 0,
+        role: 'region',
+        'aria-label': 'Positions, scrolls sideways',
+      }}
       table={{ size: 'small', sx: { minWidth: 560 } }}
     />
   );

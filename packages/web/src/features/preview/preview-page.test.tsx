@@ -40,11 +40,18 @@ describe('profile preview', () => {
     ]);
   });
 
-  it('with a contest portfolio active, shows the main portfolio\'s profile, the one others see', async () => {
+  it("with a contest portfolio active, shows the main portfolio's profile, the one others see", async () => {
     const contestWallet = '0xc0ffee0000000000000000000000000000000001';
     const api = mockApi((r) => {
       if (r.path === '/auth/session') {
-        return { body: { user: makeUser({ walletAddress: contestWallet, portfolio: { kind: 'CONTEST', contestId: 'c1' } }) } };
+        return {
+          body: {
+            user: makeUser({
+              walletAddress: contestWallet,
+              portfolio: { kind: 'CONTEST', contestId: 'c1' },
+            }),
+          },
+        };
       }
       if (r.path === '/portfolios') {
         return {
@@ -59,6 +66,8 @@ describe('profile preview', () => {
     });
     renderPage(<PreviewPage />);
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
-    expect(api.calls.map((c) => c.path).filter((p) => p.startsWith('/users/'))).toEqual([`/users/${WALLET}/profile`]);
+    expect(api.calls.map((c) => c.path).filter((p) => p.startsWith('/users/'))).toEqual([
+      `/users/${WALLET}/profile`,
+    ]);
   });
 });

@@ -114,7 +114,8 @@ const TYPES = [
 
 function Filters({ symbols, walletAddress }: { symbols: string[]; walletAddress: string }) {
   const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) => setParams(withUrlParam(key, value), { replace: true });
+  const set = (key: string, value: string) =>
+    setParams(withUrlParam(key, value), { replace: true });
   const archived = params.get('archived') === 'true';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>

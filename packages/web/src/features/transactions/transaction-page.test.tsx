@@ -18,33 +18,57 @@ describe('transaction page', () => {
       `/transaction?id=${tx.id}`,
       queryClient,
     );
-    const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
     const total = within(details).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
     expect(total).toHaveTextContent('$1,000.00');
     expect(total).not.toHaveTextContent('$1,000.000');
     expect(screen.getByRole('heading', { name: 'Bought BTC for $1,000.00' })).toBeInTheDocument();
   });
 
-  it('a working order\'s fill says which order it was and why it filled', async () => {
+  it("a working order's fill says which order it was and why it filled", async () => {
     const tx = {
       ...makeTransaction({ type: 'SELL', method: 'LIMIT' }),
-      trigger: { tickAt: 1, tickPrice: 201.1, orderType: 'STOP' as const, reason: 'price $201.10 reached the stop at $202.00' },
+      trigger: {
+        tickAt: 1,
+        tickPrice: 201.1,
+        orderType: 'STOP' as const,
+        reason: 'price $201.10 reached the stop at $202.00',
+      },
     };
     mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
     const queryClient = testQueryClient();
     queryClient.setQueryData(['session'], makeUser());
-    renderRoutes([{ path: '/transaction', element: <TransactionPage /> }], `/transaction?id=${tx.id}`, queryClient);
-    const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
-    expect(within(details).getByRole('rowheader', { name: 'Order' }).closest('tr')).toHaveTextContent('Stop order');
-    expect(within(details).getByRole('rowheader', { name: 'Why it filled' }).closest('tr')).toHaveTextContent(
-      'price $201.10 reached the stop at $202.00',
+    renderRoutes(
+      [{ path: '/transaction', element: <TransactionPage /> }],
+      `/transaction?id=${tx.id}`,
+      queryClient,
     );
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
+    expect(
+      within(details).getByRole('rowheader', { name: 'Order' }).closest('tr'),
+    ).toHaveTextContent('Stop order');
+    expect(
+      within(details).getByRole('rowheader', { name: 'Why it filled' }).closest('tr'),
+    ).toHaveTextContent('price $201.10 reached the stop at $202.00');
   });
 
-  it('a bracket leg\'s fill names the leg, from the order in the user record', async () => {
+  it("a bracket leg's fill names the leg, from the order in the user record", async () => {
     const tx = {
       ...makeTransaction({ type: 'SELL', method: 'LIMIT', symbol: 'ETC', positionId: 'sl1' }),
-      trigger: { tickAt: 1, tickPrice: 79, orderType: 'STOP' as const, reason: 'price $79.00 reached the stop at $80.00' },
+      trigger: {
+        tickAt: 1,
+        tickPrice: 79,
+        orderType: 'STOP' as const,
+        reason: 'price $79.00 reached the stop at $80.00',
+      },
     };
     const stopLoss = {
       positionId: 'sl1',
@@ -63,8 +87,18 @@ describe('transaction page', () => {
     mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
     const queryClient = testQueryClient();
     queryClient.setQueryData(['session'], makeUser({ limitPositions: [stopLoss] }));
-    renderRoutes([{ path: '/transaction', element: <TransactionPage /> }], `/transaction?id=${tx.id}`, queryClient);
-    const details = await screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
-    expect(within(details).getByRole('rowheader', { name: 'Order' }).closest('tr')).toHaveTextContent('Stop-loss order');
+    renderRoutes(
+      [{ path: '/transaction', element: <TransactionPage /> }],
+      `/transaction?id=${tx.id}`,
+      queryClient,
+    );
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
+    expect(
+      within(details).getByRole('rowheader', { name: 'Order' }).closest('tr'),
+    ).toHaveTextContent('Stop-loss order');
   });
 });

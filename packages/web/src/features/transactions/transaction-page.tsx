@@ -50,14 +50,25 @@ export default function TransactionPage() {
     // The fee is charged on top of a buy and out of a sale (docs/decisions/013-fees-and-spread.md).
     ['Fee', formatUsd(tx.fee)],
     ...(tx.fee > 0
-      ? [tx.type === 'PURCHASE'
-          ? (['Paid with fee', formatUsd((Math.round(tx.transactionTotal * 100) + Math.round(tx.fee * 100)) / 100)] as [string, string])
-          : (['Received after fee', formatUsd((Math.round(tx.transactionTotal * 100) - Math.round(tx.fee * 100)) / 100)] as [string, string])]
+      ? [
+          tx.type === 'PURCHASE'
+            ? ([
+                'Paid with fee',
+                formatUsd((Math.round(tx.transactionTotal * 100) + Math.round(tx.fee * 100)) / 100),
+              ] as [string, string])
+            : ([
+                'Received after fee',
+                formatUsd((Math.round(tx.transactionTotal * 100) - Math.round(tx.fee * 100)) / 100),
+              ] as [string, string]),
+        ]
       : []),
     // A working order's fill says which order it was and why it filled then (docs/api.md, `Transaction.trigger`).
     ...(tx.trigger
       ? ([
-          ['Order', fillOrderWords({ positionId: tx.positionId, trigger: tx.trigger }, user.limitPositions)],
+          [
+            'Order',
+            fillOrderWords({ positionId: tx.positionId, trigger: tx.trigger }, user.limitPositions),
+          ],
           ['Why it filled', tx.trigger.reason],
         ] as [string, string][])
       : []),

@@ -7,7 +7,8 @@ import { alertsQueryKey } from './get-alerts.ts';
 export function useCreateAlert(wallet: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAlertBody) => api('/alerts', { method: 'POST', body, wallet, schema: Alert }),
+    mutationFn: (body: CreateAlertBody) =>
+      api('/alerts', { method: 'POST', body, wallet, schema: Alert }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
   });
 }

@@ -6,7 +6,8 @@ import { alertsQueryKey } from './get-alerts.ts';
 export function useDeleteAlert(wallet: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/alerts/${encodeURIComponent(id)}`, { method: 'DELETE', wallet }),
+    mutationFn: (id: string) =>
+      api(`/alerts/${encodeURIComponent(id)}`, { method: 'DELETE', wallet }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
   });
 }

@@ -7,7 +7,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const portfolioInsightQueryOptions = (wallet: string) =>
   queryOptions({
     queryKey: queryKeys.portfolioInsight,
-    queryFn: ({ signal }) => api('/portfolio-insight', { schema: PortfolioInsight, wallet, signal }),
+    queryFn: ({ signal }) =>
+      api('/portfolio-insight', { schema: PortfolioInsight, wallet, signal }),
     // Values follow the prices, which the rest of the app polls every 5 s; P&L need not be faster.
     refetchInterval: 15_000,
     // Opened after a trade, the page asks again rather than showing the figures from before it.

@@ -36,7 +36,7 @@ describe('amount text', () => {
     );
   });
 
-  it('writes every held share exactly for a sell\'s Max', () => {
+  it("writes every held share exactly for a sell's Max", () => {
     expect(allSharesText(10_986_333_655n)).toBe('109.86333655');
     expect(allSharesText(123_456_789_012_345_678n)).toBe('1234567890.12345678');
     expect(allSharesText(0n)).toBe('0');

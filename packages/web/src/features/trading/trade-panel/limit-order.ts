@@ -11,7 +11,6 @@ import type { TradeSide } from '../api/place-market-order.ts';
 import { amountText, parseAmount } from './amount-text.ts';
 import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
 
-
 /**
  * The limit price input starts at the current price as shown (cents from $1 up), as text that
  * fits the input.

@@ -33,7 +33,12 @@ export function OrderMethodSlot({
       sx={{
         flexWrap: 'wrap',
         gap: 0.5,
-        '& .MuiToggleButton-root': { px: 1, lineHeight: 1.2, whiteSpace: 'nowrap', flex: '1 0 auto' },
+        '& .MuiToggleButton-root': {
+          px: 1,
+          lineHeight: 1.2,
+          whiteSpace: 'nowrap',
+          flex: '1 0 auto',
+        },
         '& .MuiToggleButtonGroup-grouped, & .MuiToggleButtonGroup-grouped:not(:first-of-type)': {
           m: 0,
           border: 1,

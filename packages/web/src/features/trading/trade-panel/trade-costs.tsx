@@ -19,8 +19,15 @@ import { Row } from './row.tsx';
  * The costs a portfolio pays on a fill (docs/decisions/013-fees-and-spread.md): a contest's fee and
  * no spread, or the main portfolio's realism settings.
  */
-export function costRuleOf(user: Pick<User, 'settings'> | null | undefined, contest: Pick<Contest, 'feeBps' | 'feeMinUsd'> | null | undefined): CostRule {
-  if (contest) return { fee: { bps: BigInt(contest.feeBps), minCents: toCents(contest.feeMinUsd) }, spreadBps: 0n };
+export function costRuleOf(
+  user: Pick<User, 'settings'> | null | undefined,
+  contest: Pick<Contest, 'feeBps' | 'feeMinUsd'> | null | undefined,
+): CostRule {
+  if (contest)
+    return {
+      fee: { bps: BigInt(contest.feeBps), minCents: toCents(contest.feeMinUsd) },
+      spreadBps: 0n,
+    };
   return costsFromSettings(user?.settings ?? {});
 }
 
@@ -44,8 +51,12 @@ export function TradeCosts({ rule, side, unit, amount, price }: TradeCostsProps)
   let total = 0n;
   if (amount > 0) {
     try {
-      const order = unit === 'USD' ? { unit, cents: toCents(amount) } as const : { unit, shares: toShareUnits(amount) } as const;
-      total = (side === 'PURCHASE' ? quoteMarketBuy(order, at) : quoteMarketSell(order, at)).totalCents;
+      const order =
+        unit === 'USD'
+          ? ({ unit, cents: toCents(amount) } as const)
+          : ({ unit, shares: toShareUnits(amount) } as const);
+      total = (side === 'PURCHASE' ? quoteMarketBuy(order, at) : quoteMarketSell(order, at))
+        .totalCents;
       fee = feeCents(rule.fee, total);
     } catch {
       // An amount past the bounds: the server's answer says why.
@@ -55,10 +66,18 @@ export function TradeCosts({ rule, side, unit, amount, price }: TradeCostsProps)
   return (
     <Box role="group" aria-label="Trading costs">
       {rule.spreadBps > 0n && (
-        <Row label={`${side === 'PURCHASE' ? 'Buy' : 'Sell'} price with spread`} value={`$${formatExactPrice(Number(at) / 1e8)}`} />
+        <Row
+          label={`${side === 'PURCHASE' ? 'Buy' : 'Sell'} price with spread`}
+          value={`$${formatExactPrice(Number(at) / 1e8)}`}
+        />
       )}
       <Row label="Fee" value={usd(fee)} />
-      {total > 0n && <Row label={side === 'PURCHASE' ? 'Total cost with fee' : 'You receive after fee'} value={usd(side === 'PURCHASE' ? total + fee : total - fee)} />}
+      {total > 0n && (
+        <Row
+          label={side === 'PURCHASE' ? 'Total cost with fee' : 'You receive after fee'}
+          value={usd(side === 'PURCHASE' ? total + fee : total - fee)}
+        />
+      )}
     </Box>
   );
 }

@@ -69,7 +69,9 @@ describe('trade panel on a contest portfolio', () => {
     await screen.findByText('Buying power');
     await userEvent.type(screen.getByLabelText('Amount'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
-    expect(await screen.findByText('This contest has ended — orders are closed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This contest has ended — orders are closed.'),
+    ).toBeInTheDocument();
     const order = api.calls.find((c) => c.path === '/purchase-asset');
     expect(order?.headers.Wallet).toBe(CONTEST_WALLET);
     expect(order?.body).toMatchObject({ walletAddress: CONTEST_WALLET, symbol: 'ETH' });

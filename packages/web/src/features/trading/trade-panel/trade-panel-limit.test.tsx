@@ -129,7 +129,9 @@ describe('trade panel, limit orders', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Sell' }));
     await userEvent.click(screen.getByRole('button', { name: 'Limit' }));
     await userEvent.type(screen.getByLabelText('Amount'), '1.5');
-    expect(screen.getByText(/^Reserves 1\.5000 BTC now; sells for about \$60,000\.00/)).toBeVisible();
+    expect(
+      screen.getByText(/^Reserves 1\.5000 BTC now; sells for about \$60,000\.00/),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Place limit sell' }));
     await screen.findByRole('status');
     expect(api.calls.find((c) => c.path === '/open-limit-position')?.body).toMatchObject({

@@ -78,7 +78,7 @@ describe('trade panel', () => {
     expect(input).toHaveAttribute('maxlength', '10');
   });
 
-  it('previews shares for a USD amount with the asset\'s digits (at least 4 decimals)', async () => {
+  it("previews shares for a USD amount with the asset's digits (at least 4 decimals)", async () => {
     setup(makeUser(), { asset: ETH });
     const input = await ready();
     await userEvent.type(input, '5000');

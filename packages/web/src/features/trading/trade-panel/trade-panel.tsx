@@ -1,4 +1,16 @@
-import { displayAssetName, formatPreview, formatPrice, formatShares, formatUsd, MarketOrderBody, maxAmount, previewOtherUnit, type AmountUnit, type Asset, type Transaction } from '@papertrade/domain';
+import {
+  displayAssetName,
+  formatPreview,
+  formatPrice,
+  formatShares,
+  formatUsd,
+  MarketOrderBody,
+  maxAmount,
+  previewOtherUnit,
+  type AmountUnit,
+  type Asset,
+  type Transaction,
+} from '@papertrade/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
