@@ -113,13 +113,7 @@ export type LimitPosition = z.infer<typeof LimitPosition>;
 export const HistoryEntry = z.union([Transaction, LimitPosition]);
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-/** PRICE_ALERT: a price alert fired; older alerts' notifications are INFORMATIVE. */
-export const NotificationType = z.enum([
-  'NEW_FOLLOWER',
-  'INFORMATIVE',
-  'TRANSACTION',
-  'PRICE_ALERT',
-]);
+export const NotificationType = z.enum(['NEW_FOLLOWER', 'INFORMATIVE', 'TRANSACTION']);
 export const Notification = z.object({
   id: z.string(),
   text: z.string(),

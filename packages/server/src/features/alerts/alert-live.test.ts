@@ -30,7 +30,7 @@ it("a fired alert reaches the owner's open screens as a /live user message carry
   const message = await socket.next(hasAlertNotice);
   const [notice] = (message.user as { notifications: Record<string, unknown>[] }).notifications;
   expect(notice).toMatchObject({
-    type: 'PRICE_ALERT',
+    type: 'INFORMATIVE',
     text: 'Price alert: BTC rose to $96,500.00, at or above your alert at $96,000.00',
     url: '/asset?pair=btcusd',
     read: false,

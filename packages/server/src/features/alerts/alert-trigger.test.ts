@@ -48,7 +48,7 @@ describe('the alert trigger', () => {
     const notices = await alertNotices(t.ctx, ann.id);
     expect(notices).toEqual([
       {
-        type: 'PRICE_ALERT',
+        type: 'INFORMATIVE',
         text: 'Price alert: BTC rose to $96,000.00, at or above your alert at $96,000.00',
         url: '/asset?pair=btcusd',
         read: 0,

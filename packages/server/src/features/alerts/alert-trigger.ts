@@ -65,7 +65,7 @@ async function fire(
     return [
       {
         userId: a.user_id,
-        type: 'PRICE_ALERT' as const,
+        type: 'INFORMATIVE' as const,
         text: alertText(a, tickPrice),
         url: `/asset?pair=${pairSlug(a.symbol)}`,
       },
@@ -76,9 +76,9 @@ async function fire(
 }
 
 /**
- * Fires the waiting alerts a tick's prices reach, each exactly once, with a PRICE_ALERT
- * notification linking to the asset page (a type of its own, so open screens can tell it from
- * other news and announce it); every owner's open screens then hear of it through the
+ * Fires the waiting alerts a tick's prices reach, each exactly once, with an INFORMATIVE
+ * notification linking to the asset page (the contract's type; open screens tell it from other
+ * news by that link and announce it); every owner's open screens then hear of it through the
  * user-changed event (the /live `user` message). The market runs it inside every tick.
  */
 export function createAlertTrigger(

@@ -21,7 +21,7 @@ export function alertRoutes(fastify: FastifyInstance, ctx: AppContext): void {
         tags,
         description:
           'Sets a price alert: exactly one of above and below (at most 8 decimals). It fires once, on the first ' +
-          'tick at or past that price, as a PRICE_ALERT notification linking to the asset. 400 ALERT_ALREADY_REACHED ' +
+          'tick at or past that price, as an INFORMATIVE notification linking to the asset. 400 ALERT_ALREADY_REACHED ' +
           'when the current price is already there; 409 TOO_MANY_ALERTS past 50 waiting alerts.',
         body: CreateAlertBody,
         response: { 201: Alert },

@@ -40,9 +40,11 @@ describe('live notice toasts', () => {
     const seen = new Set(['a']);
     expect(newLiveNotices(seen, [note('a')])).toEqual([]);
     expect(
-      newLiveNotices(seen, [note('c'), note('b', { type: 'PRICE_ALERT' }), note('a')]).map(
-        (n) => n.id,
-      ),
+      newLiveNotices(seen, [
+        note('c'),
+        note('b', { type: 'INFORMATIVE', url: '/asset?pair=btcusd' }),
+        note('a'),
+      ]).map((n) => n.id),
     ).toEqual(['b', 'c']);
     expect(newLiveNotices(seen, [note('c'), note('b'), note('a')])).toEqual([]);
     expect(newLiveNotices(seen, [note('d', { type: 'NEW_FOLLOWER' })])).toEqual([]);
@@ -68,7 +70,7 @@ describe('live notice toasts', () => {
     const shell = shellWith([]);
     shell.arrive(
       note('p1', {
-        type: 'PRICE_ALERT',
+        type: 'INFORMATIVE',
         text: 'Price alert: BTC rose to $96,500.00',
         url: '/asset?pair=btcusd',
       }),

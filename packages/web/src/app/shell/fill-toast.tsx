@@ -5,8 +5,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsMobile, useIsTabletDown } from '../../lib/breakpoints.ts';
 
+/**
+ * A price alert's notification is INFORMATIVE, as the contract has it, and the only one that links
+ * to an asset's page (docs/api.md, Price alerts); other informative news (a welcome, a reset, an
+ * order expired) links elsewhere and is not announced.
+ */
+export const isPriceAlert = (n: Pick<Notification, 'type' | 'url'>) =>
+  n.type === 'INFORMATIVE' && n.url.startsWith('/asset?');
+
 /** The news the market brings while the user looks: a fill, a price alert firing. */
-const ANNOUNCED: ReadonlySet<Notification['type']> = new Set(['TRANSACTION', 'PRICE_ALERT']);
+const announced = (n: Notification) => n.type === 'TRANSACTION' || isPriceAlert(n);
 
 /** At most this many toasts at once; later ones wait for a place, so none is lost. */
 export const MAX_SHOWN_TOASTS = 3;
@@ -29,7 +37,7 @@ export function newLiveNotices(
 ): Notification[] {
   const found: Notification[] = [];
   for (const n of notifications) {
-    if (!seen.has(n.id) && !n.read && ANNOUNCED.has(n.type)) found.push(n);
+    if (!seen.has(n.id) && !n.read && announced(n)) found.push(n);
     seen.add(n.id);
   }
   return found.reverse();
@@ -109,7 +117,7 @@ function LiveNoticeToast({
   const internal = url.startsWith('/') && !url.startsWith('//');
   return (
     <Alert
-      severity={notice.type === 'PRICE_ALERT' ? 'info' : 'success'}
+      severity={isPriceAlert(notice) ? 'info' : 'success'}
       variant="filled"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
