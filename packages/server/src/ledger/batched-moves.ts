@@ -14,7 +14,7 @@ import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.
 /**
  * The ledger's moves for a batch of fills of one symbol: one statement per table, whatever the
  * batch size, its rows bound as a fixed number of parameters (db/batch-rows.ts). The caller
- * holds every user's row lock (db/transaction.ts lockPortfolios).
+ * holds every portfolio's row lock (db/transaction.ts lockPortfolios).
  */
 
 export interface BatchFill {

@@ -10,11 +10,12 @@ import type { Trx } from '../db/transaction.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
 import { adjustLotTotals, lotCost } from './lot-totals.ts';
+import { rowHoldsReservation } from './reserved-orders.ts';
 
 /**
  * Every move of money and shares, and nothing else moves them (batched-moves.ts has the same
  * moves for many users at once). Each runs inside the caller's transaction, opened with
- * db/transaction.ts in its lock order (user row first), and each check-and-move is one guarded
+ * db/transaction.ts in its lock order (portfolio rows first), and each check-and-move is one guarded
  * statement, so two concurrent orders never spend the same dollar or sell the same share.
  */
 
@@ -197,9 +198,50 @@ export async function releaseReservation(trx: Trx, r: Reservation): Promise<void
 }
 
 /**
+ * Cancels every working order of these portfolios and gives each reservation back, once per OCO
+ * pair: what a member's removal from a contest, a contest's end and the fills' guard for closed
+ * portfolios all do. The caller holds the portfolios' locks (db/transaction.ts lockPortfolios).
+ * An order of an ended epoch holds nothing: the reset that ended it dropped what it reserved.
+ */
+export async function cancelWorkingOrders(
+  trx: Trx,
+  portfolios: readonly { id: string; epoch: bigint }[],
+  at: number,
+): Promise<void> {
+  if (portfolios.length === 0) return;
+  const epochs = new Map(portfolios.map((p) => [p.id, p.epoch]));
+  const cancelled = await trx
+    .updateTable('limit_orders')
+    .set({ status: 'CANCELLED', closed_at: at })
+    .where('portfolio_id', 'in', [...epochs.keys()])
+    .where('status', '=', 'WORKING')
+    .returning([
+      'id',
+      'oco_group_id',
+      'portfolio_id',
+      'epoch',
+      'type',
+      'symbol',
+      'purchase_cents',
+      'sell_shares',
+    ])
+    .execute();
+  for (const o of cancelled) {
+    if (!rowHoldsReservation(o) || epochs.get(o.portfolio_id) !== BigInt(o.epoch)) continue;
+    await releaseReservation(trx, {
+      portfolioId: o.portfolio_id,
+      type: o.type,
+      symbol: o.symbol,
+      purchaseCents: o.purchase_cents,
+      sellShares: o.sell_shares,
+    });
+  }
+}
+
+/**
  * An account reset's money move: the current epoch ends (working orders cancelled, their
  * reservations dropped with the holdings, lots and lot totals they came from) and a new one starts with
- * `cents` of cash. The caller holds the user's row lock, so no order of the old epoch can be
+ * `cents` of cash. The caller holds the portfolio's row lock, so no order of the old epoch can be
  * opened, filled or cancelled in between. Returns the new epoch.
  */
 export async function startNewEpoch(

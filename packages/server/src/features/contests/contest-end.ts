@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
-import { releaseReservation } from '../../ledger/ledger.ts';
-import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
+import { cancelWorkingOrders } from '../../ledger/ledger.ts';
 import { chunks } from '../../users/chunks.ts';
 import { loadPortfolioTotals } from '../../users/total-balance.ts';
 
@@ -40,32 +39,9 @@ export async function endContest(
       .execute();
     const members = new Map<string, string>();
     for (const ids of chunks(rows.map((r) => r.id))) {
-      for (const p of await lockPortfolios(trx, ids)) members.set(p.id, p.userId);
-      const working = await trx
-        .updateTable('limit_orders')
-        .set({ status: 'CANCELLED', closed_at: now })
-        .where('portfolio_id', 'in', ids)
-        .where('status', '=', 'WORKING')
-        .returning([
-          'id',
-          'oco_group_id',
-          'portfolio_id',
-          'type',
-          'symbol',
-          'purchase_cents',
-          'sell_shares',
-        ])
-        .execute();
-      // Both legs of a pair end here together: its shares go back once.
-      for (const o of working.filter(rowHoldsReservation)) {
-        await releaseReservation(trx, {
-          portfolioId: o.portfolio_id,
-          type: o.type,
-          symbol: o.symbol,
-          purchaseCents: o.purchase_cents,
-          sellShares: o.sell_shares,
-        });
-      }
+      const locked = await lockPortfolios(trx, ids);
+      for (const p of locked) members.set(p.id, p.userId);
+      await cancelWorkingOrders(trx, locked, now);
       for (const [id, total] of await loadPortfolioTotals(trx, ids)) {
         await trx
           .updateTable('portfolios')

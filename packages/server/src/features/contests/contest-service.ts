@@ -9,8 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/new-id.ts';
 import { inTransaction, lockPortfolios, lockUser, type Trx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.ts';
-import { releaseReservation } from '../../ledger/ledger.ts';
-import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
+import { cancelWorkingOrders } from '../../ledger/ledger.ts';
 import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { assertCanSee, assertOwner, lockContestRow, newJoinCode } from './contest-access.ts';
@@ -330,31 +329,7 @@ export async function removeMember(
     if (!locked || locked.closedAt !== null)
       throw notFound('MEMBER_NOT_FOUND', 'No member of this contest has that wallet');
     const now = Date.now();
-    const working = await trx
-      .updateTable('limit_orders')
-      .set({ status: 'CANCELLED', closed_at: now })
-      .where('portfolio_id', '=', member.id)
-      .where('status', '=', 'WORKING')
-      .returning([
-        'id',
-        'oco_group_id',
-        'portfolio_id',
-        'type',
-        'symbol',
-        'purchase_cents',
-        'sell_shares',
-      ])
-      .execute();
-    // Both legs of a pair end here together: its shares go back once.
-    for (const o of working.filter(rowHoldsReservation)) {
-      await releaseReservation(trx, {
-        portfolioId: o.portfolio_id,
-        type: o.type,
-        symbol: o.symbol,
-        purchaseCents: o.purchase_cents,
-        sellShares: o.sell_shares,
-      });
-    }
+    await cancelWorkingOrders(trx, [locked], now);
     await trx
       .updateTable('portfolios')
       .set({ closed_at: now })

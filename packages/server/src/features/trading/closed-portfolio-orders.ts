@@ -1,6 +1,5 @@
 import type { LockedPortfolio, Trx } from '../../db/transaction.ts';
-import { releaseReservation } from '../../ledger/ledger.ts';
-import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
+import { cancelWorkingOrders } from '../../ledger/ledger.ts';
 
 /**
  * The fills' guard for closed portfolios (a member removed from a contest): under their locks,
@@ -16,33 +15,5 @@ export async function cancelOrdersOfClosed(
 ): Promise<void> {
   const closed = [...portfolios].filter((p) => p.closedAt !== null);
   if (!closed.length) return;
-  const epochs = new Map(closed.map((p) => [p.id, p.epoch]));
-  const working = await trx
-    .updateTable('limit_orders')
-    .set({ status: 'CANCELLED', closed_at: at })
-    .where('portfolio_id', 'in', [...epochs.keys()])
-    .where('status', '=', 'WORKING')
-    .returning([
-      'id',
-      'oco_group_id',
-      'portfolio_id',
-      'epoch',
-      'type',
-      'symbol',
-      'purchase_cents',
-      'sell_shares',
-    ])
-    .execute();
-  // Both legs of a pair end here together: its shares go back once; an order of an ended epoch holds nothing.
-  for (const o of working.filter(
-    (w) => rowHoldsReservation(w) && epochs.get(w.portfolio_id) === BigInt(w.epoch),
-  )) {
-    await releaseReservation(trx, {
-      portfolioId: o.portfolio_id,
-      type: o.type,
-      symbol: o.symbol,
-      purchaseCents: o.purchase_cents,
-      sellShares: o.sell_shares,
-    });
-  }
+  await cancelWorkingOrders(trx, closed, at);
 }
