@@ -83,7 +83,7 @@ describe('/contests/:id for a member', LONG, () => {
       /^Ends in 13 d 23 h$/,
     );
     const board = await screen.findByRole('table', { name: 'Contest leaderboard' });
-    expect(within(board).getAllByRole('row')[2]).toHaveTextContent(/#2.*alice.*\(you\).*-0\.50%/);
+    expect(within(board).getAllByRole('row')[2]).toHaveTextContent(/#2.*alice.*\(you\).*−0\.50%/);
     const standing = screen.getByRole('region', { name: 'Your standing' });
     expect(standing).toHaveTextContent('#2 of 3');
 
