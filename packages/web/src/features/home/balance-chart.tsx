@@ -6,17 +6,10 @@ import { useMemo } from 'react';
 import { ChartFigure, type ChartHeight } from '../../components/chart-card.tsx';
 import { minimumRangeAutoscale } from '../../lib/chart-scale.ts';
 import { useChart } from '../../lib/use-chart.ts';
+import { chartSeries } from './balance-history-view.ts';
 
 // A flat day moves a balance by cents: showing at least 1% of it keeps that line flat.
 const autoscaleInfoProvider = minimumRangeAutoscale(0.01);
-
-/** lightweight-charts needs strictly increasing times in seconds: keep the last point per second. */
-function toSeries(points: BalancePoint[]) {
-  const bySecond = new Map<number, number>();
-  for (const p of [...points].sort((a, b) => a.timestamp - b.timestamp))
-    bySecond.set(Math.floor(p.timestamp / 1000), p.balance);
-  return [...bySecond].map(([time, value]) => ({ time: time as UTCTimestamp, value }));
-}
 
 export default function BalanceChart({
   points,
@@ -39,7 +32,10 @@ export default function BalanceChart({
     }),
     [colour],
   );
-  const data = useMemo(() => toSeries(points), [points]);
+  const data = useMemo(
+    () => chartSeries(points).map((p) => ({ time: p.time as UTCTimestamp, value: p.value })),
+    [points],
+  );
   // The time axis's labels follow the app's rule (lib/time-axis.ts): points seconds apart (a first
   // trade just made) get their seconds. A new account's few points span the whole width.
   const container = useChart(AreaSeries, options, data, { edgeToEdge: true });

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { hasTraded, historyStart } from './balance-history-view.ts';
+import { chartSeries, hasTraded, historyStart, MIN_CHART_POINTS } from './balance-history-view.ts';
 
 const fill = {
   id: 't1',
@@ -50,5 +50,36 @@ describe('historyStart', () => {
   it('says nothing when the range begins after the start (a snapshot comes first)', () => {
     expect(historyStart([at(start + 7_200_000), at(now)], start)).toBeNull();
     expect(historyStart([], start)).toBeNull();
+  });
+});
+
+describe('chartSeries', () => {
+  const at = (second: number, balance: number) => ({ timestamp: second * 1000, balance });
+
+  it("spreads a new account's two points over the chart's width, on the straight line between them", () => {
+    const series = chartSeries([at(1000, 100_000), at(1600, 100_600)]);
+    expect(series).toHaveLength(MIN_CHART_POINTS);
+    expect(series[0]).toEqual({ time: 1000, value: 100_000 });
+    expect(series.at(-1)).toEqual({ time: 1600, value: 100_600 });
+    for (const p of series) expect(p.value).toBeCloseTo(100_000 + (p.time - 1000), 2);
+    const gaps = series.slice(1).map((p, i) => p.time - (series[i] as { time: number }).time);
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps every real point exactly, and adds points only where the time allows whole seconds', () => {
+    const series = chartSeries([at(10, 5), at(13, 8), at(12, 7)]);
+    expect(series).toEqual([
+      { time: 10, value: 5 },
+      { time: 11, value: 6 },
+      { time: 12, value: 7 },
+      { time: 13, value: 8 },
+    ]);
+  });
+
+  it('leaves a long history as it is, one point per second with the last balance of that second', () => {
+    const points = Array.from({ length: MIN_CHART_POINTS }, (_, i) => at(i * 60, i));
+    expect(chartSeries([...points, { timestamp: 500, balance: 99 }])).toEqual(
+      points.map((p) => ({ time: p.timestamp / 1000, value: p.timestamp === 0 ? 99 : p.balance })),
+    );
   });
 });
