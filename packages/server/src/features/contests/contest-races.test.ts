@@ -1,11 +1,11 @@
-import type { Contest } from '@papertrade/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 import { raceSeed, seededRandom } from '../../test-support/race-kit.ts';
-import { createTestUser, testDialect, type TestUser } from '../../test-support/test-app.ts';
+import { createTestUser, testDialect } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { contestKit } from '../../test-support/contest-kit.ts';
 
 /**
  * Contest races, many calls in flight at once against the real app and database (the race suite's
@@ -19,53 +19,9 @@ console.log(`contest-races seed: RACE_SEED=${SEED} (${testDialect})`);
 const rng = seededRandom(SEED);
 
 const { t } = useTestApp();
-const HOUR = 3_600_000;
 const ROUNDS = 3;
 
-async function host(): Promise<TestUser> {
-  const user = await createTestUser(t.ctx);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_verified: 1 })
-    .where('id', '=', user.id)
-    .execute();
-  return user;
-}
-
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-  wallet = user.walletAddress,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, wallet },
-    ...(payload ? { payload } : {}),
-  });
-
-async function create(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<Contest> {
-  const now = Date.now();
-  const res = await call(owner, 'POST', '/contests', {
-    name: 'Race Cup',
-    kind: 'CONTEST',
-    visibility: 'PRIVATE',
-    startingBalance: 10_000,
-    startsAt: now - 1_000,
-    endsAt: now + 14 * 24 * HOUR,
-    ...overrides,
-  });
-  expectStatus(res, 201);
-  return res.json<Contest>();
-}
-
-async function join(user: TestUser, code: string): Promise<string> {
-  const res = await call(user, 'POST', '/contests/join', { code });
-  expectStatus(res, 201);
-  return res.json<{ walletAddress: string }>().walletAddress;
-}
+const { host, call, create, join, HOUR } = contestKit(t, 'Race Cup');
 
 const answerText = (res: LightMyRequestResponse) => `${res.statusCode} ${res.body.slice(0, 200)}`;
 

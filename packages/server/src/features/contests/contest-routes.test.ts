@@ -9,56 +9,14 @@ import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import type { TestUser } from '../../test-support/test-app.ts';
 import { createTestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { contestKit } from '../../test-support/contest-kit.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 
 const { t } = useTestApp();
 
 const HOUR = 3_600_000;
 
-async function host(kind: 'TEACHER' | 'PERSONAL' = 'PERSONAL'): Promise<TestUser> {
-  const user = await createTestUser(t.ctx);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_verified: 1, account_type: kind })
-    .where('id', '=', user.id)
-    .execute();
-  return user;
-}
-
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-  wallet = user.walletAddress,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, wallet },
-    ...(payload ? { payload } : {}),
-  });
-
-async function create(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<Contest> {
-  const now = Date.now();
-  const res = await call(owner, 'POST', '/contests', {
-    name: 'Spring Cup',
-    kind: 'CONTEST',
-    visibility: 'PRIVATE',
-    startingBalance: 10_000,
-    startsAt: now - 1_000,
-    endsAt: now + 14 * 24 * HOUR,
-    ...overrides,
-  });
-  expectStatus(res, 201);
-  return res.json<Contest>();
-}
-
-async function join(user: TestUser, code: string): Promise<string> {
-  const res = await call(user, 'POST', '/contests/join', { code });
-  expectStatus(res, 201);
-  return res.json<{ walletAddress: string }>().walletAddress;
-}
+const { host, call, create, join } = contestKit(t);
 
 /** A trade in the contest portfolio: its wallet in the header and the body. */
 const trade = (user: TestUser, wallet: string, url: string, body: Record<string, unknown>) =>

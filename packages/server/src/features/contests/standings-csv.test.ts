@@ -3,22 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { contestKit } from '../../test-support/contest-kit.ts';
 
 const { t } = useTestApp();
 
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  wallet = user.walletAddress,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, wallet },
-    ...(payload ? { payload } : {}),
-  });
+const { call } = contestKit(t);
 
 describe('GET /contests/:id/standings.csv', () => {
   it("a class's standings carry an e-mail such as +1+2@example.test as text a spreadsheet does not evaluate, and a negative return as a number", async () => {
