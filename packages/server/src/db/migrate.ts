@@ -10,6 +10,7 @@ import * as priceAlerts from './migrations/007-price-alerts.ts';
 import * as stopOrders from './migrations/008-stop-orders.ts';
 import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
+import * as portfolioVersion from './migrations/011-portfolio-version.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-stop-orders': stopOrders,
   '009-brackets-and-oco': bracketsAndOco,
   '010-notifications-by-user': notificationsByUser,
+  '011-portfolio-version': portfolioVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Integer columns come back as bigint on both dialects (better-sqlite3 safe integers,
@@ -50,6 +50,8 @@ export interface PortfoliosTable {
   starting_balance_cents: Int;
   /** Bumped by an account reset; rows of older epochs are archived history. */
   epoch: Int;
+  /** Increased by every transaction that locks the portfolio: the record's version (migration 011). */
+  version: Generated<Int>;
   reset_at: NullableInt;
   created_at: Int;
   /** Set when the member left or was removed: off the board and closed to orders. */

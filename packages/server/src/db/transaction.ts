@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { conflict, forbidden, notFound } from '../http/app-error.ts';
 import type { DB } from './schema.ts';
 
@@ -111,11 +111,13 @@ export interface LockedPortfolio {
   contestId: string | null;
   /** Set once the portfolio was closed (its member removed from the contest): it takes no more orders. */
   closedAt: number | null;
+  /** The record's version after this transaction's increase (migration 011). */
+  version: bigint;
 }
 
 /**
- * Takes the portfolios' row locks, ascending id, and reads what every money writer needs of
- * them. Every move of money takes these first (the lock order above), so two orders of one
+ * Takes the portfolios' row locks, ascending id, increases their versions, and reads what every
+ * money writer needs of them. Every move of money takes these first (the lock order above), so two orders of one
  * portfolio queue, and a reset or a contest's end is atomic against every order of it. On
  * PostgreSQL a lock that waited reads the row as its holder committed it, so a writer queued behind
  * a member's removal sees closed_at: the fills skip such portfolios (fill-batch.ts).
@@ -125,21 +127,38 @@ export async function lockPortfolios(
   portfolioIds: readonly string[],
 ): Promise<LockedPortfolio[]> {
   if (portfolioIds.length === 0) return [];
-  const rows = await trx
-    .selectFrom('portfolios')
-    .select(['id', 'user_id', 'epoch', 'cash_cents', 'contest_id', 'closed_at'])
-    .where('id', 'in', [...new Set(portfolioIds)])
-    .orderBy('id')
-    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    epoch: BigInt(r.epoch),
-    cashCents: BigInt(r.cash_cents),
-    contestId: r.contest_id,
-    closedAt: r.closed_at === null ? null : Number(r.closed_at),
-  }));
+  const ids = [...new Set(portfolioIds)];
+  // The lock is the version's increase (migration 011). PostgreSQL locks the rows an UPDATE
+  // finds in whatever order it finds them, so the ascending order comes from a locking subquery.
+  const { rows } = await (
+    isPostgres(trx)
+      ? sql<PortfolioLockRow>`UPDATE portfolios SET version = version + 1
+        WHERE id IN (SELECT id FROM portfolios WHERE id IN (${sql.join(ids)}) ORDER BY id FOR NO KEY UPDATE)
+        RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version`
+      : sql<PortfolioLockRow>`UPDATE portfolios SET version = version + 1 WHERE id IN (${sql.join(ids)})
+        RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version`
+  ).execute(trx);
+  return rows
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      epoch: BigInt(r.epoch),
+      cashCents: BigInt(r.cash_cents),
+      contestId: r.contest_id,
+      closedAt: r.closed_at === null ? null : Number(r.closed_at),
+      version: BigInt(r.version),
+    }));
+}
+
+interface PortfolioLockRow {
+  id: string;
+  user_id: string;
+  epoch: bigint | number;
+  cash_cents: bigint | number;
+  contest_id: string | null;
+  closed_at: bigint | number | null;
+  version: bigint | number;
 }
 
 export const portfolioClosed = () =>

@@ -127,8 +127,8 @@ const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
 });
 
 /**
- * A contest portfolio's order takes its row lock before reading the contest's rules, so a
- * contest's end (which takes the same lock) is wholly before or wholly after it.
+ * The order takes its portfolio's row lock (and so its version's increase) before reading the
+ * rules, so a contest's end (which takes the same lock) is wholly before or wholly after it.
  */
 async function rulesOf(
   trx: Trx,
@@ -136,7 +136,7 @@ async function rulesOf(
   symbol: string,
   now: number,
 ): Promise<CostRule> {
-  if (portfolio.contestId) await lockPortfolio(trx, portfolio.id);
+  await lockPortfolio(trx, portfolio.id);
   return costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
 }
 
