@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
 import { consumeLots } from './ledger.ts';
+import { sumByPortfolio } from './ledger-assertions.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
 /**
@@ -33,18 +34,13 @@ export interface BatchFill {
   reservedShares?: ShareUnits;
 }
 
-export function sumByUser<F extends { portfolioId: string }>(
-  fills: readonly F[],
-  value: (f: F) => bigint,
-): Map<string, bigint> {
-  const sums = new Map<string, bigint>();
-  for (const f of fills) sums.set(f.portfolioId, (sums.get(f.portfolioId) ?? 0n) + value(f));
-  return sums;
-}
+export { sumByPortfolio };
+/** The old name, until features/trading/fill-batch.ts moves to sumByPortfolio. */
+export const sumByUser = sumByPortfolio;
 
 /**
- * Adds cash to many users. Used for proceeds that splitOverCaps has already kept under
- * MAX_CASH_CENTS, and for reservations given back, which were the users' cash already.
+ * Adds cash to many portfolios. Used for proceeds that splitOverCaps has already kept under
+ * MAX_CASH_CENTS, and for reservations given back, which were the portfolios' cash already.
  */
 export async function creditCashMany(
   trx: Trx,
@@ -52,14 +48,14 @@ export async function creditCashMany(
 ): Promise<void> {
   const credits = [...byPortfolio].filter(([, cents]) => cents > 0n);
   if (!credits.length) return;
-  // One row per user (a map's keys), so each user row is matched once.
+  // One row per portfolio (a map's keys), so each portfolio row is matched once.
   const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, credits);
   await sql`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c WHERE portfolios.id = c.id`.execute(
     trx,
   );
 }
 
-/** Adds free shares of one symbol to many users (bought, or reserved shares given back). */
+/** Adds free shares of one symbol to many portfolios (bought, or reserved shares given back). */
 export async function addSharesMany(
   trx: Trx,
   symbol: string,
@@ -76,7 +72,7 @@ export async function addSharesMany(
 }
 
 /**
- * A batch of buys whose cash was reserved: the shares to the users' free holdings (less those a
+ * A batch of buys whose cash was reserved: the shares to the portfolios' free holdings (less those a
  * bracket's legs reserve at once, which stay in the lots), one open lot per
  * fill at its price, counted in their lot totals, and what the reservation kept beyond the
  * total and the fee back to free cash.
@@ -90,11 +86,11 @@ export async function settleBuys(
   await addSharesMany(
     trx,
     symbol,
-    sumByUser(fills, (f) => f.shares - (f.reservedShares ?? 0n)),
+    sumByPortfolio(fills, (f) => f.shares - (f.reservedShares ?? 0n)),
   );
   await creditCashMany(
     trx,
-    sumByUser(fills, (f) => f.changeCents),
+    sumByPortfolio(fills, (f) => f.changeCents),
   );
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {
@@ -121,19 +117,19 @@ export async function settleSells(
 ): Promise<ShareUnits> {
   await creditCashMany(
     trx,
-    sumByUser(fills, (f) => f.totalCents - f.feeCents),
+    sumByPortfolio(fills, (f) => f.totalCents - f.feeCents),
   );
   return consumeLots(
     trx,
     symbol,
-    sumByUser(fills, (f) => f.shares),
+    sumByPortfolio(fills, (f) => f.shares),
   );
 }
 
 /**
- * Splits fills into those that keep every user inside the caps (a buy's holding under
- * MAX_HOLDING_UNITS, a sale's cash under MAX_CASH_CENTS) and those that do not; a user's earlier
- * fills come first. `start` is each user's holding (buys) or cash (sells) before the batch.
+ * Splits fills into those that keep every portfolio inside the caps (a buy's holding under
+ * MAX_HOLDING_UNITS, a sale's cash under MAX_CASH_CENTS) and those that do not; a portfolio's
+ * earlier fills come first. `start` is each one's holding (buys) or cash (sells) before the batch.
  */
 export function splitOverCaps<F extends BatchFill>(
   side: 'PURCHASE' | 'SELL',

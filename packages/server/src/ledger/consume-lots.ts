@@ -17,12 +17,12 @@ const FIRST_PAGE = 4;
 const LARGEST_PAGE = 1_000;
 
 /**
- * Each user's oldest `page` lots of `symbol` after the last one already read: one index seek per
- * user in lots_portfolio_symbol (portfolio_id, symbol, id), in id order, so a sale reads the lots
- * it consumes and a few more, never all of the user's lots. One statement for the whole batch,
+ * Each portfolio's oldest `page` lots of `symbol` after the last one already read: one index seek per
+ * portfolio in lots_portfolio_symbol (portfolio_id, symbol, id), in id order, so a sale reads the lots
+ * it consumes and a few more, never all of the portfolio's lots. One statement for the whole batch,
  * whose text does not depend on its size: a LATERAL join on PostgreSQL, and on SQLite (which has
- * no LATERAL) a correlated IN list of rowids. It replaced a UNION ALL of one arm per user, which
- * took 2.5 times as long for 500 users and was prepared again for every other count of users.
+ * no LATERAL) a correlated IN list of rowids. It replaced a UNION ALL of one arm per portfolio, which
+ * took 2.5 times as long for 500 portfolios and was prepared again for every other count of portfolios.
  */
 async function oldestLots(
   trx: Trx,
@@ -46,8 +46,8 @@ async function oldestLots(
 }
 
 /**
- * Sells shares out of open lots, oldest first, for one or many users of one symbol: whole lots
- * are deleted, each user's last lot shrinks, and the users' lot totals drop by what was taken.
+ * Sells shares out of open lots, oldest first, for one or many portfolios of one symbol: whole lots
+ * are deleted, each portfolio's last lot shrinks, and their lot totals drop by what was taken.
  * Returns the shares that found no lot (0 unless the ledger is inconsistent).
  */
 export async function consumeLots(

@@ -10,13 +10,15 @@ import type { Trx } from '../db/transaction.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
 import { adjustLotTotals, lotCost } from './lot-totals.ts';
-import { rowHoldsReservation } from './reserved-orders.ts';
+import { ledgerAssert } from './ledger-assertions.ts';
 
 /**
  * Every move of money and shares, and nothing else moves them (batched-moves.ts has the same
- * moves for many users at once). Each runs inside the caller's transaction, opened with
- * db/transaction.ts in its lock order (portfolio rows first), and each check-and-move is one guarded
- * statement, so two concurrent orders never spend the same dollar or sell the same share.
+ * moves for many portfolios at once; release-orders.ts ends orders and gives their reservations
+ * back; record-transactions.ts writes the transaction rows). Each runs inside the caller's
+ * transaction, opened with db/transaction.ts in its lock order (portfolio rows first, then users),
+ * and each check-and-move is one guarded statement, so two concurrent orders never spend the same
+ * dollar or sell the same share.
  */
 
 const balanceLimit = (field: string) =>
@@ -26,7 +28,7 @@ const balanceLimit = (field: string) =>
     field,
   );
 
-/** Takes `cents` of free cash, or answers INSUFFICIENT_FUNDS; returns the user's epoch. */
+/** Takes `cents` of free cash, or answers INSUFFICIENT_FUNDS; returns the portfolio's epoch. */
 export async function debitCash(
   trx: Trx,
   portfolioId: string,
@@ -41,22 +43,23 @@ export async function debitCash(
     .returning(['epoch'])
     .executeTakeFirst();
   if (row) return BigInt(row.epoch);
-  const user = await trx
+  const portfolio = await trx
     .selectFrom('portfolios')
     .select(['cash_cents'])
     .where('id', '=', portfolioId)
     .executeTakeFirst();
-  if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
+  // The wire code stays USER_NOT_FOUND (docs/api.md): a portfolio is a user's record there.
+  if (!portfolio) throw notFound('USER_NOT_FOUND', 'No such user');
   throw badRequest(
     'INSUFFICIENT_FUNDS',
-    insufficientFundsText(cents, BigInt(user.cash_cents)),
+    insufficientFundsText(cents, BigInt(portfolio.cash_cents)),
     field,
   );
 }
 
 /**
  * Adds free cash. Proceeds (`capped`) may not take cash past MAX_CASH_CENTS; a reservation
- * given back always goes through: that cash was the user's already.
+ * given back always goes through: that cash was the portfolio's already.
  */
 export async function creditCash(
   trx: Trx,
@@ -198,59 +201,20 @@ export async function releaseReservation(trx: Trx, r: Reservation): Promise<void
 }
 
 /**
- * Cancels every working order of these portfolios and gives each reservation back, once per OCO
- * pair: what a member's removal from a contest, a contest's end and the fills' guard for closed
- * portfolios all do. The caller holds the portfolios' locks (db/transaction.ts lockPortfolios).
- * An order of an ended epoch holds nothing: the reset that ended it dropped what it reserved.
- */
-export async function cancelWorkingOrders(
-  trx: Trx,
-  portfolios: readonly { id: string; epoch: bigint }[],
-  at: number,
-): Promise<void> {
-  if (portfolios.length === 0) return;
-  const epochs = new Map(portfolios.map((p) => [p.id, p.epoch]));
-  const cancelled = await trx
-    .updateTable('limit_orders')
-    .set({ status: 'CANCELLED', closed_at: at })
-    .where('portfolio_id', 'in', [...epochs.keys()])
-    .where('status', '=', 'WORKING')
-    .returning([
-      'id',
-      'oco_group_id',
-      'portfolio_id',
-      'epoch',
-      'type',
-      'symbol',
-      'purchase_cents',
-      'sell_shares',
-    ])
-    .execute();
-  for (const o of cancelled) {
-    if (!rowHoldsReservation(o) || epochs.get(o.portfolio_id) !== BigInt(o.epoch)) continue;
-    await releaseReservation(trx, {
-      portfolioId: o.portfolio_id,
-      type: o.type,
-      symbol: o.symbol,
-      purchaseCents: o.purchase_cents,
-      sellShares: o.sell_shares,
-    });
-  }
-}
-
-/**
  * An account reset's money move: the current epoch ends (working orders cancelled, their
  * reservations dropped with the holdings, lots and lot totals they came from) and a new one starts with
- * `cents` of cash. The caller holds the portfolio's row lock, so no order of the old epoch can be
- * opened, filled or cancelled in between. Returns the new epoch.
+ * `cents` of cash. The caller holds the portfolio's row lock (`locked`, as lockPortfolio read it),
+ * so no order of the old epoch can be opened, filled or cancelled in between. Returns the new epoch.
  */
 export async function startNewEpoch(
   trx: Trx,
-  portfolioId: string,
+  locked: { id: string; epoch: bigint },
   cents: Cents,
   resetAt: number,
   now: number,
 ): Promise<bigint> {
+  const portfolioId = locked.id;
+  ledgerAssert(cents >= 0n && cents <= MAX_CASH_CENTS, `a reset to ${cents} cents`, [portfolioId]);
   await trx
     .updateTable('limit_orders')
     .set({ status: 'CANCELLED', closed_at: now })
@@ -269,7 +233,42 @@ export async function startNewEpoch(
       reset_at: resetAt,
     }))
     .where('id', '=', portfolioId)
-    .returning(['epoch'])
+    .returning(['epoch', 'cash_cents'])
     .executeTakeFirstOrThrow();
-  return BigInt(row.epoch);
+  const epoch = BigInt(row.epoch);
+  ledgerAssert(
+    epoch === locked.epoch + 1n && BigInt(row.cash_cents) === cents,
+    `a reset from epoch ${locked.epoch} ended at epoch ${epoch} with ${row.cash_cents} cents, not ${cents}`,
+    [portfolioId],
+  );
+  return epoch;
+}
+
+/**
+ * Sets the cash and starting balance of portfolios that have not traded (a contest's members
+ * before its start, when its host changes the starting balance). The caller holds their row
+ * locks. Every portfolio named must be set, to exactly `cents`.
+ */
+export async function setStartingCash(
+  trx: Trx,
+  portfolioIds: readonly string[],
+  cents: Cents,
+): Promise<void> {
+  if (!portfolioIds.length) return;
+  ledgerAssert(
+    cents >= 0n && cents <= MAX_CASH_CENTS,
+    `a starting balance of ${cents} cents`,
+    portfolioIds,
+  );
+  const rows = await trx
+    .updateTable('portfolios')
+    .set({ cash_cents: cents, starting_balance_cents: cents })
+    .where('id', 'in', [...new Set(portfolioIds)])
+    .returning(['id', 'cash_cents'])
+    .execute();
+  ledgerAssert(
+    rows.length === new Set(portfolioIds).size && rows.every((r) => BigInt(r.cash_cents) === cents),
+    `${new Set(portfolioIds).size} starting balances to set, ${rows.length} set to ${cents}`,
+    portfolioIds,
+  );
 }

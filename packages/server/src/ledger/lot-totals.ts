@@ -7,10 +7,11 @@ import type { Trx } from '../db/transaction.ts';
  * is computed from, so no reader has to add up every open lot. Every lot the ledger adds or
  * consumes moves them in the same transaction. `cost` is exact decimal text (it outgrows 64
  * bits), so it is read, added in bigint and written back; that is safe because every caller
- * holds the users' row locks (db/transaction.ts), so no other writer moves the same row meanwhile.
+ * holds the portfolios' row locks, taken first in the lock order (db/transaction.ts), so no other
+ * writer moves the same row meanwhile.
  */
 
-/** A change to one user's totals: shares and sum(shares x price), both negative for a sale. */
+/** A change to one portfolio's totals: shares and sum(shares x price), both negative for a sale. */
 export interface LotDelta {
   shares: bigint;
   cost: bigint;
@@ -28,7 +29,7 @@ export function addDelta(
   map.set(portfolioId, { shares: d.shares + shares, cost: d.cost + cost });
 }
 
-/** Applies each user's change to their totals of `symbol`: three statements at most, whatever the number of users. */
+/** Applies each portfolio's change to its totals of `symbol`: three statements at most, whatever the number of portfolios. */
 export async function adjustLotTotals(
   trx: Trx,
   symbol: string,

@@ -10,7 +10,7 @@ import { recordBalanceSnapshot } from '../../users/total-balance.ts';
  * Starts the account over with `startingBalance` dollars. Working orders are cancelled and their
  * reservations simply dropped (the cash is replaced anyway); holdings and lots go. Transactions,
  * orders and snapshots stay under the old epoch, which is what makes them archived history.
- * It holds the user's row lock from the first statement, so every order of that user runs
+ * It holds the main portfolio's row lock from the first statement, so every order of it runs
  * wholly before it (and is reset away) or wholly after it (in the new epoch).
  */
 export async function resetAccount(
@@ -27,8 +27,8 @@ export async function resetAccount(
       'startingBalance',
     );
   // The main portfolio's lock (its id is the user's): every order of it runs wholly before or after.
-  await inPortfolioTransaction(ctx.db, userId, async (trx) => {
-    await startNewEpoch(trx, userId, cents, input.resetAccountData ?? now, now);
+  await inPortfolioTransaction(ctx.db, userId, async (trx, portfolio) => {
+    await startNewEpoch(trx, portfolio, cents, input.resetAccountData ?? now, now);
     await recordBalanceSnapshot(trx, userId, now);
     await notify(
       trx,

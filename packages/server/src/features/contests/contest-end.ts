@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
-import { cancelWorkingOrders } from '../../ledger/ledger.ts';
+import { releaseOrders } from '../../ledger/release-orders.ts';
 import { chunks } from '../../users/chunks.ts';
 import { loadPortfolioTotals } from '../../users/total-balance.ts';
 
@@ -41,7 +41,7 @@ export async function endContest(
     for (const ids of chunks(rows.map((r) => r.id))) {
       const locked = await lockPortfolios(trx, ids);
       for (const p of locked) members.set(p.id, p.userId);
-      await cancelWorkingOrders(trx, locked, now);
+      await releaseOrders(trx, { portfolios: locked, at: now });
       for (const [id, total] of await loadPortfolioTotals(trx, ids)) {
         await trx
           .updateTable('portfolios')

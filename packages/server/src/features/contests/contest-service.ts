@@ -9,7 +9,8 @@ import type { DB } from '../../db/schema.ts';
 import { newId } from '../../db/new-id.ts';
 import { inTransaction, lockPortfolios, lockUser, type Trx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.ts';
-import { cancelWorkingOrders } from '../../ledger/ledger.ts';
+import { setStartingCash } from '../../ledger/ledger.ts';
+import { releaseOrders } from '../../ledger/release-orders.ts';
 import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { assertCanSee, assertOwner, lockContestRow, newJoinCode } from './contest-access.ts';
@@ -183,15 +184,15 @@ export async function updateContest(
         .select('id')
         .where('contest_id', '=', row.id)
         .execute();
-      await lockPortfolios(
+      const locked = await lockPortfolios(
         trx,
         members.map((m) => m.id),
       );
-      await trx
-        .updateTable('portfolios')
-        .set({ cash_cents: startingCents, starting_balance_cents: startingCents })
-        .where('contest_id', '=', row.id)
-        .execute();
+      await setStartingCash(
+        trx,
+        locked.map((p) => p.id),
+        startingCents,
+      );
     }
     return body.end ? endContest(trx, row.id, now) : null;
   });
@@ -329,7 +330,7 @@ export async function removeMember(
     if (!locked || locked.closedAt !== null)
       throw notFound('MEMBER_NOT_FOUND', 'No member of this contest has that wallet');
     const now = Date.now();
-    await cancelWorkingOrders(trx, [locked], now);
+    await releaseOrders(trx, { portfolios: [locked], at: now });
     await trx
       .updateTable('portfolios')
       .set({ closed_at: now })

@@ -1,5 +1,5 @@
 import type { LockedPortfolio, Trx } from '../../db/transaction.ts';
-import { cancelWorkingOrders } from '../../ledger/ledger.ts';
+import { releaseOrders } from '../../ledger/release-orders.ts';
 
 /**
  * The fills' guard for closed portfolios (a member removed from a contest): under their locks,
@@ -15,5 +15,5 @@ export async function cancelOrdersOfClosed(
 ): Promise<void> {
   const closed = [...portfolios].filter((p) => p.closedAt !== null);
   if (!closed.length) return;
-  await cancelWorkingOrders(trx, closed, at);
+  await releaseOrders(trx, { portfolios: closed, at });
 }

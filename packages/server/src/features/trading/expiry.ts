@@ -1,27 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { batchIds } from '../../db/batch-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
-import { addSharesMany, creditCashMany, sumByUser } from '../../ledger/batched-moves.ts';
+import { releaseOrders, type ReleasedOrder } from '../../ledger/release-orders.ts';
 import { sharesText, usdText } from '../../ledger/money-text.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { expiredSql } from './crossing-orders.ts';
-import { reservationsFreed } from './oco-legs.ts';
 
 /** Orders expired per database transaction, as fills are batched (limit-trigger.ts). */
 const EXPIRY_BATCH = 500;
-
-interface Expired {
-  id: string;
-  portfolio_id: string;
-  epoch: bigint;
-  type: string;
-  symbol: string;
-  order_type: string;
-  purchase_cents: bigint | null;
-  sell_shares: bigint | null;
-  oco_group_id: string | null;
-}
 
 /**
  * Expires the working DAY and GTD orders whose time has come by `at` (the tick's time): status
@@ -40,58 +26,31 @@ export async function expireOrders(db: Kysely<DB>, at: number): Promise<Map<stri
       WHERE ${expiredSql(at)} ORDER BY expires_at LIMIT ${EXPIRY_BATCH}`.execute(db);
     if (!due.length) return touched;
     const expired = await inTransaction(db, async (trx) => {
-      const portfolios = new Map(
-        (await lockPortfolios(trx, [...new Set(due.map((o) => o.portfolio_id))].sort())).map(
-          (p) => [p.id, p],
-        ),
-      );
-      const ids = due.map((o) => o.id);
-      const { rows } =
-        await sql<Expired>`UPDATE limit_orders SET status = 'EXPIRED', closed_at = ${at}
-        WHERE id IN (SELECT id FROM ${batchIds(trx, ids)} AS u) AND ${expiredSql(at)}
-        RETURNING id, portfolio_id, epoch, type, symbol, order_type, purchase_cents, sell_shares, oco_group_id`.execute(
-          trx,
-        );
-      // An order of an epoch a reset ended holds nothing any more: it only stops working.
-      const live = rows.filter((o) => portfolios.get(o.portfolio_id)?.epoch === BigInt(o.epoch));
-      // A pair's shares go back once, and not while its other leg still works (decision 015).
-      const held = (await reservationsFreed(trx, live)).map((o) => ({
-        portfolioId: o.portfolio_id,
-        symbol: o.symbol,
-        type: o.type,
-        amount: BigInt((o.type === 'PURCHASE' ? o.purchase_cents : o.sell_shares) ?? 0n),
-      }));
-      await creditCashMany(
-        trx,
-        sumByUser(
-          held.filter((o) => o.type === 'PURCHASE'),
-          (o) => o.amount,
-        ),
-      );
-      const sells = held.filter((o) => o.type === 'SELL');
-      for (const symbol of new Set(sells.map((o) => o.symbol))) {
-        await addSharesMany(
-          trx,
-          symbol,
-          sumByUser(
-            sells.filter((o) => o.symbol === symbol),
-            (o) => o.amount,
-          ),
-        );
-      }
+      const locked = await lockPortfolios(trx, [...new Set(due.map((o) => o.portfolio_id))].sort());
+      const owners = new Map(locked.map((p) => [p.id, p]));
+      // Still due under the locks: an order filled or cancelled meanwhile is skipped.
+      const ended = await releaseOrders(trx, {
+        portfolios: locked,
+        orderIds: due.map((o) => o.id),
+        at,
+        status: 'EXPIRED',
+        guard: expiredSql(at),
+      });
+      // An order of an epoch a reset ended held nothing: it only stops working, untold.
+      const live = ended.filter((o) => owners.get(o.portfolioId)?.epoch === o.epoch);
       await notifyMany(
         trx,
         live.map((o) => ({
-          userId: portfolios.get(o.portfolio_id)?.userId ?? o.portfolio_id,
+          userId: owners.get(o.portfolioId)?.userId ?? o.portfolioId,
           type: 'INFORMATIVE' as const,
           text: expiryText(o),
           url: '/order',
         })),
         at,
       );
-      for (const o of rows)
-        touched.set(o.portfolio_id, portfolios.get(o.portfolio_id)?.userId ?? o.portfolio_id);
-      return rows.length;
+      for (const o of ended)
+        touched.set(o.portfolioId, owners.get(o.portfolioId)?.userId ?? o.portfolioId);
+      return ended.length;
     });
     if (due.length < EXPIRY_BATCH || expired === 0) return touched;
   }
@@ -104,10 +63,10 @@ const KIND_NAMES: Record<string, string> = {
   TRAILING_STOP: 'trailing stop',
 };
 
-function expiryText(o: Expired): string {
-  const kind = KIND_NAMES[o.order_type] ?? 'limit';
+function expiryText(o: ReleasedOrder): string {
+  const kind = KIND_NAMES[o.orderType] ?? 'limit';
   if (o.type === 'PURCHASE') {
-    return `Your ${kind} order to buy ${o.symbol} for ${usdText(BigInt(o.purchase_cents ?? 0n))} expired; the cash it reserved is free again`;
+    return `Your ${kind} order to buy ${o.symbol} for ${usdText(o.purchaseCents ?? 0n)} expired; the cash it reserved is free again`;
   }
-  return `Your ${kind} order to sell ${sharesText(BigInt(o.sell_shares ?? 0n))} ${o.symbol} expired; the shares it reserved are free again`;
+  return `Your ${kind} order to sell ${sharesText(o.sellShares ?? 0n)} ${o.symbol} expired; the shares it reserved are free again`;
 }

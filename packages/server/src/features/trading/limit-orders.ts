@@ -14,10 +14,11 @@ import {
   type Trx,
 } from '../../db/transaction.ts';
 import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
-import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
+import { debitCash, takeFreeShares } from '../../ledger/ledger.ts';
+import { releaseOrder } from '../../ledger/release-orders.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { currentPrice } from './market-orders.ts';
-import { bracketColumns, insertLegs, legRows, reservationsFreed } from './oco-legs.ts';
+import { bracketColumns, insertLegs, legRows } from './oco-legs.ts';
 import {
   checkSize,
   checkStopSide,
@@ -218,49 +219,36 @@ async function openOcoPair(
 }
 
 /**
- * Cancels a working order of this user and releases its reservation. Someone else's order is
- * "not found" so that ids of other users' orders cannot be probed.
+ * Cancels a working order of this portfolio and releases its reservation (the ledger's release
+ * step). An order of another portfolio is "not found" so that ids of other users' orders cannot
+ * be probed. The happy path is the release's own statements; only a refusal reads the order to
+ * say why.
  */
-export async function cancelLimitOrder(
+export async function cancelWorkingOrder(
   ctx: Ctx,
   portfolioId: string,
-  positionId: string,
+  orderId: string,
 ): Promise<void> {
-  await inPortfolioTransaction(ctx.db, portfolioId, async (trx, user) => {
+  await inPortfolioTransaction(ctx.db, portfolioId, async (trx, portfolio) => {
+    const released = await releaseOrder(trx, portfolio, orderId, Date.now());
+    if (released) {
+      // A reset cancels every working order under this same row lock, so an order of an ended
+      // epoch cannot be working; were one ever found, it only stops working, and the caller is
+      // told as before (the throw rolls the cancel back).
+      if (released.epoch !== portfolio.epoch)
+        throw conflict('ORDER_NOT_WORKING', 'This limit order ended with an account reset');
+      return;
+    }
     const order = await trx
       .selectFrom('limit_orders')
-      .selectAll()
-      .where('id', '=', positionId)
+      .select(['status'])
+      .where('id', '=', orderId)
       .where('portfolio_id', '=', portfolioId)
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND', 'No such limit order');
-    if (order.status !== 'WORKING') {
-      throw conflict(
-        'ORDER_NOT_WORKING',
-        `This limit order is already ${order.status.toLowerCase()}`,
-      );
-    }
-    // A reset cancels every working order under this same row lock, so an order of an ended
-    // epoch cannot be working; were one ever found, its reservation is gone with that epoch.
-    if (BigInt(order.epoch) !== user.epoch)
-      throw conflict('ORDER_NOT_WORKING', 'This limit order ended with an account reset');
-    const flipped = await trx
-      .updateTable('limit_orders')
-      .set({ status: 'CANCELLED', closed_at: Date.now() })
-      .where('id', '=', positionId)
-      .where('status', '=', 'WORKING')
-      .executeTakeFirst();
-    // The trigger may have filled it between the read and the update.
-    if (flipped.numUpdatedRows === 0n)
-      throw conflict('ORDER_NOT_WORKING', 'This limit order is no longer working');
-    // A leg of a pair whose other leg still works leaves its shares reserved by that leg.
-    if (!(await reservationsFreed(trx, [order])).length) return;
-    await releaseReservation(trx, {
-      portfolioId,
-      type: order.type,
-      symbol: order.symbol,
-      purchaseCents: order.purchase_cents,
-      sellShares: order.sell_shares,
-    });
+    throw conflict(
+      'ORDER_NOT_WORKING',
+      `This limit order is already ${order.status.toLowerCase()}`,
+    );
   });
 }

@@ -2,6 +2,7 @@ import { trailingStop, type PriceUnits, type ShareUnits, type Trail } from '@pap
 import { sql } from 'kysely';
 import { newId } from '../../db/new-id.ts';
 import type { Trx } from '../../db/transaction.ts';
+import { pairsFreed } from '../../ledger/release-orders.ts';
 import { chunks } from '../../users/chunks.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 
@@ -153,48 +154,13 @@ export interface EndedOrder {
 }
 
 /**
- * Of orders that just stopped working without filling (cancelled, expired, refused), the ones
- * whose reservation goes back: every order outside a pair, and one leg per pair whose legs have
- * all ended. A leg whose pair still has a working leg gives nothing back: that leg leaves the
- * group and holds the shares alone. Call under the owners' locks, after the status moved.
+ * Of orders that just stopped working without filling, the ones whose reservation goes back (the
+ * ledger's rule, ledger/release-orders.ts). Kept for fill-batch.ts's refusals until they call the
+ * ledger's release step themselves. Call under the owners' locks, after the status moved.
  */
-export async function reservationsFreed<T extends EndedOrder>(
+export function reservationsFreed<T extends EndedOrder>(
   trx: Trx,
   ended: readonly T[],
 ): Promise<T[]> {
-  const freed = ended.filter((o) => o.oco_group_id === null);
-  const groups = [
-    ...new Set(ended.flatMap((o) => (o.oco_group_id === null ? [] : [o.oco_group_id]))),
-  ];
-  if (!groups.length) return freed;
-  const standing = new Set<string>();
-  for (const part of chunks(groups)) {
-    const working = sql<boolean>`status = 'WORKING' AND oco_group_id IS NOT NULL`;
-    // Read first: an UPDATE's RETURNING would answer the group id it has just cleared.
-    const rows = await trx
-      .selectFrom('limit_orders')
-      .select(['id', 'oco_group_id'])
-      .where(working)
-      .where('oco_group_id', 'in', part)
-      .execute();
-    if (!rows.length) continue;
-    for (const r of rows) if (r.oco_group_id !== null) standing.add(r.oco_group_id);
-    await trx
-      .updateTable('limit_orders')
-      .set({ oco_group_id: null })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-  }
-  const seen = new Set<string>();
-  for (const o of ended) {
-    const group = o.oco_group_id;
-    if (group === null || standing.has(group) || seen.has(group)) continue;
-    seen.add(group);
-    freed.push(o);
-  }
-  return freed;
+  return pairsFreed(trx, ended, (o) => o.oco_group_id);
 }

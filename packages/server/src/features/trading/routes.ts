@@ -17,7 +17,7 @@ import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
-import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
+import { cancelWorkingOrder, openLimitOrder } from './limit-orders.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
 import { modifyWorkingOrder } from './modify-order.ts';
 
@@ -99,7 +99,7 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: CancelLimitBody, response: { 200: User } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
-      await cancelLimitOrder(ctx, portfolio.id, request.body.positionId);
+      await cancelWorkingOrder(ctx, portfolio.id, request.body.positionId);
       return afterChange(portfolio);
     },
   );
