@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { recordBalanceSnapshots } from './total-balance.ts';
+import type { JobLog } from '../background-jobs.ts';
 
 /** How long a requested balance point may wait, so that a second of trading is one batched write. */
 export const BALANCE_POINT_DELAY_MS = 1000;
@@ -17,10 +18,6 @@ export interface BalancePointQueue {
   close(): Promise<void>;
 }
 
-export interface QueueLog {
-  error(obj: unknown, msg: string): void;
-}
-
 /**
  * The balance point after an order, off the order's path: the orders of one second share one
  * batched write (recordBalanceSnapshots, as the limit trigger's fills do), taken at the flush.
@@ -34,7 +31,7 @@ export interface QueueLog {
  */
 export function createBalancePointQueue(
   db: Kysely<DB>,
-  log: QueueLog,
+  log: JobLog,
   delayMs = BALANCE_POINT_DELAY_MS,
 ): BalancePointQueue {
   let pending = new Set<string>();

@@ -6,16 +6,13 @@ import { inTransaction, lockUsers, type Trx } from '../../db/transaction.ts';
 import { priceText } from '../../ledger/money-text.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { reachedAlerts } from './crossed-alerts.ts';
+import type { JobLog } from '../../background-jobs.ts';
 
 /** Alerts fired per transaction: a burst at one price level does not hold the writer long. */
 export const ALERT_BATCH_SIZE = 500;
 
 export interface AlertTriggerResult {
   fired: number;
-}
-
-export interface AlertTriggerLog {
-  error(obj: unknown, msg: string): void;
 }
 
 export type AlertTrigger = (
@@ -83,7 +80,7 @@ async function fire(
  */
 export function createAlertTrigger(
   ctx: Pick<AppContext, 'db' | 'bus'>,
-  log: AlertTriggerLog,
+  log: JobLog,
   { batchSize = ALERT_BATCH_SIZE }: { batchSize?: number } = {},
 ): AlertTrigger {
   return async (prices, at) => {

@@ -1,9 +1,10 @@
-import type { PriceUnits } from '@papertrade/domain';
+import type { OrderSide, PriceUnits } from '@papertrade/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { statementByShape, type ShapedStatement } from '../../db/statement-by-shape.ts';
 
-export type Side = 'PURCHASE' | 'SELL';
+/** The domain's order side under its old name, until fill-batch.ts imports OrderSide itself. */
+export type Side = OrderSide;
 
 /**
  * Which trigger index a batch of orders was found through (decision 012): LIMIT, the orders
@@ -28,7 +29,7 @@ const WORKING = sql`status = 'WORKING'`;
 export function crossesSql(
   kind: CrossKind,
   symbol: string,
-  side: Side,
+  side: OrderSide,
   price: PriceUnits,
   table = '',
 ) {
@@ -50,7 +51,7 @@ export function crossesSql(
  * Trailing orders whose water mark `price` passes: a SELL's high below it, a PURCHASE's low above
  * it. Only those move (trailing-marks.ts).
  */
-export function marksPassedSql(symbol: string, side: Side, price: PriceUnits) {
+export function marksPassedSql(symbol: string, side: OrderSide, price: PriceUnits) {
   const passed = side === 'SELL' ? sql`water_mark < ${price}` : sql`water_mark > ${price}`;
   return sql`${WORKING} AND water_mark IS NOT NULL AND symbol = ${symbol} AND type = ${sql.lit(side)} AND ${passed}`;
 }
@@ -61,8 +62,8 @@ export function expiredSql(at: number) {
 }
 
 export type Hit =
-  | { what: 'LIMIT' | 'STOP' | 'MARK'; symbol: string; side: Side }
-  | { what: 'EXPIRY'; symbol: ''; side: Side };
+  | { what: 'LIMIT' | 'STOP' | 'MARK'; symbol: string; side: OrderSide }
+  | { what: 'EXPIRY'; symbol: ''; side: OrderSide };
 
 const SIDES = ['PURCHASE', 'SELL'] as const;
 
@@ -125,7 +126,7 @@ export async function tickHits(
   at: number,
 ): Promise<Hit[]> {
   if (prices.size === 0) return [];
-  const { rows } = await db.executeQuery<{ what: Hit['what']; symbol: string; type: Side }>(
+  const { rows } = await db.executeQuery<{ what: Hit['what']; symbol: string; type: OrderSide }>(
     tickHitsStatement(db, { prices, at }),
   );
   return rows.map((r) => ({ what: r.what, symbol: r.symbol, side: r.type }) as Hit);
@@ -145,7 +146,7 @@ export async function crossingOrders(
   db: Kysely<DB>,
   kind: CrossKind,
   symbol: string,
-  side: Side,
+  side: OrderSide,
   price: PriceUnits,
   limit: number,
 ): Promise<CrossingOrder[]> {
@@ -171,7 +172,7 @@ export async function crossingOrders(
 export function claimGuard(
   kind: CrossKind,
   symbol: string,
-  side: Side,
+  side: OrderSide,
   price: PriceUnits,
   at: number,
 ) {

@@ -1,6 +1,11 @@
-import { fillReason, type PriceUnits, type Trail, type WorkingOrderKind } from '@papertrade/domain';
+import {
+  fillReason,
+  type PriceUnits,
+  type Trail,
+  type WorkingOrderKind,
+  type OrderSide,
+} from '@papertrade/domain';
 import type { BatchFill } from '../../ledger/batched-moves.ts';
-import type { Side } from './crossing-orders.ts';
 
 /** The order's terms as its claim returned them: its prices cannot move after the claim. */
 export interface ClaimedTerms {
@@ -32,7 +37,7 @@ function trailOf(o: ClaimedTerms): Trail | null {
  * (kind, tick price, reason) in the same statement, and the notification can say it too.
  */
 export function fillTriggers(
-  input: { side: Side; price: PriceUnits },
+  input: { side: OrderSide; price: PriceUnits },
   fills: readonly BatchFill[],
   claimed: ReadonlyMap<string, ClaimedTerms>,
 ): Map<string, FillTrigger> {

@@ -1,14 +1,15 @@
-import type { PriceUnits } from '@papertrade/domain';
+import type { PriceUnits, OrderSide } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { recordBalanceSnapshots } from '../../users/total-balance.ts';
-import { crossingOrders, tickHits, type CrossKind, type Side } from './crossing-orders.ts';
+import { crossingOrders, tickHits, type CrossKind } from './crossing-orders.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { expireOrders } from './expiry.ts';
 import { fillBatch, type BatchInput, type BatchResult } from './fill-batch.ts';
 import { triggerStopLimits } from './stop-triggers.ts';
 import { refuseStuckOrder } from './stuck-order.ts';
 import { moveWaterMarks } from './trailing-marks.ts';
+import type { JobLog } from '../../background-jobs.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
 export const FILL_BATCH_SIZE = 500;
@@ -17,10 +18,6 @@ export interface TriggerResult {
   filled: number;
   cancelled: number;
   users: number;
-}
-
-export interface TriggerLog {
-  error(obj: unknown, msg: string): void;
 }
 
 export type LimitTrigger = (
@@ -48,7 +45,7 @@ export interface TriggerOptions {
  */
 export function createLimitTrigger(
   ctx: Pick<AppContext, 'db' | 'database' | 'bus'>,
-  log: TriggerLog,
+  log: JobLog,
   { batchSize = FILL_BATCH_SIZE, balancePoints }: TriggerOptions = {},
 ): LimitTrigger {
   return async (prices, at) => {
@@ -106,7 +103,12 @@ export function createLimitTrigger(
       return true;
     };
 
-    const fillSide = async (kind: CrossKind, symbol: string, side: Side, price: PriceUnits) => {
+    const fillSide = async (
+      kind: CrossKind,
+      symbol: string,
+      side: OrderSide,
+      price: PriceUnits,
+    ) => {
       const seen = new Set<string>();
       for (;;) {
         const batch = await crossingOrders(ctx.db, kind, symbol, side, price, batchSize);
@@ -167,7 +169,7 @@ export function createLimitTrigger(
             touched.set(portfolioId, userId);
         });
       }
-      const limitSides = new Map<string, { symbol: string; side: Side }>();
+      const limitSides = new Map<string, { symbol: string; side: OrderSide }>();
       for (const { what, symbol, side } of hits) {
         const price = prices.get(symbol);
         if (price === undefined) continue;
@@ -215,7 +217,7 @@ async function afterFills(
   ctx: Pick<AppContext, 'db' | 'bus'>,
   portfolios: ReadonlyMap<string, string>,
   at: number,
-  log: TriggerLog,
+  log: JobLog,
   queue: TriggerOptions['balancePoints'],
 ): Promise<void> {
   if (portfolios.size === 0) return;

@@ -1,7 +1,7 @@
-import type { PriceUnits } from '@papertrade/domain';
+import type { PriceUnits, OrderSide } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { crossesSql, type Side } from './crossing-orders.ts';
+import { crossesSql } from './crossing-orders.ts';
 
 /**
  * Stop-limit orders of one symbol and side whose stop `price` reaches become limits (docs/api.md):
@@ -13,7 +13,7 @@ import { crossesSql, type Side } from './crossing-orders.ts';
 export async function triggerStopLimits(
   db: Kysely<DB>,
   symbol: string,
-  side: Side,
+  side: OrderSide,
   price: PriceUnits,
   at: number,
 ): Promise<string[]> {

@@ -1,7 +1,7 @@
-import type { PriceUnits } from '@papertrade/domain';
+import type { PriceUnits, OrderSide } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { marksPassedSql, type Side } from './crossing-orders.ts';
+import { marksPassedSql } from './crossing-orders.ts';
 
 /**
  * Moves the water marks and stops of the trailing orders of one symbol and side that `price`
@@ -18,7 +18,7 @@ import { marksPassedSql, type Side } from './crossing-orders.ts';
 export async function moveWaterMarks(
   db: Kysely<DB>,
   symbol: string,
-  side: Side,
+  side: OrderSide,
   price: PriceUnits,
 ): Promise<number> {
   const head = price / 10_000n;
