@@ -153,6 +153,39 @@ describe('the ledger releases orders', () => {
     expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(cash);
   });
 
+  it('orders a fill batch claimed and then refuses end cancelled, their fill cleared and their reservation back', async () => {
+    await setPrice(t.app, 'BTC', 50_000);
+    const ids = [await openPurchase(ann, 3_000), await openPurchase(bob, 2_000)];
+    const ended = await inTransaction(t.ctx.db, async (trx) => {
+      const locked = await lockPortfolios(trx, [ann.id, bob.id]);
+      // The claim as the fill batch writes it, in the same transaction.
+      await trx
+        .updateTable('limit_orders')
+        .set({ status: 'FILLED', fill_price: 4_000_000_000_000n, transaction_id: 'tx' })
+        .where('id', 'in', ids)
+        .execute();
+      return releaseOrders(trx, {
+        portfolios: locked.map(({ id, epoch }) => ({ id, epoch })),
+        orderIds: ids,
+        at: Date.now(),
+        from: 'FILLED',
+      });
+    });
+    expect(ended.map((o) => o.released).sort()).toEqual([200_000n, 300_000n]);
+    const rows = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select(['status', 'fill_price', 'transaction_id'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows).toEqual([
+      { status: 'CANCELLED', fill_price: null, transaction_id: null },
+      { status: 'CANCELLED', fill_price: null, transaction_id: null },
+    ]);
+    expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(STARTING_BALANCE_CENTS);
+    expect((await balances(t.ctx, bob.id, 'BTC')).cash).toBe(STARTING_BALANCE_CENTS);
+    await expectSound(t.ctx, [ann.id, bob.id]);
+  });
+
   it('a release whose cash does not end where its sums say is a ledger bug, and its transaction rolls back', async () => {
     await setPrice(t.app, 'BTC', 50_000);
     const id = await openPurchase(ann, 3_000);
