@@ -3,7 +3,7 @@ import { expectStatus, setPrice } from '../../test-support/calls.ts';
 import { expectLedgersSound } from '../../test-support/ledger-check.ts';
 import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
-import { openLimitOrder } from './limit-orders.ts';
+import { openWorkingOrder } from './limit-orders.ts';
 import { marketBuy } from './market-orders.ts';
 
 const { t } = useTestApp();
@@ -111,7 +111,7 @@ describe('orders of a closed portfolio', () => {
       .executeTakeFirstOrThrow();
     const portfolio = { id: portfolioId, contestId: contest.contest_id };
     await expect(
-      openLimitOrder(t.ctx, portfolio, {
+      openWorkingOrder(t.ctx, portfolio, {
         walletAddress: wallet,
         type: 'PURCHASE',
         symbol: 'BTC',

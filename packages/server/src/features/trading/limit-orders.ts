@@ -81,7 +81,7 @@ const BLANK_LEG_COLUMNS = {
  * transaction, so a stop is never placed on the side the price has already reached. A
  * PURCHASE's bracket is kept on it until it fills (decision 015); an OCO opens its two legs.
  */
-export async function openLimitOrder(
+export async function openWorkingOrder(
   ctx: Ctx,
   portfolio: TradingPortfolio,
   body: OpenLimitInput,

@@ -7,7 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test-support/test-app.ts';
-import { openLimitOrder } from './limit-orders.ts';
+import { openWorkingOrder } from './limit-orders.ts';
 import { marketBuy } from './market-orders.ts';
 import { expectSound } from './trading-test-kit.ts';
 
@@ -80,7 +80,7 @@ describe('many working orders', () => {
               limitAsk,
               sellAsk: Number(((60 + random() * 40) / start).toFixed(8)),
             };
-      const row = await openLimitOrder(t.ctx, { id: user.id, contestId: null }, body);
+      const row = await openWorkingOrder(t.ctx, { id: user.id, contestId: null }, body);
       placed.push({ id: row.id, symbol, type, limit: priceFromNumber(limitAsk) as bigint });
     }
 

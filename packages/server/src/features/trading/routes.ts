@@ -17,7 +17,7 @@ import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
-import { cancelWorkingOrder, openLimitOrder } from './limit-orders.ts';
+import { cancelWorkingOrder, openWorkingOrder } from './limit-orders.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
 import { modifyWorkingOrder } from './modify-order.ts';
 
@@ -78,7 +78,7 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: OpenLimitBody, response: { 201: OpenLimitAnswer } } },
     async (request, reply) => {
       const portfolio = sessionPortfolio(request);
-      const order = await openLimitOrder(ctx, portfolio, request.body);
+      const order = await openWorkingOrder(ctx, portfolio, request.body);
       const user = await afterChange(portfolio);
       return reply.status(201).send({ ...user, limitPosition: toLimitPosition(order) });
     },
