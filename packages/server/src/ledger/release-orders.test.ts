@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inTransaction, lockPortfolios } from '../db/transaction.ts';
 import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
 import { createTestApp, createTestUser, type TestUser } from '../test-support/test-app.ts';
+import { captureStatements } from '../test-support/statement-capture.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { balances, expectSound } from '../features/trading/trading-test-kit.ts';
 import { LedgerBug } from './ledger-assertions.ts';
@@ -70,6 +71,22 @@ describe('the ledger releases orders', () => {
       reservedCash: 0n,
     });
     await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('one cancel runs three statements: the lock, the release, the cash back', async () => {
+    await setPrice(t.app, 'BTC', 50_000);
+    const id = await openPurchase(ann, 3_000);
+    const statements = await captureStatements(() =>
+      inTransaction(t.ctx.db, async (trx) => {
+        const [locked] = await lockPortfolios(trx, [ann.id]);
+        if (!locked) throw new Error('no portfolio');
+        return releaseOrder(trx, locked, id, Date.now());
+      }),
+    );
+    const writes = statements
+      .map((s) => s.sql.trim().split(/\s+/)[0]?.toUpperCase())
+      .filter((verb) => verb !== 'BEGIN' && verb !== 'COMMIT');
+    expect(writes).toEqual(['UPDATE', 'UPDATE', 'UPDATE']);
   });
 
   it('a batch of portfolios: every working order of each ends, its cash and shares back to its owner', async () => {
