@@ -124,9 +124,11 @@ async function claimBatch(trx: Trx, input: BatchInput) {
 
 /** Writes what the plan says: the money, the refusals, the transactions, the legs, the pairs ended. */
 async function settle(trx: Trx, input: BatchInput, plan: FillPlan): Promise<ShareUnits> {
+  // A batch whose claimed orders were all refused moves no money but the refusals'.
   let unmatchedShares = 0n;
-  if (input.side === 'PURCHASE') await settleBuys(trx, input.symbol, input.at, plan.fills);
-  else unmatchedShares = await settleSells(trx, input.symbol, plan.fills);
+  if (plan.fills.length && input.side === 'PURCHASE')
+    await settleBuys(trx, input.symbol, input.at, plan.fills);
+  else if (plan.fills.length) unmatchedShares = await settleSells(trx, input.symbol, plan.fills);
   await refuse(trx, input, plan.refused);
   await insertTransactions(trx, input, plan.fills, plan.triggers);
   if (plan.legs.length) await insertLegs(trx, plan.legs);
