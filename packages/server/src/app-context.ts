@@ -8,6 +8,7 @@ import type { Market } from './market/market.ts';
 import type { DrainState } from './observability/drain-state.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { EventBus } from './realtime/event-bus.ts';
+import type { BalancePointCaches } from './users/balance-point-caches.ts';
 
 /** What features get from app.ts; they never reach into each other. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   market: Market;
   /** Counters and histograms for /metrics; features count through it. */
   metrics: Metrics;
+  /** The balance points already final, kept between User records (users/balance-point-caches.ts). */
+  balancePointCaches: BalancePointCaches;
   /** Set on SIGTERM: /ready answers 503 from then on. */
   drain: DrainState;
   /**

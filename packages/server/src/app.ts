@@ -38,6 +38,7 @@ import { tickOutcome } from './observability/tick-outcome.ts';
 import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
+import { createBalancePointCaches } from './users/balance-point-caches.ts';
 
 export type App = FastifyInstance;
 
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     market,
     metrics,
     drain: createDrainState(),
+    balancePointCaches: createBalancePointCaches(),
   };
 
   const app = Fastify({

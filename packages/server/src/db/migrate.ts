@@ -11,6 +11,7 @@ import * as stopOrders from './migrations/008-stop-orders.ts';
 import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
 import * as portfolioVersion from './migrations/011-portfolio-version.ts';
+import * as reservedSells from './migrations/012-reserved-sells.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-brackets-and-oco': bracketsAndOco,
   '010-notifications-by-user': notificationsByUser,
   '011-portfolio-version': portfolioVersion,
+  '012-reserved-sells': reservedSells,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

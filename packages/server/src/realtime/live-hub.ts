@@ -243,7 +243,7 @@ export class LiveHub {
       try {
         while (state.again && this.byUser.has(userId)) {
           state.again = false;
-          const user = await loadUserRecord(this.ctx.db, portfolioId);
+          const user = await loadUserRecord(this.ctx, portfolioId);
           const data = outMessage({ type: 'user', user });
           for (const client of this.byUser.get(userId) ?? []) this.send(client, data);
         }

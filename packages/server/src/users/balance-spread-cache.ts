@@ -1,5 +1,10 @@
-import { finalCount, packPoints } from './final-points-cache.ts';
-import { RecentMap } from './recent-map.ts';
+import {
+  CACHE_LIMITS,
+  finalCount,
+  packPoints,
+  portfolioCache,
+  type CacheLimits,
+} from './final-points-cache.ts';
 import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
@@ -14,10 +19,10 @@ import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
  * can put a point before it (writers add points at their own now and replace only the last
  * minute, total-balance.ts), so it is final. Keyed by user, checked against the epoch, the first
  * point and the step, so a reset, another instance's writes or a new step simply miss.
- * Held compactly (two 64-bit arrays per user) for the most recently served users only.
+ * Held compactly (two 64-bit arrays per portfolio) for the most recently served portfolios only,
+ * dropped once unused for a while; one per app (app.ts).
  */
 
-const MAX_USERS = 1_000;
 const LADDER = 1.01;
 
 export interface SpreadEntry {
@@ -30,8 +35,6 @@ export interface SpreadEntry {
   count: number;
 }
 
-const entries = new RecentMap<SpreadEntry>(MAX_USERS);
-
 /** The smallest ladder value at least span / samples, so at most `samples` + 1 times fit the span. */
 export function gridStep(span: bigint, samples: number): bigint {
   const target = Number(span) / samples;
@@ -40,46 +43,50 @@ export function gridStep(span: bigint, samples: number): bigint {
   return BigInt(Math.ceil(LADDER ** k));
 }
 
-/** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
-export function reusable(
-  portfolioId: string,
-  epoch: bigint,
-  first: bigint,
-  step: bigint,
-  last: bigint,
-): SpreadEntry | undefined {
-  const entry = entries.peek(portfolioId);
-  if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step)
-    return undefined;
-  entries.get(portfolioId); // a hit counts as a use: most recently used entries stay
-  const final = last - BigInt(SNAPSHOT_MERGE_MS);
-  let count = entry.count;
-  while (count > 0 && (entry.ts[count - 1] ?? 0n) > final) count -= 1;
-  return { ...entry, count };
+export interface SpreadCache {
+  /** The cached samples for this epoch, first point and step, if any: all final, so reusable as they are. */
+  reusable(
+    portfolioId: string,
+    epoch: bigint,
+    first: bigint,
+    step: bigint,
+    last: bigint,
+  ): SpreadEntry | undefined;
+  /** Stores the samples whose points are final (older than the merge window before `last`). */
+  remember(
+    portfolioId: string,
+    key: { epoch: bigint; first: bigint; step: bigint },
+    samples: readonly StoredPoint[],
+    last: bigint,
+  ): void;
 }
 
-/** Stores the samples whose points are final (older than the merge window before `last`). */
-export function remember(
-  portfolioId: string,
-  key: { epoch: bigint; first: bigint; step: bigint },
-  samples: readonly StoredPoint[],
-  last: bigint,
-): void {
-  const count = finalCount(samples, last);
-  const kept = entries.peek(portfolioId);
-  // Usually nothing new became final since the last answer: keep the entry as it is.
-  if (
-    kept &&
-    kept.epoch === key.epoch &&
-    kept.first === key.first &&
-    kept.step === key.step &&
-    kept.count === count
-  )
-    return;
-  entries.set(portfolioId, { ...key, ...packPoints(samples, count), count });
-}
-
-/** For tests: the next read of every user seeks all its samples again. */
-export function forgetSpreads(): void {
-  entries.clear();
+export function createSpreadCache(limits: CacheLimits = CACHE_LIMITS): SpreadCache {
+  const entries = portfolioCache<SpreadEntry>(limits);
+  return {
+    reusable(portfolioId, epoch, first, step, last) {
+      const entry = entries.peek(portfolioId);
+      if (!entry || entry.epoch !== epoch || entry.first !== first || entry.step !== step)
+        return undefined;
+      entries.get(portfolioId); // a hit counts as a use: most recently used entries stay
+      const final = last - BigInt(SNAPSHOT_MERGE_MS);
+      let count = entry.count;
+      while (count > 0 && (entry.ts[count - 1] ?? 0n) > final) count -= 1;
+      return { ...entry, count };
+    },
+    remember(portfolioId, key, samples, last) {
+      const count = finalCount(samples, last);
+      const kept = entries.peek(portfolioId);
+      // Usually nothing new became final since the last answer: keep the entry as it is.
+      if (
+        kept &&
+        kept.epoch === key.epoch &&
+        kept.first === key.first &&
+        kept.step === key.step &&
+        kept.count === count
+      )
+        return;
+      entries.set(portfolioId, { ...key, ...packPoints(samples, count), count });
+    },
+  };
 }

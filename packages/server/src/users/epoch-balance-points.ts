@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { isPostgres } from '../db/transaction.ts';
-import { gridStep, remember, reusable } from './balance-spread-cache.ts';
-import { finalPoints, lastFinalTs, pointsOf, rememberFinalPoints } from './final-points-cache.ts';
+import type { BalancePointCaches } from './balance-point-caches.ts';
+import { gridStep } from './balance-spread-cache.ts';
+import { lastFinalTs, pointsOf } from './final-points-cache.ts';
 import type { StoredPoint } from './stored-point.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -56,11 +57,12 @@ async function seekSamples(db: Db, g: Grid, from: number, to: number) {
  * spread evenly from the first point on (a grid step within 1% of span / (limit - 2)), each
  * takes the first point at or after it (seeks in balance_snapshots_portfolio_epoch_time, which carries
  * the balance, so no table row is read), and the last point closes the list: spread over time,
- * first and last always in. Samples already final are reused from balance-spread-cache.ts, so an
+ * first and last always in. Samples already final are reused from the app's balance-spread-cache.ts, so an
  * answer usually seeks only the last few times.
  */
 export async function loadEpochBalancePoints(
   db: Db,
+  caches: BalancePointCaches,
   portfolioId: string,
   limit: number,
 ): Promise<StoredPoint[]> {
@@ -71,7 +73,7 @@ export async function loadEpochBalancePoints(
     WHERE portfolio_id = ${portfolioId} AND epoch = (SELECT epoch FROM portfolios WHERE id = ${portfolioId})
     ORDER BY ts DESC LIMIT 1 OFFSET ${limit}`.execute(db);
   const epoch = beyond[0]?.epoch;
-  if (epoch === undefined) return shortEpochPoints(db, portfolioId);
+  if (epoch === undefined) return shortEpochPoints(db, caches, portfolioId);
   const end = (
     column: 'ts' | 'balance_cents',
     dir: 'ASC' | 'DESC',
@@ -86,7 +88,7 @@ export async function loadEpochBalancePoints(
   // Samples 0 .. n at first + i x step, at most limit - 1 of them, then the last point.
   const step = gridStep(last - first, limit - 2);
   const n = Number((last - first) / step);
-  const cached = reusable(portfolioId, epoch, first, step, last);
+  const cached = caches.spreads.reusable(portfolioId, epoch, first, step, last);
   const from = Math.min(cached?.count ?? 0, n + 1);
   const points: StoredPoint[] = [];
   for (let i = 0; i < from; i += 1)
@@ -95,7 +97,7 @@ export async function loadEpochBalancePoints(
     points.push(
       ...(await seekSamples(db, { portfolioId, epoch, first, step }, from, n)).map(toPoint),
     );
-  remember(portfolioId, { epoch, first, step }, points, last);
+  caches.spreads.remember(portfolioId, { epoch, first, step }, points, last);
   if ((points.at(-1)?.ts ?? -1n) !== last)
     points.push({ ts: last, balanceCents: BigInt(ends[0]?.last_balance ?? 0n) });
   // Samples in a gap share the point after it (so may two stored at the same millisecond): keep one.
@@ -110,7 +112,11 @@ export async function loadEpochBalancePoints(
  * last answer (final-points-cache.ts) and the rows after them, read with the current epoch so a
  * reset since then is seen and everything is read again.
  */
-async function shortEpochPoints(db: Db, portfolioId: string): Promise<StoredPoint[]> {
+async function shortEpochPoints(
+  db: Db,
+  caches: BalancePointCaches,
+  portfolioId: string,
+): Promise<StoredPoint[]> {
   const read = async (after: bigint) => {
     const { rows } = await sql<{ epoch: bigint; ts: bigint | null; balance_cents: bigint | null }>`
       SELECT p.epoch, b.ts, b.balance_cents FROM portfolios p
@@ -124,16 +130,16 @@ async function shortEpochPoints(db: Db, portfolioId: string): Promise<StoredPoin
     );
     return { epoch, points };
   };
-  const kept = finalPoints(portfolioId);
+  const kept = caches.finals.get(portfolioId);
   const fresh = await read(lastFinalTs(kept));
   if (fresh.epoch === undefined) return [];
   if (kept && kept.epoch !== fresh.epoch) {
     // A reset since the kept points: read the new epoch whole.
     const all = await read(-1n);
-    rememberFinalPoints(portfolioId, all.epoch ?? fresh.epoch, all.points);
+    caches.finals.remember(portfolioId, all.epoch ?? fresh.epoch, all.points);
     return all.points;
   }
   const points = kept ? [...pointsOf(kept), ...fresh.points] : fresh.points;
-  rememberFinalPoints(portfolioId, fresh.epoch, points);
+  caches.finals.remember(portfolioId, fresh.epoch, points);
   return points;
 }

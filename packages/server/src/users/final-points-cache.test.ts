@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
-import { forgetFinalPoints } from './final-points-cache.ts';
+import { createBalancePointCaches } from './balance-point-caches.ts';
 
 const {
   t,
@@ -10,6 +10,8 @@ const {
 
 const MINUTE = 60_000;
 const LIMIT = 500;
+/** Through the app's caches, as every record reads them. */
+const cachedRead = () => loadEpochBalancePoints(t.ctx.db, t.ctx.balancePointCaches, ann.id, LIMIT);
 
 async function storePoints(epoch: number, from: number, count: number, base: bigint) {
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -23,9 +25,11 @@ async function storePoints(epoch: number, from: number, count: number, base: big
 
 /** The answer with the kept points, then checked against a read that keeps nothing. */
 async function cachedAgainstFresh() {
-  const cached = await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT);
-  forgetFinalPoints();
-  expect(cached).toEqual(await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT));
+  const cached = await cachedRead();
+  // Caches of its own, empty: every point read again.
+  expect(cached).toEqual(
+    await loadEpochBalancePoints(t.ctx.db, createBalancePointCaches(), ann.id, LIMIT),
+  );
   return cached;
 }
 
@@ -34,15 +38,15 @@ describe('the kept balance points of a short epoch', () => {
     await t.ctx.db.deleteFrom('balance_snapshots').where('portfolio_id', '=', ann.id).execute();
     const start = 1_700_000_000_000;
     await storePoints(0, start, 100, 10_000_000n);
-    const first = await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT);
+    const first = await cachedRead();
     expect(first).toHaveLength(100);
     expect(first[0]).toEqual({ ts: BigInt(start), balanceCents: 10_000_000n });
-    expect(await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT)).toEqual(first);
+    expect(await cachedRead()).toEqual(first);
 
     // New points after the kept ones, and the newest replaced as the merge window does.
     let next = start + 100 * MINUTE;
     for (const more of [1, 3, 20]) {
-      await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT);
+      await cachedRead();
       await storePoints(0, next, more, 20_000_000n);
       await t.ctx.db
         .updateTable('balance_snapshots')
@@ -54,10 +58,10 @@ describe('the kept balance points of a short epoch', () => {
       const answer = await cachedAgainstFresh();
       expect(answer.at(-1)).toEqual({ ts: BigInt(next - MINUTE), balanceCents: 30_000_000n });
     }
-    expect(await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT)).toHaveLength(124);
+    expect(await cachedRead()).toHaveLength(124);
 
     // A reset starts a new epoch: none of the kept points may show.
-    await loadEpochBalancePoints(t.ctx.db, ann.id, LIMIT);
+    await cachedRead();
     await t.ctx.db
       .updateTable('portfolios')
       .set((eb) => ({ epoch: eb('epoch', '+', 1n) }))

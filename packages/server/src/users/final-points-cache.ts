@@ -1,4 +1,4 @@
-import { RecentMap } from './recent-map.ts';
+import { LRUCache } from 'lru-cache';
 import type { StoredPoint } from './stored-point.ts';
 import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
 
@@ -12,18 +12,28 @@ import { SNAPSHOT_MERGE_MS } from './total-balance.ts';
  * points at their own now and replace only the last minute (total-balance.ts), so nothing can
  * change or come before it any more; balance-spread-cache.ts relies on the same rule for long
  * epochs. Keyed by portfolio and checked against the current epoch, so a reset misses. Held
- * compactly (two 64-bit arrays) for the most recently served portfolios only.
+ * compactly (two 64-bit arrays) for the most recently served portfolios only, and dropped once
+ * unused for a while (CacheLimits). One per app (app.ts), like balance-spread-cache.ts.
  */
 
-const MAX_PORTFOLIOS = 1_000;
+/** How much a balance point cache keeps: its most recently used portfolios, each for a while. */
+export interface CacheLimits {
+  maxPortfolios: number;
+  /** An entry unused this long is dropped (a use restarts its time). */
+  idleMs: number;
+}
+
+export const CACHE_LIMITS: CacheLimits = { maxPortfolios: 1_000, idleMs: 30 * 60_000 };
+
+/** A least-recently-used map of portfolio id to entry, within `limits`. */
+export const portfolioCache = <V extends object>(limits: CacheLimits) =>
+  new LRUCache<string, V>({ max: limits.maxPortfolios, ttl: limits.idleMs, updateAgeOnGet: true });
 
 export interface FinalPoints {
   epoch: bigint;
   ts: BigInt64Array;
   balance: BigInt64Array;
 }
-
-const entries = new RecentMap<FinalPoints>(MAX_PORTFOLIOS);
 
 /**
  * How many of `points` (oldest first) are final: older than the merge window before `newest`, so
@@ -51,11 +61,6 @@ export function packPoints(
   return { ts, balance };
 }
 
-/** The final points kept for this portfolio, whatever epoch they belong to (the caller checks it). */
-export function finalPoints(portfolioId: string): FinalPoints | undefined {
-  return entries.get(portfolioId);
-}
-
 /** The newest time among the kept points, or -1 when none are kept. */
 export const lastFinalTs = (entry: FinalPoints | undefined): bigint =>
   entry?.ts.length ? (entry.ts[entry.ts.length - 1] as bigint) : -1n;
@@ -65,22 +70,25 @@ export function pointsOf(entry: FinalPoints): StoredPoint[] {
   return Array.from(entry.ts, (ts, i) => ({ ts, balanceCents: entry.balance[i] as bigint }));
 }
 
-/** Keeps the points of `epoch` that are final (older than the merge window before the newest). */
-export function rememberFinalPoints(
-  portfolioId: string,
-  epoch: bigint,
-  points: readonly StoredPoint[],
-): void {
-  const newest = points.at(-1)?.ts;
-  if (newest === undefined) return;
-  const count = finalCount(points, newest);
-  const kept = entries.peek(portfolioId);
-  // Usually nothing new became final since the last answer: keep the entry as it is.
-  if (kept && kept.epoch === epoch && kept.ts.length === count) return;
-  entries.set(portfolioId, { epoch, ...packPoints(points, count) });
+export interface FinalPointsCache {
+  /** The final points kept for this portfolio, whatever epoch they belong to (the caller checks it). */
+  get(portfolioId: string): FinalPoints | undefined;
+  /** Keeps the points of `epoch` that are final (older than the merge window before the newest). */
+  remember(portfolioId: string, epoch: bigint, points: readonly StoredPoint[]): void;
 }
 
-/** For tests: the next read of every portfolio reads all its points again. */
-export function forgetFinalPoints(): void {
-  entries.clear();
+export function createFinalPointsCache(limits: CacheLimits = CACHE_LIMITS): FinalPointsCache {
+  const entries = portfolioCache<FinalPoints>(limits);
+  return {
+    get: (portfolioId) => entries.get(portfolioId),
+    remember(portfolioId, epoch, points) {
+      const newest = points.at(-1)?.ts;
+      if (newest === undefined) return;
+      const count = finalCount(points, newest);
+      const kept = entries.peek(portfolioId);
+      // Usually nothing new became final since the last answer: keep the entry as it is.
+      if (kept && kept.epoch === epoch && kept.ts.length === count) return;
+      entries.set(portfolioId, { epoch, ...packPoints(points, count) });
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
+import { captureStatements } from '../test-support/statement-capture.ts';
 import { useTestApp } from '../test-support/use-test-app.ts';
 import {
   recordBalanceSnapshot,
@@ -79,5 +81,30 @@ describe('balance points', () => {
     await t.ctx.db.transaction().execute((trx) => recordBalanceSnapshot(trx, ann.id, at + 10_000));
     const later = (await points(ann.id)).filter((p) => Number(p.ts) >= at);
     expect(later).toEqual([{ ts: BigInt(at + 10_000), balance_cents: STARTING_BALANCE_CENTS }]);
+  });
+
+  it('many portfolios are seven statements, the working sells read through their own index', async () => {
+    expectStatus(await buy(t.app, bob, 'ETH', 1), 200);
+    expectStatus(
+      await openLimit(t.app, bob, { type: 'SELL', symbol: 'ETH', limitAsk: 90_000, sellAsk: 0.5 }),
+      201,
+    );
+    const ids = [ann.id, bob.id, ...Array.from({ length: 600 }, (_, i) => `missing-${i}`)];
+    const at = Date.now() + 300_000;
+    const statements = (
+      await captureStatements(() => recordBalanceSnapshots(t.ctx.db, ids, at))
+    ).filter((s) => !/^\s*(begin|commit|savepoint|release)/i.test(s.sql));
+    expect(statements).toHaveLength(7);
+    for (const who of [ann, bob])
+      expect((await points(who.id)).filter((p) => Number(p.ts) === at)).toEqual([
+        { ts: BigInt(at), balance_cents: await totalBalanceCents(t.ctx.db, who.id) },
+      ]);
+    if (t.ctx.database.dialect === 'sqlite') {
+      const sells = statements.find((s) => /type = 'SELL'/.test(s.sql));
+      const { rows } = await t.ctx.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sells?.sql ?? ''}`, [...(sells?.parameters ?? [])]),
+      );
+      expect(rows.map((r) => r.detail).join(' | ')).toContain('limit_orders_reserved_sells');
+    }
   });
 });

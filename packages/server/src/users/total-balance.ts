@@ -7,6 +7,7 @@ import {
   type PriceUnits,
 } from '@papertrade/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { batchIds, batchRows } from '../db/batch-rows.ts';
 import type { DB } from '../db/schema.ts';
 import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
@@ -76,25 +77,31 @@ export function recordBalanceSnapshot(
   return recordBalanceSnapshots(db, [portfolioId], now);
 }
 
+/** Portfolios whose balance points are written in one transaction: a tick's fills touch about 1,000. */
+const POINTS_PER_TRANSACTION = 2_000;
+
 /**
- * The balance point at `at` of each user (the total of docs/product.md, in their current epoch), replacing any
- * point of theirs less than a minute older. Six statements per 500 users, whatever their number,
- * in one transaction per 500 (the caller's, when `db` is one).
+ * The balance point at `at` of each portfolio (the total of docs/product.md, in its current epoch),
+ * replacing any point of its less than a minute older: seven statements whatever their number
+ * (one per table read, one delete, one insert; the ids bound as one parameter, db/batch-rows.ts),
+ * in one transaction per POINTS_PER_TRANSACTION (the caller's, when `db` is one).
  */
 export async function recordBalanceSnapshots(
   db: Db,
   portfolioIds: readonly string[],
   at: number,
 ): Promise<void> {
-  for (const ids of chunks([...new Set(portfolioIds)])) {
+  for (const ids of chunks([...new Set(portfolioIds)], POINTS_PER_TRANSACTION)) {
     await inTransaction(db, (trx) => writeSnapshots(trx, ids, at));
   }
 }
 
+type Amount = bigint | number | string;
+
 /**
- * The total balance (docs/product.md) of each of these portfolios (at most a few hundred: callers chunk), in five
- * statements whatever their number. `lock` takes KEY SHARE on PostgreSQL: a portfolio deleted
- * meanwhile waits for the caller's inserts instead of failing them.
+ * The total balance (docs/product.md) of each of these portfolios, in five statements whatever
+ * their number (the ids bound as one parameter). `lock` takes KEY SHARE on PostgreSQL: a portfolio
+ * deleted meanwhile waits for the caller's inserts instead of failing them.
  */
 export async function loadPortfolioTotals(
   trx: Transaction<DB>,
@@ -103,38 +110,33 @@ export async function loadPortfolioTotals(
 ): Promise<Map<string, { epoch: bigint; totalCents: Cents }>> {
   const totals = new Map<string, { epoch: bigint; totalCents: Cents }>();
   if (!ids.length) return totals;
-  const portfolios = await trx
-    .selectFrom('portfolios')
-    .select(['id', 'epoch', 'cash_cents'])
-    .where('id', 'in', ids)
-    .$if(lock && isPostgres(trx), (q) => q.forKeyShare())
-    .execute();
+  const of = (column: string) =>
+    sql`${sql.ref(column)} IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`;
+  const { rows: portfolios } = await sql<{ id: string; epoch: Amount; cash_cents: Amount }>`
+    SELECT id, epoch, cash_cents FROM portfolios WHERE ${of('id')}${lock && isPostgres(trx) ? sql` FOR KEY SHARE` : sql``}`.execute(
+    trx,
+  );
   if (!portfolios.length) return totals;
-  const holdings = await trx
-    .selectFrom('holdings')
-    .select(['portfolio_id', 'symbol', 'shares'])
-    .where('portfolio_id', 'in', ids)
-    .execute();
-  // Working orders summed in SQL through the covering partial index: reserved cash per portfolio,
-  // and reserved shares per portfolio, symbol and order size, so each SELL is still valued on its
-  // own as totalBalanceCents values it (rounded down per order).
-  const purchases = await trx
-    .selectFrom('limit_orders')
-    .select((eb) => ['portfolio_id', eb.fn.sum<bigint>('purchase_cents').as('cents')])
-    .where('portfolio_id', 'in', ids)
-    .where('status', '=', WORKING)
-    .where('type', '=', 'PURCHASE')
-    .groupBy('portfolio_id')
-    .execute();
-  const sells = await trx
-    .selectFrom('limit_orders')
-    .select((eb) => ['portfolio_id', 'symbol', 'sell_shares', eb.fn.countAll<bigint>().as('n')])
-    .where('portfolio_id', 'in', ids)
-    .where('status', '=', WORKING)
-    .where('type', '=', 'SELL')
-    .where(holdsReservation)
-    .groupBy(['portfolio_id', 'symbol', 'sell_shares'])
-    .execute();
+  const { rows: holdings } = await sql<{ portfolio_id: string; symbol: string; shares: Amount }>`
+    SELECT portfolio_id, symbol, shares FROM holdings WHERE ${of('portfolio_id')}`.execute(trx);
+  // Working orders summed in SQL through partial indexes, literals so SQLite sees they apply:
+  // reserved cash per portfolio (limit_orders_portfolio_working), and reserved shares per
+  // portfolio, symbol and order size (limit_orders_reserved_sells, migration 012), so each SELL
+  // is still valued on its own as totalBalanceCents values it (rounded down per order).
+  const { rows: purchases } = await sql<{ portfolio_id: string; cents: Amount | null }>`
+    SELECT portfolio_id, SUM(purchase_cents) AS cents FROM limit_orders
+    WHERE ${of('portfolio_id')} AND status = ${WORKING} AND type = 'PURCHASE' GROUP BY portfolio_id`.execute(
+    trx,
+  );
+  const { rows: sells } = await sql<{
+    portfolio_id: string;
+    symbol: string;
+    sell_shares: Amount | null;
+    n: Amount;
+  }>`
+    SELECT portfolio_id, symbol, sell_shares, COUNT(*) AS n FROM limit_orders
+    WHERE ${of('portfolio_id')} AND status = ${WORKING} AND type = 'SELL' AND (oco_group_id IS NULL OR oco_group_id = id)
+    GROUP BY portfolio_id, symbol, sell_shares`.execute(trx);
   const prices = await currentPrices(trx);
 
   const held = new Map<string, HoldingInput[]>();
@@ -169,25 +171,16 @@ export async function loadPortfolioTotals(
 
 async function writeSnapshots(trx: Transaction<DB>, ids: string[], at: number): Promise<void> {
   const totals = await loadPortfolioTotals(trx, ids, true);
-  const rows = [...totals].map(([id, t]) => ({
-    portfolio_id: id,
-    epoch: t.epoch,
-    ts: at,
-    balance_cents: clampRecordedBalance(t.totalCents),
-  }));
-  if (!rows.length) return;
-  for (const epoch of new Set(rows.map((r) => r.epoch))) {
-    await trx
-      .deleteFrom('balance_snapshots')
-      .where(
-        'portfolio_id',
-        'in',
-        rows.filter((r) => r.epoch === epoch).map((r) => r.portfolio_id),
-      )
-      .where('epoch', '=', epoch)
-      .where('ts', '>', BigInt(at - SNAPSHOT_MERGE_MS))
-      .execute();
-  }
-  for (const part of chunks(rows, 200))
-    await trx.insertInto('balance_snapshots').values(part).execute();
+  if (!totals.size) return;
+  const points = batchRows(
+    trx,
+    { id: 'text', epoch: 'bigint', balance: 'bigint' },
+    [...totals].map(([id, t]) => [id, t.epoch, clampRecordedBalance(t.totalCents)]),
+  );
+  await sql`DELETE FROM balance_snapshots
+    WHERE (portfolio_id, epoch) IN (SELECT id, epoch FROM ${points} AS p) AND ts > ${BigInt(at - SNAPSHOT_MERGE_MS)}`.execute(
+    trx,
+  );
+  await sql`INSERT INTO balance_snapshots (portfolio_id, epoch, ts, balance_cents)
+    SELECT p.id, p.epoch, CAST(${at} AS bigint), p.balance FROM ${points} AS p`.execute(trx);
 }

@@ -6,6 +6,7 @@ import type {
   PortfoliosTable,
   UsersTable,
 } from '../db/schema.ts';
+import type { BalancePointCaches } from './balance-point-caches.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 import type { TransactionFields } from './row-mappers.ts';
@@ -91,7 +92,11 @@ const byNewest = (a: OrderRow, b: OrderRow) =>
  * SQL text rather than the query builder: every trade answer and every live push runs these,
  * and building them costs more than running them (the text compiles once).
  */
-export async function loadUserRecordRows(db: Db, portfolioId: string, limits: RecordLimits) {
+export async function loadUserRecordRows(
+  { db, balancePointCaches }: { db: Db; balancePointCaches: BalancePointCaches },
+  portfolioId: string,
+  limits: RecordLimits,
+) {
   const epoch = sql`(SELECT epoch FROM portfolios WHERE id = ${portfolioId})`;
   const owner = sql`(SELECT user_id FROM portfolios WHERE id = ${portfolioId})`;
   const [users, { positions, lots }, orders, transactions, notifications, snapshots] =
@@ -132,7 +137,7 @@ export async function loadUserRecordRows(db: Db, portfolioId: string, limits: Re
       sql<Selectable<NotificationsTable>>`
       SELECT * FROM notifications WHERE user_id = ${owner}
       ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.notifications)}`.execute(db),
-      loadEpochBalancePoints(db, portfolioId, limits.balancePoints),
+      loadEpochBalancePoints(db, balancePointCaches, portfolioId, limits.balancePoints),
     ]);
 
   const holdings = positions.filter((p) => p.cost === null);

@@ -37,7 +37,7 @@ describe('the user record balanceHistory', () => {
   it('a few points come back as stored, oldest first, after the starting balance', async () => {
     const start = await startedAt();
     await storePoints(0, start + MINUTE, 3);
-    const { balanceHistory } = await loadUserRecord(t.ctx.db, ann.id);
+    const { balanceHistory } = await loadUserRecord(t.ctx, ann.id);
     expect(balanceHistory).toEqual([
       { timestamp: start, balance: 100_000 },
       { timestamp: start + MINUTE, balance: 100_000 },
@@ -59,7 +59,7 @@ describe('the user record balanceHistory', () => {
     await storePoints(1, start + MINUTE, count);
     const lastTs = start + count * MINUTE;
 
-    const { balanceHistory } = await loadUserRecord(t.ctx.db, ann.id);
+    const { balanceHistory } = await loadUserRecord(t.ctx, ann.id);
     expect(balanceHistory.length).toBeLessThanOrEqual(USER_BALANCE_POINTS_LIMIT);
     expect(balanceHistory.length).toBeGreaterThan(USER_BALANCE_POINTS_LIMIT - 10);
     expect(balanceHistory[0]).toEqual({ timestamp: start, balance: 100_000 });
@@ -77,7 +77,7 @@ describe('the user record balanceHistory', () => {
   it('exactly 500 stored points and the start are spread to 500', async () => {
     const start = await startedAt();
     await storePoints(0, start + MINUTE, USER_BALANCE_POINTS_LIMIT);
-    const { balanceHistory } = await loadUserRecord(t.ctx.db, ann.id);
+    const { balanceHistory } = await loadUserRecord(t.ctx, ann.id);
     expect(balanceHistory).toHaveLength(USER_BALANCE_POINTS_LIMIT);
     expect(balanceHistory[0]?.timestamp).toBe(start);
     expect(balanceHistory.at(-1)?.timestamp).toBe(start + USER_BALANCE_POINTS_LIMIT * MINUTE);

@@ -1,3 +1,4 @@
+import type { BalancePointCaches } from './balance-point-caches.ts';
 import {
   averageOfTotals,
   centsToNumber,
@@ -27,12 +28,18 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export { spreadPoints } from './epoch-balance-points.ts';
 
+/** Where a record is read from: the app's database and its balance point caches (app.ts). */
+export interface RecordSource {
+  db: Db;
+  balancePointCaches: BalancePointCaches;
+}
+
 /**
  * The contract's User for its owner, built from the database: the one place rows become that shape.
  * One portfolio's record (decision 010): the profile, settings, watchlist and notifications of its
  * user, the money, positions, orders and history of the portfolio. A main portfolio's id is its user's.
  */
-export async function loadUserRecord(db: Db, portfolioId: string): Promise<User> {
+export async function loadUserRecord(source: RecordSource, portfolioId: string): Promise<User> {
   const {
     user,
     holdings,
@@ -43,7 +50,7 @@ export async function loadUserRecord(db: Db, portfolioId: string): Promise<User>
     transactions,
     notifications,
     snapshots,
-  } = await loadUserRecordRows(db, portfolioId, {
+  } = await loadUserRecordRows(source, portfolioId, {
     history: USER_HISTORY_LIMIT,
     notifications: USER_NOTIFICATIONS_LIMIT,
     balancePoints: USER_BALANCE_POINTS_LIMIT,

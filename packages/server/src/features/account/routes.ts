@@ -29,7 +29,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       bus.publish({ type: 'user-changed', userId: me.id });
       if (portfolio.id !== me.id)
         bus.publish({ type: 'user-changed', userId: me.id, portfolioId: portfolio.id });
-      return loadUserRecord(db, portfolio.id);
+      return loadUserRecord(ctx, portfolio.id);
     },
   );
 
@@ -50,7 +50,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       await resetAccount(ctx, me.id, request.body);
       bus.publish({ type: 'user-changed', userId: me.id });
-      return loadUserRecord(db, me.id);
+      return loadUserRecord(ctx, me.id);
     },
   );
 

@@ -52,7 +52,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
         return used.userId;
       });
       bus.publish({ type: 'user-changed', userId });
-      return { user: await loadUserRecord(db, userId) };
+      return { user: await loadUserRecord(ctx, userId) };
     },
   );
 
@@ -178,7 +178,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: AppContext): void {
       bus.publish({ type: 'sessions-ended', userId: me.id, keepTokenHash: me.tokenHash });
       await sendSafely(ctx.mailer, verificationMail(config, email, token), request.log);
       bus.publish({ type: 'user-changed', userId: me.id });
-      return { ok: true as const, user: await loadUserRecord(db, me.id) };
+      return { ok: true as const, user: await loadUserRecord(ctx, me.id) };
     },
   );
 }

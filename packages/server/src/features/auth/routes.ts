@@ -34,7 +34,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await sendSafely(ctx.mailer, mail, request.log);
       setSessionCookie(reply, config, token);
       rememberDevice(reply, ctx, await secretKey(db, config), userId);
-      return reply.status(201).send({ token, user: await loadUserRecord(db, userId) });
+      return reply.status(201).send({ token, user: await loadUserRecord(ctx, userId) });
     },
   );
 
@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const userId = await logIn(ctx, request, reply, request.body);
       const token = await createSession(db, userId);
       setSessionCookie(reply, config, token);
-      return { token, user: await loadUserRecord(db, userId) };
+      return { token, user: await loadUserRecord(ctx, userId) };
     },
   );
 
@@ -70,7 +70,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, config);
         throw unauthorized();
       }
-      return { user: await loadUserRecord(db, request.user.id) };
+      return { user: await loadUserRecord(ctx, request.user.id) };
     },
   );
 

@@ -125,7 +125,7 @@ export function boardRoutes(
       const row = await loadContestRow(db, request.params.id);
       await assertCanSee(db, row, me.id);
       const { entries } = await boards.get(row.id);
-      return contestReturns(db, row, entries.slice(0, request.query.top));
+      return contestReturns(ctx, row, entries.slice(0, request.query.top));
     },
   );
 }

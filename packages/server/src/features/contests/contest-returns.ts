@@ -1,6 +1,5 @@
 import { returnPercentOf, type ReturnsSeries } from '@papertrade/domain';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { RecordSource } from '../../users/user-record.ts';
 import { loadEpochBalancePoints } from '../../users/epoch-balance-points.ts';
 import type { BoardEntry } from './contest-board.ts';
 import type { ContestRow } from './contest-record.ts';
@@ -14,7 +13,7 @@ const POINTS_PER_SERIES = 120;
  * so the chart's last point agrees with the board beside it.
  */
 export async function contestReturns(
-  db: Kysely<DB>,
+  { db, balancePointCaches }: RecordSource,
   contest: ContestRow,
   top: readonly BoardEntry[],
 ): Promise<ReturnsSeries[]> {
@@ -22,7 +21,12 @@ export async function contestReturns(
   const startingCents = BigInt(contest.starting_balance_cents);
   return Promise.all(
     top.map(async (entry) => {
-      const points = await loadEpochBalancePoints(db, entry.portfolioId, POINTS_PER_SERIES);
+      const points = await loadEpochBalancePoints(
+        db,
+        balancePointCaches,
+        entry.portfolioId,
+        POINTS_PER_SERIES,
+      );
       const series = [{ timestamp: entry.joinedAt, returnPercentage: 0 }];
       for (const p of points) {
         if (Number(p.ts) <= entry.joinedAt || Number(p.ts) >= end) continue;

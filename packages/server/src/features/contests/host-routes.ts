@@ -102,7 +102,7 @@ export function hostRoutes(
         );
       }
       const member = await memberPortfolio(db, row.id, request.params.walletAddress);
-      const record = await loadUserRecord(db, member.id);
+      const record = await loadUserRecord(ctx, member.id);
       // The teacher sees the portfolio, not the student's notifications or settings.
       return { ...record, notifications: [], settings: {} };
     },

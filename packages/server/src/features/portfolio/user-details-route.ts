@@ -27,7 +27,7 @@ export function userDetailsRoute(fastify: FastifyInstance, ctx: AppContext): voi
       const wallet = request.body.walletAddress.toLowerCase();
       const viewer = request.user;
       if (viewer && viewer.walletAddress.toLowerCase() === wallet)
-        return loadUserRecord(ctx.db, viewer.id);
+        return loadUserRecord(ctx, viewer.id);
       // A contest wallet: its owner gets that portfolio's record, anyone else its owner's profile.
       const portfolio = await ctx.db
         .selectFrom('portfolios')
@@ -35,7 +35,7 @@ export function userDetailsRoute(fastify: FastifyInstance, ctx: AppContext): voi
         .where('wallet_address', '=', wallet)
         .executeTakeFirst();
       if (viewer && portfolio?.user_id === viewer.id && portfolio.closed_at === null)
-        return loadUserRecord(ctx.db, portfolio.id);
+        return loadUserRecord(ctx, portfolio.id);
       const userId = portfolio?.user_id ?? (await findUserIdByWallet(ctx.db, wallet));
       if (!userId) throw notFound('USER_NOT_FOUND', 'No user has that wallet address');
       return loadPublicProfile(ctx.db, userId, viewer?.id ?? null);

@@ -53,12 +53,9 @@ export function createLimitTrigger(
     /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
     const touched = new Map<string, string>();
 
-    const record = (
-      out: Pick<BatchResult, 'fills' | 'cancelled' | 'unmatchedShares' | 'owners'>,
-      symbol: string,
-    ) => {
-      for (const f of out.fills)
-        touched.set(f.portfolioId, out.owners.get(f.portfolioId) ?? f.portfolioId);
+    const record = (out: BatchResult, symbol: string) => {
+      // Each fill and refusal names its owner, read under the portfolio's lock.
+      for (const f of out.fills) touched.set(f.portfolioId, f.userId);
       for (const c of out.cancelled) touched.set(c.portfolioId, c.userId);
       result.filled += out.fills.length;
       result.cancelled += out.cancelled.length;
@@ -90,10 +87,7 @@ export function createLimitTrigger(
               'it could not be filled at this price',
             );
             if (refused)
-              record(
-                { fills: [], cancelled: [refused], unmatchedShares: 0n, owners: new Map() },
-                input.symbol,
-              );
+              record({ fills: [], cancelled: [refused], unmatchedShares: 0n }, input.symbol);
           } catch (cancelError) {
             log.error({ err: cancelError, orderId }, 'limit order could not be cancelled');
             return false;

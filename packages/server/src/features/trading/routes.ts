@@ -38,7 +38,7 @@ export function tradingRoutes(
     await balancePoints.add(portfolio.id);
     ctx.bus.publish({ type: 'user-changed', userId: portfolio.userId, portfolioId: portfolio.id });
     try {
-      return await loadUserRecord(ctx.db, portfolio.id);
+      return await loadUserRecord(ctx, portfolio.id);
     } catch (error) {
       if (
         portfolio.kind === 'CONTEST' &&
