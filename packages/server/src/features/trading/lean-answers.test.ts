@@ -11,7 +11,9 @@ import {
   post,
   setPrice,
 } from '../../test-support/calls.ts';
+import { captureStatements } from '../../test-support/statement-capture.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { loadRecordPatch } from '../../users/record-patch.ts';
 
 const {
   t,
@@ -181,5 +183,15 @@ describe('lean order answers merged into the record', () => {
     const answer = res.json<User>();
     expect(answer.version).toBeGreaterThan(before.version);
     expect(comparable(applyUserPatch(before, answer))).toEqual(comparable(await record()));
+  });
+
+  it("a market order's patch is read in one statement, a cancel's in three in one snapshot", async () => {
+    expectStatus(await buy(t.app, ann, 'SOL', 5), 200);
+    const reads = (statements: { sql: string }[]) =>
+      statements.filter((s) => !/^\s*(begin|commit|start transaction)/i.test(s.sql));
+    const money = await captureStatements(() => loadRecordPatch(t.ctx.db, ann.id, 'money'));
+    expect(reads(money)).toHaveLength(1);
+    const orders = await captureStatements(() => loadRecordPatch(t.ctx.db, ann.id, 'orders'));
+    expect(reads(orders)).toHaveLength(3);
   });
 });
