@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
-import { loadRecordPatch, type PatchKind } from '../../users/record-patch.ts';
+import { loadRecordPatch, type PatchKind, type RecordPatch } from '../../users/record-patch.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
 import { cancelLimitOrder, openLimitOrder } from './limit-orders.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
@@ -50,10 +50,11 @@ export function tradingRoutes(
       userId: portfolio.userId,
       portfolioId: portfolio.id,
     } as const;
-    let read;
+    let read: RecordPatch;
     try {
       read = await loadRecordPatch(ctx.db, portfolio.id, kind, positionId);
     } catch (error) {
+      // The order committed: open screens still hear of it, and load what is left themselves.
       ctx.bus.publish(changed);
       if (
         portfolio.kind === 'CONTEST' &&
