@@ -12,3 +12,4 @@ export * from './price-alerts.ts';
 export * from './trading-costs.ts';
 export * from './working-orders.ts';
 export * from './brackets.ts';
+export * from './user-patch.ts';

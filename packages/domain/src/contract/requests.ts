@@ -26,6 +26,7 @@ import {
   WorkingOrderType,
   Transaction,
   User,
+  UserFields,
 } from './shapes.ts';
 import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
 import { isWholeCents } from '../money.ts';
@@ -95,7 +96,13 @@ export const MarketOrderBody = z
       ctx.addIssue({ code: 'custom', path: ['assetAmount'], message: USD_DECIMALS_MESSAGE });
   });
 export type MarketOrderBody = z.infer<typeof MarketOrderBody>;
-export const TradeAnswer = User.extend({ transaction: Transaction });
+/**
+ * The order calls answer the fields they changed, the transaction or order they made, and the
+ * portfolio's record version after them (docs/api.md, "Lean order answers").
+ */
+const RecordVersion = z.number().int();
+export const TradeAnswer = UserFields.extend({ transaction: Transaction, version: RecordVersion });
+export type TradeAnswer = z.infer<typeof TradeAnswer>;
 
 /** A percent trail: 0.1 to 50, at most 2 decimals (domain/working-orders.ts says why). */
 const TrailPercent = positiveAmount(2, 'Trail percent')
@@ -224,7 +231,14 @@ export const OpenLimitBody = z
 /** What a client sends: orderType (LIMIT) and timeInForce (GTC) may be left out, as before them. */
 export type OpenLimitBody = z.input<typeof OpenLimitBody>;
 export type OpenLimitInput = OpenLimitBody;
-export const OpenLimitAnswer = User.extend({ limitPosition: LimitPosition });
+export const OpenLimitAnswer = UserFields.extend({
+  limitPosition: LimitPosition,
+  version: RecordVersion,
+});
+export type OpenLimitAnswer = z.infer<typeof OpenLimitAnswer>;
+/** POST /cancel-limit-position: the cancelled order, and what its cancel changed. */
+export const CancelLimitAnswer = OpenLimitAnswer;
+export type CancelLimitAnswer = OpenLimitAnswer;
 export const CancelLimitBody = z.object({
   positionId: z.string().min(1).max(64),
   walletAddress: WalletAddress,

@@ -161,8 +161,20 @@ export const User = z.object({
   resetAccountData: Timestamp.nullable(),
   /** Which portfolio this record is (main or a contest's); optional so older answers still parse. */
   portfolio: PortfolioRef.optional(),
+  /**
+   * The portfolio's record version: every change of the record increases it, so a client that
+   * merges patches can tell one it missed (docs/api.md, "Lean order answers").
+   */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof User>;
+
+/**
+ * Any User fields, each replacing the client's copy whole (docs/api.md, "Lean order answers");
+ * the identity fields never change in an order, so they are not part of it.
+ */
+export const UserFields = User.omit({ id: true, walletAddress: true, version: true }).partial();
+export type UserFields = z.infer<typeof UserFields>;
 
 export const PublicProfile = z.object({
   walletAddress: WalletAddress,

@@ -1,9 +1,20 @@
+import type { UserPatch } from '@papertrade/domain';
 import { EventEmitter } from 'node:events';
+
+/** An order's change of one portfolio record, built once for its answer and for /live. */
+export interface LivePatch {
+  walletAddress: string;
+  version: number;
+  patch: UserPatch;
+}
 
 export type BusEvent =
   | { type: 'prices'; at: number }
-  /** A portfolio's record changed (the main one when `portfolioId` is absent: profile, settings, notifications). */
-  | { type: 'user-changed'; userId: string; portfolioId?: string }
+  /**
+   * A portfolio's record changed (the main one when `portfolioId` is absent: profile, settings,
+   * notifications); with `patch` when an order call built what changed, sent instead of the record.
+   */
+  | { type: 'user-changed'; userId: string; portfolioId?: string; patch?: LivePatch }
   | { type: 'user-deleted'; userId: string }
   /** Logout: that one session ended. Carries the token's SHA-256 hash (as stored), never the token. */
   | { type: 'session-ended'; userId: string; tokenHash: string }

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import type { SessionUser } from '../features/auth/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import { loadUserRecord } from '../users/user-record.ts';
-import type { BusEvent } from './event-bus.ts';
+import type { BusEvent, LivePatch } from './event-bus.ts';
 import { textFrame } from './ws-frame.ts';
 
 /** A client this far behind is not reading: drop it, it reconnects and gets fresh state. */
@@ -149,7 +149,8 @@ export class LiveHub {
         this.broadcastPrices(event.at);
         break;
       case 'user-changed':
-        this.pushUser(event.userId, event.portfolioId);
+        if (event.patch) this.pushPatch(event.userId, event.patch);
+        else this.pushUser(event.userId, event.portfolioId);
         break;
       case 'user-deleted':
         this.closeUser(event.userId, 'Account deleted');
@@ -256,6 +257,18 @@ export class LiveHub {
         this.userLoads.delete(portfolioId);
       }
     })();
+  }
+
+  /**
+   * An order's change, as its call built it (docs/api.md, "Lean order answers"): serialized once
+   * for the user's sockets, no record loaded. A whole record that is being loaded meanwhile may
+   * arrive after it; the client keeps whichever has the later version.
+   */
+  private pushPatch(userId: string, { walletAddress, version, patch }: LivePatch): void {
+    const sockets = this.byUser.get(userId);
+    if (!sockets) return;
+    const data = outMessage({ type: 'user-patch', walletAddress, version, patch });
+    for (const client of sockets) this.send(client, data);
   }
 
   private closeUser(userId: string, reason: string): void {

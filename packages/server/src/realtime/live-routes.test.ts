@@ -85,6 +85,38 @@ describe('GET /live', () => {
     expect(changed).toBeDefined();
   });
 
+  it('an order sends its owner one user-patch frame with the version and no whole record', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const socket = connect(url, { authorization: `Bearer ${user.token}` });
+    const first = await socket.next((m) => m.type === 'user');
+    const version = (first.user as { version: number }).version;
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/purchase-asset',
+      headers: user.headers,
+      payload: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: 100, unit: 'USD' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { version: answered, ...patch } = res.json<{ version: number }>();
+    const frame = await socket.next((m) => m.type === 'user-patch');
+    expect(LiveMessage.parse(frame)).toEqual({
+      type: 'user-patch',
+      walletAddress: user.walletAddress,
+      version: version + 1,
+      patch,
+    });
+    expect(answered).toBe(version + 1);
+    // A later change that no order made still comes whole: whatever was sent in between is here.
+    t.ctx.bus.publish({ type: 'user-changed', userId: user.id });
+    await socket.next((m) => m.type === 'user' && m !== first);
+    const after = socket.received.slice(socket.received.indexOf(first) + 1);
+    expect(after.filter((m) => m.type === 'user-patch')).toHaveLength(1);
+    // Only the publish above loaded a record: the order's change was sent as its patch alone.
+    expect(after.filter((m) => m.type === 'user')).toHaveLength(1);
+  });
+
   it('a token in the query string signs a client in; a bad token is refused', async () => {
     const { t, url } = await liveApp();
     const user = await createTestUser(t.ctx);

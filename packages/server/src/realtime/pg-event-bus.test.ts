@@ -48,6 +48,30 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
     ]);
   });
 
+  it("an order's patch travels with its event; one too long for NOTIFY is left out, so the other instances send the whole record", async () => {
+    const url = await freshDatabase();
+    const a = busOn(url);
+    const b = busOn(url);
+    await Promise.all([a.ready(), b.ready()]);
+    const heard: BusEvent[] = [];
+    b.subscribe((e) => heard.push(e));
+    const wallet = `0x${'a'.repeat(40)}`;
+    const small = { walletAddress: wallet, version: 2, patch: { balance: 1 } };
+    const huge = {
+      walletAddress: wallet,
+      version: 3,
+      patch: { settings: { note: 'x'.repeat(9_000) } },
+    };
+
+    a.publish({ type: 'user-changed', userId: 'u1', portfolioId: 'u1', patch: small });
+    a.publish({ type: 'user-changed', userId: 'u1', portfolioId: 'u1', patch: huge });
+    await settle();
+    expect(heard).toEqual([
+      { type: 'user-changed', userId: 'u1', portfolioId: 'u1', patch: small },
+      { type: 'user-changed', userId: 'u1', portfolioId: 'u1' },
+    ]);
+  });
+
   it('events published before the connection is up are delivered once it is', async () => {
     const url = await freshDatabase();
     const listener = busOn(url);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createInProcessBus, type BusEvent, type EventBus } from './event-bus.ts';
+import { createInProcessBus, type BusEvent, type EventBus, type LivePatch } from './event-bus.ts';
 
 export const PG_CHANNEL = 'papertrade_events';
 /** Events published while the connection is down are kept (and sent on reconnect) up to this many. */
@@ -18,6 +18,12 @@ export interface PgBusOptions {
   onLag?: (ms: number) => void;
 }
 
+/**
+ * NOTIFY's payload limit is 8,000 bytes; a patch that would pass this is left out and the
+ * instances that hear the event send the whole record instead (a patch is only a shortcut).
+ */
+export const MAX_NOTIFY_BYTES = 7_900;
+
 /** Session token hashes are SHA-256 in hex (features/auth/tokens.ts). */
 function isTokenHash(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
@@ -28,9 +34,19 @@ function parseEvent(value: unknown): BusEvent | null {
   const e = value as Record<string, unknown>;
   if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
   if (e.type === 'user-changed' && typeof e.userId === 'string') {
-    return typeof e.portfolioId === 'string'
-      ? { type: e.type, userId: e.userId, portfolioId: e.portfolioId }
-      : { type: e.type, userId: e.userId };
+    const event: BusEvent = { type: e.type, userId: e.userId };
+    if (typeof e.portfolioId === 'string') event.portfolioId = e.portfolioId;
+    const patch = e.patch as Partial<LivePatch> | undefined;
+    // From another instance of this app; shape-checked enough to route it, never trusted further.
+    if (
+      patch &&
+      typeof patch.walletAddress === 'string' &&
+      typeof patch.version === 'number' &&
+      patch.patch &&
+      typeof patch.patch === 'object'
+    )
+      event.patch = patch as LivePatch;
+    return event;
   }
   if (e.type === 'user-deleted' && typeof e.userId === 'string')
     return { type: e.type, userId: e.userId };
@@ -142,7 +158,13 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
     publish(event) {
       local.publish(event);
       // Once closing, events stay local: the connection is about to end and nothing would resend them.
-      if (!closed) send(JSON.stringify({ origin, event, sentAt: Date.now() }));
+      if (closed) return;
+      let payload = JSON.stringify({ origin, event, sentAt: Date.now() });
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES && event.type === 'user-changed') {
+        const { patch: _tooLong, ...whole } = event;
+        payload = JSON.stringify({ origin, event: whole, sentAt: Date.now() });
+      }
+      send(payload);
     },
     subscribe: (listener) => local.subscribe(listener),
     ready: () => readyPromise,

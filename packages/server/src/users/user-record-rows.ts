@@ -34,6 +34,7 @@ type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower' |
     | 'reset_at'
     | 'kind'
     | 'contest_id'
+    | 'version'
   > & {
     portfolio_created_at: bigint | number;
     two_factor: bigint | number;
@@ -77,6 +78,37 @@ async function recentLots(
 const byNewest = (a: OrderRow, b: OrderRow) =>
   Number(BigInt(b.created_at) - BigInt(a.created_at)) || (a.id < b.id ? 1 : -1);
 
+const currentEpoch = (portfolioId: string) =>
+  sql`(SELECT epoch FROM portfolios WHERE id = ${portfolioId})`;
+
+/** The record's orders: every working one, and the latest `closedLimit` others of the epoch. */
+export async function recordOrderRows(db: Db, portfolioId: string, closedLimit: number) {
+  const { rows } = await sql<OrderRow>`
+      SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING} AND type IN ('PURCHASE', 'SELL')
+      UNION ALL
+      SELECT * FROM (
+        SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${currentEpoch(portfolioId)} AND status <> ${WORKING}
+        ORDER BY created_at DESC LIMIT ${literalLimit(closedLimit)}
+      ) AS closed`.execute(db);
+  return {
+    working: rows.filter((o) => o.status === 'WORKING').sort(byNewest),
+    closed: rows.filter((o) => o.status !== 'WORKING').sort(byNewest),
+  };
+}
+
+/** The record's latest `limit` transactions of the epoch, newest first. */
+export async function recordTransactionRows(
+  db: Db,
+  portfolioId: string,
+  limit: number,
+): Promise<TransactionFields[]> {
+  const { rows } = await sql<TransactionFields>`
+      SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason
+      FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${currentEpoch(portfolioId)}
+      ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limit)}`.execute(db);
+  return rows;
+}
+
 /**
  * Every row a user record is made of, in six statements sent together and one after the second
  * (the recent lots of the symbols the lot totals name): the current epoch is a subquery instead of a
@@ -97,13 +129,12 @@ export async function loadUserRecordRows(
   portfolioId: string,
   limits: RecordLimits,
 ) {
-  const epoch = sql`(SELECT epoch FROM portfolios WHERE id = ${portfolioId})`;
   const owner = sql`(SELECT user_id FROM portfolios WHERE id = ${portfolioId})`;
-  const [users, { positions, lots }, orders, transactions, notifications, snapshots] =
+  const [users, { positions, lots }, working, transactions, notifications, snapshots] =
     await Promise.all([
       sql<UserRow>`
       SELECT u.id, u.email, u.email_verified, u.username, u.display_name, u.avatar, u.account_type, p.wallet_address,
-        p.kind, p.contest_id, p.cash_cents, p.starting_balance_cents, u.settings, u.watchlist, p.epoch, p.reset_at,
+        p.kind, p.contest_id, p.cash_cents, p.starting_balance_cents, u.settings, u.watchlist, p.epoch, p.reset_at, p.version,
         u.created_at, p.created_at AS portfolio_created_at,
         (SELECT COUNT(*) FROM second_factors WHERE user_id = u.id AND enabled_at IS NOT NULL) AS two_factor
       FROM portfolios p JOIN users u ON u.id = p.user_id WHERE p.id = ${portfolioId} AND p.closed_at IS NULL`.execute(
@@ -123,17 +154,8 @@ export async function loadUserRecordRows(
             limits.lotsPerSymbol,
           ),
         })),
-      sql<OrderRow>`
-      SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND status = ${WORKING} AND type IN ('PURCHASE', 'SELL')
-      UNION ALL
-      SELECT * FROM (
-        SELECT * FROM limit_orders WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch} AND status <> ${WORKING}
-        ORDER BY created_at DESC LIMIT ${literalLimit(limits.closedOrders)}
-      ) AS closed`.execute(db),
-      sql<TransactionFields>`
-      SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason
-      FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${epoch}
-      ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.history)}`.execute(db),
+      recordOrderRows(db, portfolioId, limits.closedOrders),
+      recordTransactionRows(db, portfolioId, limits.history),
       sql<Selectable<NotificationsTable>>`
       SELECT * FROM notifications WHERE user_id = ${owner}
       ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limits.notifications)}`.execute(db),
@@ -147,9 +169,8 @@ export async function loadUserRecordRows(
     holdings,
     lotTotals,
     lots,
-    working: orders.rows.filter((o) => o.status === 'WORKING').sort(byNewest),
-    closed: orders.rows.filter((o) => o.status !== 'WORKING').sort(byNewest),
-    transactions: transactions.rows,
+    ...working,
+    transactions,
     notifications: notifications.rows,
     snapshots,
   };

@@ -2,6 +2,10 @@ import type { BalancePointCaches } from './balance-point-caches.ts';
 import {
   averageOfTotals,
   centsToNumber,
+  compareHistory,
+  compareOrders,
+  USER_CLOSED_ORDERS_LIMIT,
+  USER_HISTORY_LIMIT,
   priceToNumber,
   sharesToNumber,
   type BalancePoint,
@@ -15,12 +19,12 @@ import { spreadPoints } from './epoch-balance-points.ts';
 import { parseJsonColumn, toLimitPosition, toNotification, toTransaction } from './row-mappers.ts';
 import { loadUserRecordRows } from './user-record-rows.ts';
 
-/** docs/api.md, Shapes: lists that grow without bound carry only their most recent entries. */
-export const USER_HISTORY_LIMIT = 100;
+/**
+ * docs/api.md, Shapes: lists that grow without bound carry only their most recent entries (the
+ * history's and the closed orders' bounds are the domain's, which merges answers with them).
+ */
 export const USER_NOTIFICATIONS_LIMIT = 100;
 export const USER_BALANCE_POINTS_LIMIT = 500;
-/** Filled or cancelled orders carried beside every working one. */
-const USER_CLOSED_ORDERS_LIMIT = 20;
 /** openPositions lists the most recent open lots of each symbol, at most this many (decision 006). */
 export const USER_LOTS_PER_SYMBOL_LIMIT = 50;
 
@@ -72,7 +76,7 @@ export async function loadUserRecord(source: RecordSource, portfolioId: string):
 
   const working = workingOrders.map(toLimitPosition);
   const history: HistoryEntry[] = [...transactions.map((t) => toTransaction(t)), ...working]
-    .sort((a, b) => b.timestamp - a.timestamp)
+    .sort(compareHistory)
     .slice(0, USER_HISTORY_LIMIT);
 
   const startedAt = Number(user.reset_at ?? user.portfolio_created_at);
@@ -102,7 +106,11 @@ export async function loadUserRecord(source: RecordSource, portfolioId: string):
     assets,
     openPositions,
     averageCost,
-    limitPositions: [...working, ...closedOrders.map(toLimitPosition)],
+    // The domain's order, which a client's merge of an answer keeps (docs/api.md, "Lean order answers").
+    limitPositions: [
+      ...working.sort(compareOrders),
+      ...closedOrders.map(toLimitPosition).sort(compareOrders),
+    ],
     history,
     watchlist: parseJsonColumn<string[]>(user.watchlist, []),
     balanceHistory: spreadPoints(points, USER_BALANCE_POINTS_LIMIT),
@@ -114,5 +122,6 @@ export async function loadUserRecord(source: RecordSource, portfolioId: string):
       user.kind === 'CONTEST' && user.contest_id
         ? { kind: 'CONTEST', contestId: user.contest_id }
         : { kind: 'MAIN' },
+    version: Number(user.version),
   };
 }

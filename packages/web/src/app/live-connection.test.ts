@@ -99,4 +99,39 @@ describe('live connection', () => {
     await dropAndExpectPolling(live, api.calls, interval, SESSION_POLL_INTERVAL_MS);
     unsubscribe();
   });
+
+  it('a user-patch of the next version merges into the record; an old one is ignored; a gap reloads it whole', async () => {
+    const user = makeUser({ balance: 100, version: 5 });
+    const reloaded = makeUser({ balance: 70, version: 8 });
+    let sessions = 0;
+    const api = mockApi((r) =>
+      r.path === '/auth/session'
+        ? { body: { user: (sessions += 1) === 1 ? user : reloaded } }
+        : undefined,
+    );
+    const queryClient = testQueryClient();
+    const { unsubscribe } = await watch(queryClient, sessionQueryOptions(), user);
+    const live = openLive(queryClient);
+    const patch = (version: number, balance: number) =>
+      live.socket.onmessage?.({
+        data: JSON.stringify({
+          type: 'user-patch',
+          walletAddress: user.walletAddress,
+          version,
+          patch: { balance },
+        }),
+      });
+
+    patch(6, 90);
+    expect(queryClient.getQueryData(['session'])).toEqual({ ...user, balance: 90, version: 6 });
+    patch(6, 80);
+    patch(4, 80);
+    expect(queryClient.getQueryData(['session'])).toMatchObject({ balance: 90, version: 6 });
+    // Version 7 was never seen: the record is read whole again instead of merging 8 into 6.
+    patch(8, 70);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['session'])).toEqual(reloaded));
+    expect(api.calls.filter((c) => c.path === '/auth/session')).toHaveLength(2);
+    live.connection.close();
+    unsubscribe();
+  });
 });

@@ -1,18 +1,11 @@
 import type { User } from '@papertrade/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey, setSessionUser } from '../lib/api/get-session.ts';
+import { mergeSessionPatch, replaceSessionUser, sessionQueryKey } from '../lib/api/get-session.ts';
 import { applyLiveBoard } from '../features/contests/api/get-contest-leaderboard.ts';
 import { allAssetsQueryKey } from '../lib/api/get-all-assets.ts';
 import { routeUserUpdate } from '../lib/active-portfolio.ts';
 import { connectLive, liveStatus, liveUrl, type LiveConnection } from '../lib/live-socket.ts';
 import { queryKeys } from '../lib/query-keys.ts';
-
-/** A change at the head of the history (a trade, a fill, a cancel) makes paged lists stale. */
-function historyHead(user: User | null | undefined): string {
-  const head = user?.history[0];
-  if (!head) return '';
-  return 'id' in head ? head.id : `${head.positionId}:${head.status}`;
-}
 
 /**
  * The app's side of GET /live: prices go into the all-assets query, the user into the session
@@ -30,13 +23,15 @@ export function startLive(queryClient: QueryClient): LiveConnection {
         applyLiveBoard(queryClient, message);
         return;
       }
+      if (message.type === 'user-patch') {
+        mergeSessionPatch(queryClient, message.walletAddress, message.version, message.patch);
+        return;
+      }
       // One message per portfolio that changed: only the shown one's money reaches the screen.
       const before = queryClient.getQueryData<User | null>(sessionQueryKey);
       const next = routeUserUpdate(before, message.user);
       if (!next || next === before) return;
-      setSessionUser(queryClient, next);
-      if (historyHead(before) !== historyHead(next))
-        void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+      replaceSessionUser(queryClient, next);
     },
     onStatus: (open) => {
       liveStatus.set(open);

@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     notifications: [],
     createdAt: 1_700_000_000_000,
     resetAccountData: null,
+    version: 1,
     ...overrides,
   };
 }

@@ -1,16 +1,14 @@
 import {
   STARTING_BALANCE_CENTS,
   STARTING_BALANCE_USD,
+  type TradeAnswer,
   type Transaction,
-  type User,
 } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { contestPortfolio, setRealism } from './fee-test-kit.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
-
-type TradeAnswer = User & { transaction: Transaction };
 
 /** One scenario per test (decision 013): what a fill costs with a fee and a spread, to the cent. */
 const {

@@ -1,4 +1,4 @@
-import type { LimitPosition, User } from '@papertrade/domain';
+import type { OpenLimitAnswer } from '@papertrade/domain';
 import { beforeEach } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
 import { openLimit, setPrice } from '../../test-support/calls.ts';
@@ -6,7 +6,7 @@ import type { TestUser } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /** The answer to POST /open-limit-position: the user record and the new order. */
-export type OpenAnswer = User & { limitPosition: LimitPosition };
+export type OpenAnswer = OpenLimitAnswer;
 
 /**
  * The limit order tests' starting point, fresh for each test: Ann and Bob signed in with their

@@ -1,6 +1,6 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, sell } from '../../test-support/calls.ts';
+import { buy, currentUser, expectStatus, openLimit, sell } from '../../test-support/calls.ts';
 import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
 import { balances, expectSound } from './trading-test-kit.ts';
 
@@ -19,8 +19,10 @@ describe('opening limit orders', () => {
       status: 'WORKING',
     });
     expect(body.balance).toBe(70_000);
-    expect(body.limitPositions).toEqual([body.limitPosition]);
-    expect(body.history[0]).toMatchObject({
+    // The answer is lean (docs/api.md, "Lean order answers"): the lists are read from the record.
+    const user = await currentUser(t.app, ann);
+    expect(user.limitPositions).toEqual([body.limitPosition]);
+    expect(user.history[0]).toMatchObject({
       positionId: body.limitPosition.positionId,
       limitAsk: 40_000,
     });

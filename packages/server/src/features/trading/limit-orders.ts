@@ -130,13 +130,10 @@ export async function openWorkingOrder(
     const bracket = attached
       ? legTerms(entry, entryName, attached.takeProfit, attached.stopLoss, 'attached.')
       : null;
-    let epoch: bigint;
-    if (purchaseCents !== null) {
-      epoch = await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
-    } else {
-      ({ epoch } = await lockPortfolio(trx, portfolioId));
-      await takeFreeShares(trx, portfolioId, body.symbol, sellShares ?? 0n, 'sellAsk');
-    }
+    // The lock moves the record's version (migration 011), which a debit alone would not.
+    const { epoch } = await lockPortfolio(trx, portfolioId);
+    if (purchaseCents !== null) await debitCash(trx, portfolioId, purchaseCents, 'purchaseAsk');
+    else await takeFreeShares(trx, portfolioId, body.symbol, sellShares ?? 0n, 'sellAsk');
     const row: LimitOrderRow = {
       id: newId(now),
       portfolio_id: portfolioId,

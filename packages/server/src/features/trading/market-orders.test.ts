@@ -1,6 +1,6 @@
-import { STARTING_BALANCE_CENTS, type Transaction, type User } from '@papertrade/domain';
+import { STARTING_BALANCE_CENTS, type TradeAnswer, type User } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { buy, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
+import { buy, currentUser, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
 import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
@@ -10,8 +10,6 @@ const {
   t,
   users: [ann],
 } = useTestApp({ users: 1 });
-
-type TradeAnswer = User & { transaction: Transaction };
 
 describe('market orders', () => {
   it('the average cost weights each buy by its shares when buys differ in size', async () => {
@@ -43,7 +41,11 @@ describe('market orders', () => {
     expect(body.balance).toBe(99_000);
     expect(body.assets).toEqual({ BTC: 0.01052631 });
     expect(body.openPositions).toEqual({ BTC: [95_000] });
-    expect(body.history[0]).toMatchObject({ id: body.transaction.id, type: 'PURCHASE' });
+    // The answer is lean (docs/api.md, "Lean order answers"): the history is read from the record.
+    expect((await currentUser(t.app, ann)).history[0]).toMatchObject({
+      id: body.transaction.id,
+      type: 'PURCHASE',
+    });
     expect(await balances(t.ctx, ann.id, 'BTC')).toMatchObject({
       cash: 9_900_000n,
       shares: 1_052_631n,

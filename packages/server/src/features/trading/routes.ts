@@ -1,11 +1,13 @@
 import {
+  CancelLimitAnswer,
   CancelLimitBody,
   MarketOrderBody,
   ModifyLimitBody,
   OpenLimitAnswer,
   OpenLimitBody,
   TradeAnswer,
-  User,
+  type UserFields,
+  type UserPatch,
 } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
-import { loadUserRecord } from '../../users/user-record.ts';
+import { loadRecordPatch, type PatchKind, type RecordPatch } from '../../users/record-patch.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
 import { cancelWorkingOrder, openWorkingOrder } from './limit-orders.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
@@ -30,16 +32,30 @@ export function tradingRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * After the order's transaction commits: a balance point (batched), then every open screen of the
-   * user hears. A contest portfolio closed by the member's removal right after the order committed
-   * has no record any more: the removal cancelled the order, and the answer says why.
+   * After the order's transaction commits: a balance point (batched), then what the order changed,
+   * read once (users/record-patch.ts), is both the answer and what every open screen of the user
+   * hears (docs/api.md, "Lean order answers"). A contest portfolio closed by the member's removal
+   * right after the order committed has no record any more: the removal cancelled the order, and
+   * the answer says why.
    */
-  const afterChange = async (portfolio: RequestPortfolio) => {
+  const afterChange = async <Made extends Pick<UserPatch, 'transaction' | 'limitPosition'>>(
+    portfolio: RequestPortfolio,
+    kind: PatchKind,
+    made: Made,
+    positionId?: string,
+  ): Promise<UserFields & Made & Pick<UserPatch, 'limitPosition'> & { version: number }> => {
     await balancePoints.add(portfolio.id);
-    ctx.bus.publish({ type: 'user-changed', userId: portfolio.userId, portfolioId: portfolio.id });
+    const changed = {
+      type: 'user-changed',
+      userId: portfolio.userId,
+      portfolioId: portfolio.id,
+    } as const;
+    let read: RecordPatch;
     try {
-      return await loadUserRecord(ctx, portfolio.id);
+      read = await loadRecordPatch(ctx.db, portfolio.id, kind, positionId);
     } catch (error) {
+      // The order committed: open screens still hear of it, and load what is left themselves.
+      ctx.bus.publish(changed);
       if (
         portfolio.kind === 'CONTEST' &&
         error instanceof AppError &&
@@ -48,6 +64,10 @@ export function tradingRoutes(
         throw portfolioClosed();
       throw error;
     }
+    const patch = { ...read.fields, ...made, ...(read.order && { limitPosition: read.order }) };
+    const { walletAddress, version } = read;
+    ctx.bus.publish({ ...changed, patch: { walletAddress, version, patch } });
+    return { ...patch, version };
   };
   // The session is checked before the body is validated, so a visitor learns nothing about input rules.
   const guarded = { preValidation: requireUser, ...plainJsonAnswer };
@@ -59,7 +79,7 @@ export function tradingRoutes(
     async (request) => {
       const portfolio = sessionPortfolio(request);
       const transaction = await marketBuy(ctx, portfolio, request.body);
-      return { ...(await afterChange(portfolio)), transaction: toTransaction(transaction) };
+      return afterChange(portfolio, 'money', { transaction: toTransaction(transaction) });
     },
   );
 
@@ -69,7 +89,7 @@ export function tradingRoutes(
     async (request) => {
       const portfolio = sessionPortfolio(request);
       const transaction = await marketSell(ctx, portfolio, request.body);
-      return { ...(await afterChange(portfolio)), transaction: toTransaction(transaction) };
+      return afterChange(portfolio, 'money', { transaction: toTransaction(transaction) });
     },
   );
 
@@ -79,8 +99,10 @@ export function tradingRoutes(
     async (request, reply) => {
       const portfolio = sessionPortfolio(request);
       const order = await openWorkingOrder(ctx, portfolio, request.body);
-      const user = await afterChange(portfolio);
-      return reply.status(201).send({ ...user, limitPosition: toLimitPosition(order) });
+      // An OCO pair opens two orders: the lists go whole, the answer still names the first leg.
+      const kind = request.body.orderType === 'OCO' ? 'orders' : 'money';
+      const answer = await afterChange(portfolio, kind, { limitPosition: toLimitPosition(order) });
+      return reply.status(201).send(answer);
     },
   );
 
@@ -90,17 +112,22 @@ export function tradingRoutes(
     async (request) => {
       const portfolio = sessionPortfolio(request);
       const order = await modifyWorkingOrder(ctx, portfolio, request.body);
-      return { ...(await afterChange(portfolio)), limitPosition: toLimitPosition(order) };
+      // A leg's change may move its pair's other leg too: the lists go whole.
+      return afterChange(portfolio, 'orders', { limitPosition: toLimitPosition(order) });
     },
   );
 
   r.post(
     '/cancel-limit-position',
-    { ...guarded, schema: { tags, body: CancelLimitBody, response: { 200: User } } },
+    { ...guarded, schema: { tags, body: CancelLimitBody, response: { 200: CancelLimitAnswer } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
-      await cancelWorkingOrder(ctx, portfolio.id, request.body.positionId);
-      return afterChange(portfolio);
+      const { positionId } = request.body;
+      await cancelWorkingOrder(ctx, portfolio.id, positionId);
+      const { limitPosition, ...answer } = await afterChange(portfolio, 'orders', {}, positionId);
+      // The cancel just found it under the portfolio's lock, and orders are never deleted.
+      if (!limitPosition) throw new Error('a cancelled order could not be read back');
+      return { ...answer, limitPosition };
     },
   );
 }

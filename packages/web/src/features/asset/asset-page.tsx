@@ -18,6 +18,7 @@ import { chartLines } from './order-lines.ts';
 import { OrdersCard } from './orders-card.tsx';
 import { PriceChart, type ChartOverlays } from './price-chart.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
+import { useTransactions } from '../transactions/api/get-transactions.ts';
 
 /** /asset?pair={asset id}: price, chart, the user's holding and the trade panel. */
 export default function AssetPage() {
@@ -31,14 +32,18 @@ export default function AssetPage() {
   const { key: tradeKey, ...tradeStart } = useTradeLink(asset, openTrade);
   usePageTitle(asset ? displayAssetName(asset.name) : null);
   const symbol = asset?.symbol ?? '';
+  // The record's history is the latest 20 entries of every asset (docs/api.md, "Lean order
+  // answers"): the chart marks this asset's latest fills, a page of GET /transactions, instead.
+  const fills = useTransactions(user.walletAddress, symbol ? { symbol } : {});
+  const history = fills.data?.pages[0]?.entries ?? user.history;
   const overlays = useMemo<ChartOverlays>(
     () => ({
       symbol,
       lines: chartLines(user, symbol, holdingSplit(user, symbol).total > 0),
-      history: user.history,
+      history,
       wallet: user.walletAddress,
     }),
-    [user, symbol],
+    [user, symbol, history],
   );
 
   if (error && !assets) return <Alert severity="error">{errorMessage(error)}</Alert>;

@@ -48,7 +48,10 @@ async function setup(orders: LimitPosition[] = [working, filled]) {
     if (r.path === '/auth/session') return { body: { user } };
     if (r.path === '/all-assets') return { body: [BTC, ETH] };
     if (r.path === '/cancel-limit-position')
-      return { body: { ...user, limitPositions: [{ ...working, status: 'CANCELLED' }, filled] } };
+      // A lean answer: the cancelled order and the next version, merged into the record.
+      return {
+        body: { limitPosition: { ...working, status: 'CANCELLED' }, version: user.version + 1 },
+      };
     return undefined;
   });
   const queryClient = testQueryClient();

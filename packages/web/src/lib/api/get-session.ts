@@ -1,4 +1,4 @@
-import { SessionAnswer, User } from '@papertrade/domain';
+import { applyUserPatch, patchFit, SessionAnswer, User, type UserPatch } from '@papertrade/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../api-client.ts';
 import { activeWallet, forgetActiveWallet } from '../active-portfolio.ts';
@@ -66,14 +66,65 @@ export function useUser(): User {
   return data;
 }
 
-/** Every answer that carries the user (trades, settings, notifications) lands here. */
+/** Every answer that carries the whole user (settings, notifications, a reset) lands here. */
 export function setSessionUser(queryClient: QueryClient, user: User | null): void {
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-/** Answers are "User plus one more field"; keep only the User in the cache. */
-export function withoutExtra<T extends User>(answer: T, extra: keyof T): User {
-  const copy: Record<string, unknown> = { ...answer };
-  delete copy[extra as string];
-  return copy as User;
+/** The entries of a history and their states: a change makes the paged lists stale. */
+function historyKey(user: User | null | undefined): string {
+  return (user?.history ?? [])
+    .map((e) => ('id' in e ? e.id : `${e.positionId}:${e.status}:${e.timestamp}`))
+    .join();
+}
+
+/**
+ * A record that replaces the cached one whole (a /live `user` frame, the answer of a call that
+ * answers the whole User); the paged history is refetched when the record's history moved. A
+ * record older than the cached one of the same portfolio (a load that a patch overtook) is dropped.
+ */
+export function replaceSessionUser(queryClient: QueryClient, next: User): void {
+  const before = queryClient.getQueryData<User | null>(sessionQueryKey);
+  const same = before && before.walletAddress.toLowerCase() === next.walletAddress.toLowerCase();
+  if (same && next.version < before.version) return;
+  setSessionUser(queryClient, next);
+  if (historyKey(before) !== historyKey(next))
+    void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+}
+
+/**
+ * An order's answer, or a /live `user-patch`, for the portfolio `walletAddress` (docs/api.md,
+ * "Lean order answers"). The next version is merged into the cached record; one the record already
+ * holds is ignored (the answer and the /live patch of one order are the same change, so the paged
+ * history is refetched once); a later one means a change was missed, so the record is read whole
+ * again. A patch of a portfolio this tab does not show is not for it.
+ */
+export function mergeSessionPatch(
+  queryClient: QueryClient,
+  walletAddress: string,
+  version: number,
+  patch: UserPatch,
+): void {
+  const before = queryClient.getQueryData<User | null>(sessionQueryKey);
+  if (!before || before.walletAddress.toLowerCase() !== walletAddress.toLowerCase()) return;
+  const fit = patchFit(before, version);
+  if (fit === 'stale') return;
+  if (fit === 'gap') {
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+    return;
+  }
+  const next = applyUserPatch(before, { ...patch, version });
+  setSessionUser(queryClient, next);
+  if (historyKey(before) !== historyKey(next))
+    void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+}
+
+/** An order call's answer: its version beside the patch, merged into the record it was made in. */
+export function mergeOrderAnswer(
+  queryClient: QueryClient,
+  walletAddress: string,
+  { version, ...patch }: UserPatch & { version: number },
+): void {
+  mergeSessionPatch(queryClient, walletAddress, version, patch);
 }

@@ -1,8 +1,7 @@
-import { User } from '@papertrade/domain';
+import { CancelLimitAnswer } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../../lib/api/get-session.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mergeOrderAnswer } from '../../../lib/api/get-session.ts';
 
 export interface CancelLimitInput {
   positionId: string;
@@ -15,7 +14,7 @@ export async function cancelLimitPosition(body: CancelLimitInput) {
     method: 'POST',
     body,
     wallet: body.walletAddress,
-    schema: User,
+    schema: CancelLimitAnswer,
   });
 }
 
@@ -23,9 +22,6 @@ export function useCancelLimitPosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelLimitPosition,
-    onSuccess: (user) => {
-      setSessionUser(queryClient, user);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
-    },
+    onSuccess: (answer, input) => mergeOrderAnswer(queryClient, input.walletAddress, answer),
   });
 }

@@ -1,7 +1,7 @@
 import { OpenLimitAnswer } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
+import { mergeOrderAnswer } from '../../../lib/api/get-session.ts';
 
 export interface ModifyLimitInput {
   positionId: string;
@@ -32,8 +32,8 @@ export function useModifyLimitPosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: modifyLimitPosition,
-    onSuccess: (answer) => {
-      setSessionUser(queryClient, withoutExtra(answer, 'limitPosition'));
+    onSuccess: (answer, input) => {
+      mergeOrderAnswer(queryClient, input.walletAddress, answer);
     },
   });
 }

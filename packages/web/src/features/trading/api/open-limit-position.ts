@@ -1,8 +1,7 @@
 import { OpenLimitAnswer, type OpenLimitBody } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mergeOrderAnswer } from '../../../lib/api/get-session.ts';
 
 /**
  * POST /open-limit-position: a working order, which a purchase may give a bracket (`attached`), or
@@ -21,9 +20,8 @@ export function useOpenLimitPosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openLimitPosition,
-    onSuccess: (answer) => {
-      setSessionUser(queryClient, withoutExtra(answer, 'limitPosition'));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+    onSuccess: (answer, input) => {
+      mergeOrderAnswer(queryClient, input.walletAddress, answer);
     },
   });
 }

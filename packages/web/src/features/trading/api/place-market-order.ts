@@ -1,8 +1,7 @@
 import { TradeAnswer, type AmountUnit, type TradeSide, type Transaction } from '@papertrade/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { setSessionUser, withoutExtra } from '../../../lib/api/get-session.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mergeOrderAnswer } from '../../../lib/api/get-session.ts';
 
 export type { TradeSide } from '@papertrade/domain';
 
@@ -24,9 +23,8 @@ export function usePlaceMarketOrder(onFilled?: (transaction: Transaction) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeMarketOrder,
-    onSuccess: (answer) => {
-      setSessionUser(queryClient, withoutExtra(answer, 'transaction'));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+    onSuccess: (answer, input) => {
+      mergeOrderAnswer(queryClient, input.walletAddress, answer);
       onFilled?.(answer.transaction);
     },
   });

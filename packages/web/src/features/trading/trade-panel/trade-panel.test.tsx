@@ -261,7 +261,7 @@ describe('trade panel', () => {
     });
     setup(user, {}, (request) =>
       request.path === '/purchase-asset'
-        ? { body: { ...user, balance: 99_899.5, transaction } }
+        ? { body: { balance: 99_899.5, transaction, version: user.version + 1 } }
         : undefined,
     );
     const input = await ready();
@@ -273,7 +273,8 @@ describe('trade panel', () => {
     expect(within(dialog).getByText('0.0025')).toBeInTheDocument();
     expect(within(dialog).getByText('$40,200.00')).toBeInTheDocument();
     expect(input).toHaveValue('');
-    // The answer is the updated user: the buying power follows without another request.
+    // The answer is what the order changed, merged into the user: the buying power follows
+    // without another request.
     expect(screen.getByText('$99,899.50')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'View details' }));
     expect(await screen.findByText('page /transaction')).toBeInTheDocument();
