@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
 import { consumeLots } from './ledger.ts';
-import { sumByPortfolio } from './ledger-assertions.ts';
+import { assertMoved, ledgerAssert, sumByPortfolio } from './ledger-assertions.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
 /**
@@ -35,63 +35,111 @@ export interface BatchFill {
 }
 
 export { sumByPortfolio };
-/** The old name, until features/trading/fill-batch.ts moves to sumByPortfolio. */
-export const sumByUser = sumByPortfolio;
+
+/** Balances read under the portfolios' locks with nothing moved since: the settle's exact starting points. */
+export interface SettleBefore {
+  /** Each portfolio's free cash. */
+  cashCents?: ReadonlyMap<string, bigint>;
+  /** A purchase's: each portfolio's free shares of the symbol (absent: none held). */
+  shares?: ReadonlyMap<string, bigint>;
+}
 
 /**
  * Adds cash to many portfolios. Used for proceeds that splitOverCaps has already kept under
- * MAX_CASH_CENTS, and for reservations given back, which were the portfolios' cash already.
+ * MAX_CASH_CENTS, and for change given back, which was the portfolios' cash already. Answers
+ * the credits made and each balance after (the statement's RETURNING), for the assertions.
  */
 export async function creditCashMany(
   trx: Trx,
   byPortfolio: ReadonlyMap<string, Cents>,
-): Promise<void> {
-  const credits = [...byPortfolio].filter(([, cents]) => cents > 0n);
-  if (!credits.length) return;
+): Promise<Moved> {
+  const credits = new Map([...byPortfolio].filter(([, cents]) => cents > 0n));
+  if (!credits.size) return { moved: credits, after: new Map() };
   // One row per portfolio (a map's keys), so each portfolio row is matched once.
-  const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, credits);
-  await sql`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c WHERE portfolios.id = c.id`.execute(
-    trx,
-  );
+  const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, [...credits]);
+  const { rows: after } = await sql<{
+    id: string;
+    cash_cents: bigint | number;
+  }>`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c
+    WHERE portfolios.id = c.id RETURNING portfolios.id, portfolios.cash_cents`.execute(trx);
+  return { moved: credits, after: new Map(after.map((r) => [r.id, BigInt(r.cash_cents)])) };
 }
 
-/** Adds free shares of one symbol to many portfolios (bought, or reserved shares given back). */
+/**
+ * Adds free shares of one symbol to many portfolios (bought, or reserved shares given back).
+ * Answers the additions and each holding after, for the assertions.
+ */
 export async function addSharesMany(
   trx: Trx,
   symbol: string,
   byPortfolio: ReadonlyMap<string, ShareUnits>,
-): Promise<void> {
-  const added = [...byPortfolio].filter(([, shares]) => shares > 0n);
-  if (!added.length) return;
-  const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, added);
+): Promise<Moved> {
+  const added = new Map([...byPortfolio].filter(([, shares]) => shares > 0n));
+  if (!added.size) return { moved: added, after: new Map() };
+  const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, [...added]);
   // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
-  await sql`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`.execute(
-    trx,
-  );
+  const { rows: after } = await sql<{
+    portfolio_id: string;
+    shares: bigint | number;
+  }>`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
+    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares
+    RETURNING portfolio_id, shares`.execute(trx);
+  return {
+    moved: added,
+    after: new Map(after.map((r) => [r.portfolio_id, BigInt(r.shares)])),
+  };
+}
+
+/** What a batched move meant to add per portfolio, and what its statement answered after. */
+export interface Moved {
+  moved: Map<string, bigint>;
+  after: Map<string, bigint>;
 }
 
 /**
  * A batch of buys whose cash was reserved: the shares to the portfolios' free holdings (less those a
  * bracket's legs reserve at once, which stay in the lots), one open lot per
  * fill at its price, counted in their lot totals, and what the reservation kept beyond the
- * total and the fee back to free cash.
+ * total and the fee back to free cash. Before the caller commits, it asserts from the sums it
+ * holds and what its statements answered (docs/decisions/021-ledger-steps.md): every fill's
+ * figures sound, the cash credited is exactly the change (each balance at `before` plus it),
+ * the shares added to holdings and reserved for legs are the shares bought, one lot per fill.
  */
 export async function settleBuys(
   trx: Trx,
   symbol: string,
   at: number,
   fills: readonly BatchFill[],
+  before: SettleBefore = {},
 ): Promise<void> {
-  await addSharesMany(
-    trx,
-    symbol,
-    sumByPortfolio(fills, (f) => f.shares - (f.reservedShares ?? 0n)),
+  for (const f of fills) {
+    const reserved = f.reservedShares ?? 0n;
+    ledgerAssert(
+      f.shares > 0n &&
+        f.totalCents > 0n &&
+        f.feeCents >= 0n &&
+        f.changeCents >= 0n &&
+        reserved >= 0n &&
+        reserved <= f.shares,
+      `buy ${f.orderId}: ${f.shares} shares (${reserved} reserved) for ${f.totalCents} cents, fee ${f.feeCents}, change ${f.changeCents}`,
+      [f.portfolioId],
+    );
+  }
+  const free = sumByPortfolio(fills, (f) => f.shares - (f.reservedShares ?? 0n));
+  const shares = await addSharesMany(trx, symbol, free);
+  assertMoved(
+    `${symbol} shares bought`,
+    shares.moved,
+    shares.after,
+    before.shares &&
+      new Map([...shares.moved.keys()].map((id) => [id, before.shares?.get(id) ?? 0n])),
   );
-  await creditCashMany(
+  assertUnder(`${symbol} shares bought`, shares.after, MAX_HOLDING_UNITS);
+  const cash = await creditCashMany(
     trx,
     sumByPortfolio(fills, (f) => f.changeCents),
   );
+  assertMoved('change of buys back to cash', cash.moved, cash.after, before.cashCents);
   const lots = fills.filter((f) => f.shares > 0n);
   if (lots.length) {
     const rows = batchRows(
@@ -99,31 +147,69 @@ export async function settleBuys(
       { id: 'text', portfolio_id: 'text', shares: 'bigint', price: 'bigint' },
       lots.map((f) => [f.transactionId, f.portfolioId, f.shares, f.price]),
     );
-    await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+    const inserted =
+      await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
       SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(
-      trx,
+        trx,
+      );
+    ledgerAssert(
+      inserted.numAffectedRows === undefined || inserted.numAffectedRows === BigInt(lots.length),
+      `${lots.length} ${symbol} buys wrote ${inserted.numAffectedRows} lots`,
+      lots.map((f) => f.portfolioId),
     );
   }
   const added = new Map<string, LotDelta>();
   for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, f.price));
+  // Every share bought is in the lot totals, and either free or reserved for a bracket's legs.
+  const legsHold = sumByPortfolio(fills, (f) => f.reservedShares ?? 0n);
+  for (const [id, delta] of added) {
+    const reserved = legsHold.get(id) ?? 0n;
+    ledgerAssert(
+      delta.shares === (free.get(id) ?? 0n) + reserved,
+      `${symbol} buys: ${delta.shares} shares in lots, ${free.get(id) ?? 0n} free and ${reserved} reserved`,
+      [id],
+    );
+  }
   await adjustLotTotals(trx, symbol, added);
 }
 
-/** A batch of sells whose shares were reserved: proceeds less fees to cash, lots consumed oldest first. */
+/**
+ * A batch of sells whose shares were reserved: proceeds less fees to cash, lots consumed oldest
+ * first. Asserts every fill's figures sound and each cash balance at exactly `before` plus its
+ * proceeds less fees, under the cap. Answers the shares sold that no open lot matched.
+ */
 export async function settleSells(
   trx: Trx,
   symbol: string,
   fills: readonly BatchFill[],
+  before: SettleBefore = {},
 ): Promise<ShareUnits> {
-  await creditCashMany(
+  for (const f of fills)
+    ledgerAssert(
+      f.shares > 0n &&
+        f.totalCents > 0n &&
+        f.feeCents >= 0n &&
+        f.feeCents <= f.totalCents &&
+        f.changeCents === 0n,
+      `sale ${f.orderId}: ${f.shares} shares for ${f.totalCents} cents, fee ${f.feeCents}, change ${f.changeCents}`,
+      [f.portfolioId],
+    );
+  const cash = await creditCashMany(
     trx,
     sumByPortfolio(fills, (f) => f.totalCents - f.feeCents),
   );
+  assertMoved(`${symbol} sales' proceeds less fees`, cash.moved, cash.after, before.cashCents);
+  assertUnder(`${symbol} sales' proceeds`, cash.after, MAX_CASH_CENTS);
   return consumeLots(
     trx,
     symbol,
     sumByPortfolio(fills, (f) => f.shares),
   );
+}
+
+/** splitOverCaps kept every fill inside the caps: a balance past one is a bug. */
+function assertUnder(what: string, after: ReadonlyMap<string, bigint>, cap: bigint): void {
+  for (const [id, now] of after) ledgerAssert(now <= cap, `${what}: ${now} past ${cap}`, [id]);
 }
 
 /**

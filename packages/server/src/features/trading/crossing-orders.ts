@@ -3,9 +3,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { statementByShape, type ShapedStatement } from '../../db/statement-by-shape.ts';
 
-/** The domain's order side under its old name, until fill-batch.ts imports OrderSide itself. */
-export type Side = OrderSide;
-
 /**
  * Which trigger index a batch of orders was found through (decision 012): LIMIT, the orders
  * working as limits (limit orders and triggered stop-limits); STOP, the orders waiting for their

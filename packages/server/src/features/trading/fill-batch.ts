@@ -2,15 +2,10 @@ import type { CostRule, ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchIds, batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
-import { lockPortfolios, type Trx } from '../../db/transaction.ts';
-import {
-  addSharesMany,
-  creditCashMany,
-  settleBuys,
-  settleSells,
-  sumByUser,
-} from '../../ledger/batched-moves.ts';
-import { chunks } from '../../users/chunks.ts';
+import { lockPortfolios, type LockedPortfolio, type Trx } from '../../db/transaction.ts';
+import { settleBuys, settleSells } from '../../ledger/batched-moves.ts';
+import { recordTransactions } from '../../ledger/record-transactions.ts';
+import { releaseOrders } from '../../ledger/release-orders.ts';
 import { notifyMany } from '../../users/notify.ts';
 import { cancelOrdersOfClosed } from './closed-portfolio-orders.ts';
 import { claimGuard } from './crossing-orders.ts';
@@ -21,11 +16,11 @@ import {
   type ClaimedOrder,
   type Fill,
   type FillPlan,
+  type PlanInput,
   type Refusal,
   type Refused,
 } from './fill-plan.ts';
-import type { FillTrigger } from './fill-triggers.ts';
-import { cancelOtherLegs, insertLegs, reservationsFreed } from './oco-legs.ts';
+import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
 import { costRulesOf } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -56,7 +51,7 @@ export interface BatchResult {
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const claim = await claimBatch(trx, input);
   const plan = planFills({ terms: input, ...claim });
-  const unmatchedShares = await settle(trx, input, plan);
+  const unmatchedShares = await settle(trx, input, plan, claim);
   await notifyMany(trx, plan.notices, input.at);
   return {
     fills: plan.fills,
@@ -122,15 +117,53 @@ async function claimBatch(trx: Trx, input: BatchInput) {
   };
 }
 
-/** Writes what the plan says: the money, the refusals, the transactions, the legs, the pairs ended. */
-async function settle(trx: Trx, input: BatchInput, plan: FillPlan): Promise<ShareUnits> {
+/**
+ * Writes what the plan says through the ledger's steps (docs/decisions/021-ledger-steps.md): the
+ * money, the refusals, the transactions, then the legs and the pairs ended. `portfolios` are the
+ * claim's locked ones and `holdings` a purchase's free shares read in the claim: nothing moved
+ * either since, so the settle asserts each ends at exactly that plus what the fills added.
+ */
+async function settle(
+  trx: Trx,
+  input: BatchInput,
+  plan: FillPlan,
+  claim: Pick<PlanInput, 'portfolios' | 'holdings'>,
+): Promise<ShareUnits> {
+  const { portfolios } = claim;
   // A batch whose claimed orders were all refused moves no money but the refusals'.
   let unmatchedShares = 0n;
+  const cashBefore = new Map([...portfolios].map(([id, p]) => [id, p.cashCents]));
   if (plan.fills.length && input.side === 'PURCHASE')
-    await settleBuys(trx, input.symbol, input.at, plan.fills);
-  else if (plan.fills.length) unmatchedShares = await settleSells(trx, input.symbol, plan.fills);
-  await refuse(trx, input, plan.refused);
-  await insertTransactions(trx, input, plan.fills, plan.triggers);
+    await settleBuys(trx, input.symbol, input.at, plan.fills, {
+      cashCents: cashBefore,
+      shares: claim.holdings,
+    });
+  else if (plan.fills.length)
+    unmatchedShares = await settleSells(trx, input.symbol, plan.fills, { cashCents: cashBefore });
+  await refuse(trx, input, plan.refused, portfolios);
+  await recordTransactions(
+    trx,
+    plan.fills.map((f) => {
+      const trigger = plan.triggers.get(f.transactionId);
+      return {
+        id: f.transactionId,
+        portfolioId: f.portfolioId,
+        epoch: f.epoch,
+        type: input.side,
+        method: 'LIMIT',
+        symbol: input.symbol,
+        shares: f.shares,
+        totalCents: f.totalCents,
+        price: f.price,
+        feeCents: f.feeCents,
+        positionId: f.orderId,
+        at: input.at,
+        trigger: trigger
+          ? { type: trigger.kind, price: input.price, reason: trigger.reason }
+          : null,
+      };
+    }),
+  );
   if (plan.legs.length) await insertLegs(trx, plan.legs);
   if (plan.pairsEnded.length) await cancelOtherLegs(trx, plan.pairsEnded, input.at);
   return unmatchedShares;
@@ -150,78 +183,27 @@ async function holdingsOf(
   return new Map(rows.map((r) => [r.portfolio_id, BigInt(r.shares)]));
 }
 
-async function refuse(trx: Trx, input: BatchInput, refused: readonly Refused[]): Promise<void> {
+/**
+ * The refused fills end through the ledger's release step: claimed as FILLED a moment ago, they
+ * are cancelled and give their reservations back (a pair's shares once). No cash figure is passed:
+ * the settle has moved the cash since the lock.
+ */
+async function refuse(
+  trx: Trx,
+  input: BatchInput,
+  refused: readonly Refused[],
+  portfolios: ReadonlyMap<string, LockedPortfolio>,
+): Promise<void> {
   if (!refused.length) return;
-  for (const part of chunks(refused.map((r) => r.orderId))) {
-    await trx
-      .updateTable('limit_orders')
-      .set({ status: 'CANCELLED', fill_price: null, transaction_id: null, closed_at: input.at })
-      .where('id', 'in', part)
-      .execute();
-  }
-  if (input.side === 'PURCHASE')
-    await creditCashMany(
-      trx,
-      sumByUser(refused, (r) => r.reserved),
-    );
-  else
-    await addSharesMany(
-      trx,
-      input.symbol,
-      sumByUser(await reservationsFreed(trx, refused), (r) => r.reserved),
-    );
+  await releaseOrders(trx, {
+    portfolios: [...portfolios.values()].map(({ id, epoch }) => ({ id, epoch })),
+    orderIds: refused.map((r) => r.orderId),
+    at: input.at,
+    from: 'FILLED',
+  });
   await notifyMany(
     trx,
     refused.map((r) => refusalNotice(input, r)),
     input.at,
   );
-}
-
-/**
- * One transaction row per fill, with why it filled (the tick's price, the order's kind and the
- * reason), in one statement: what the order history and the lots refer to.
- */
-async function insertTransactions(
-  trx: Trx,
-  input: BatchInput,
-  fills: readonly Fill[],
-  why: ReadonlyMap<string, FillTrigger>,
-): Promise<void> {
-  if (!fills.length) return;
-  const rows = batchRows(
-    trx,
-    {
-      id: 'text',
-      portfolio_id: 'text',
-      epoch: 'bigint',
-      shares: 'bigint',
-      total_cents: 'bigint',
-      price: 'bigint',
-      fee_cents: 'bigint',
-      position_id: 'text',
-      trigger_type: 'text',
-      trigger_reason: 'text',
-    },
-    fills.map((f) => {
-      const trigger = why.get(f.transactionId);
-      return [
-        f.transactionId,
-        f.portfolioId,
-        f.epoch,
-        f.shares,
-        f.totalCents,
-        f.price,
-        f.feeCents,
-        f.orderId,
-        trigger?.kind ?? null,
-        trigger?.reason ?? null,
-      ];
-    }),
-  );
-  await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at,
-      trigger_type, trigger_price, trigger_reason)
-    SELECT c.id, c.portfolio_id, c.epoch, ${input.side}, 'LIMIT', ${input.symbol}, c.shares, c.total_cents,
-      c.price, c.fee_cents, c.position_id, CAST(${input.at} AS bigint),
-      c.trigger_type, CASE WHEN c.trigger_type IS NULL THEN NULL ELSE CAST(${input.price} AS bigint) END, c.trigger_reason
-    FROM ${rows} AS c`.execute(trx);
 }

@@ -6,6 +6,7 @@ import {
   quoteMarketBuy,
   quoteMarketSell,
   type CostRule,
+  type OrderSide,
   type PriceUnits,
 } from '@papertrade/domain';
 import type { LockedPortfolio } from '../../db/transaction.ts';
@@ -13,7 +14,7 @@ import { newId } from '../../db/new-id.ts';
 import { splitOverCaps, type BatchFill } from '../../ledger/batched-moves.ts';
 import { priceText, sharesText, usdText } from '../../ledger/money-text.ts';
 import type { NewNotification } from '../../users/notify.ts';
-import type { CrossKind, Side } from './crossing-orders.ts';
+import type { CrossKind } from './crossing-orders.ts';
 import { fillTriggers, type ClaimedTerms, type FillTrigger } from './fill-triggers.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { bracketOf, legRows } from './oco-legs.ts';
@@ -28,7 +29,7 @@ export type Fill = BatchFill & { userId: string; epoch: bigint };
 /** What a batch of crossed orders is: one symbol and side, filled at one tick's price. */
 export interface BatchTerms {
   symbol: string;
-  side: Side;
+  side: OrderSide;
   price: PriceUnits;
   at: number;
   /** The trigger index the orders were found through (decision 012); LIMIT when absent. */
@@ -214,7 +215,7 @@ export function planFills(input: PlanInput): FillPlan {
  * fee comes out of its proceeds.
  */
 function quoteFill(
-  side: Side,
+  side: OrderSide,
   tick: PriceUnits,
   reserved: bigint,
   rule: CostRule,

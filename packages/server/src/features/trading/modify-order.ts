@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
-import { debitCash, releaseReservation, takeFreeShares } from '../../ledger/ledger.ts';
+import { amendReservation } from '../../ledger/amend-reservation.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { checkContestRules } from './limit-orders.ts';
@@ -160,16 +160,17 @@ export async function modifyWorkingOrder(
     if (body.purchaseAsk === undefined && body.sellAsk === undefined) {
       return { ...order, limit_price: limitPrice, stop_price: stopPrice, ...legs.columns };
     }
-    await releaseReservation(trx, {
+    // The old reservation back and the new one taken as one move (a cancel and a new order):
+    // an amount that does not fit throws, and the whole change rolls back.
+    await amendReservation(trx, {
       portfolioId: portfolio.id,
-      type: order.type,
+      cashCents: locked.cashCents,
+      type: side,
       symbol: order.symbol,
-      purchaseCents: order.purchase_cents,
-      sellShares: order.sell_shares,
+      from: BigInt((side === 'PURCHASE' ? order.purchase_cents : order.sell_shares) ?? 0n),
+      to: (side === 'PURCHASE' ? purchaseCents : sellShares) ?? 0n,
+      field: side === 'PURCHASE' ? 'purchaseAsk' : 'sellAsk',
     });
-    // The new order half: a reservation that does not fit throws, and the whole change rolls back.
-    if (purchaseCents !== null) await debitCash(trx, portfolio.id, purchaseCents, 'purchaseAsk');
-    else await takeFreeShares(trx, portfolio.id, order.symbol, sellShares ?? 0n, 'sellAsk');
     return {
       ...order,
       limit_price: limitPrice,

@@ -2,7 +2,6 @@ import { trailingStop, type PriceUnits, type ShareUnits, type Trail } from '@pap
 import { sql } from 'kysely';
 import { newId } from '../../db/new-id.ts';
 import type { Trx } from '../../db/transaction.ts';
-import { pairsFreed } from '../../ledger/release-orders.ts';
 import { chunks } from '../../users/chunks.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 
@@ -147,20 +146,4 @@ export async function cancelOtherLegs(
     cancelled += Number(result.numUpdatedRows);
   }
   return cancelled;
-}
-
-export interface EndedOrder {
-  oco_group_id: string | null;
-}
-
-/**
- * Of orders that just stopped working without filling, the ones whose reservation goes back (the
- * ledger's rule, ledger/release-orders.ts). Kept for fill-batch.ts's refusals until they call the
- * ledger's release step themselves. Call under the owners' locks, after the status moved.
- */
-export function reservationsFreed<T extends EndedOrder>(
-  trx: Trx,
-  ended: readonly T[],
-): Promise<T[]> {
-  return pairsFreed(trx, ended, (o) => o.oco_group_id);
 }
