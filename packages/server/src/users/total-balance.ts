@@ -7,7 +7,7 @@ import {
   type PriceUnits,
 } from '@papertrade/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { batchIds, batchRows } from '../db/batch-rows.ts';
+import { batchRows, idIn } from '../db/batch-rows.ts';
 import type { DB } from '../db/schema.ts';
 import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
@@ -110,8 +110,7 @@ export async function loadPortfolioTotals(
 ): Promise<Map<string, { epoch: bigint; totalCents: Cents }>> {
   const totals = new Map<string, { epoch: bigint; totalCents: Cents }>();
   if (!ids.length) return totals;
-  const of = (column: string) =>
-    sql`${sql.ref(column)} IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`;
+  const of = (column: string) => idIn(trx, column, ids);
   const { rows: portfolios } = await sql<{ id: string; epoch: Amount; cash_cents: Amount }>`
     SELECT id, epoch, cash_cents FROM portfolios WHERE ${of('id')}${lock && isPostgres(trx) ? sql` FOR KEY SHARE` : sql``}`.execute(
     trx,
