@@ -48,12 +48,14 @@ async function oldestLots(
 /**
  * Sells shares out of open lots, oldest first, for one or many users of one symbol: whole lots
  * are deleted, each user's last lot shrinks, and the users' lot totals drop by what was taken.
- * Returns the shares that found no lot (0 unless the ledger is inconsistent).
+ * Returns the shares that found no lot (0 unless the ledger is inconsistent). `knownTotals`: the
+ * portfolios' lot totals of `symbol` as read under their locks, which spares reading them again.
  */
 export async function consumeLots(
   trx: Trx,
   symbol: string,
   wanted: ReadonlyMap<string, ShareUnits>,
+  knownTotals?: ReadonlyMap<string, LotDelta>,
 ): Promise<ShareUnits> {
   const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
   const after = new Map([...need.keys()].map((id) => [id, '']));
@@ -97,6 +99,6 @@ export async function consumeLots(
       trx,
     );
   }
-  await adjustLotTotals(trx, symbol, taken);
+  await adjustLotTotals(trx, symbol, taken, knownTotals);
   return unmatched;
 }

@@ -19,7 +19,7 @@ import { rowHoldsReservation } from './reserved-orders.ts';
  * statement, so two concurrent orders never spend the same dollar or sell the same share.
  */
 
-const balanceLimit = (field: string) =>
+export const balanceLimit = (field: string) =>
   badRequest(
     'AMOUNT_TOO_LARGE',
     'This would take your cash past $10,000,000,000,000, the largest balance an account can hold',

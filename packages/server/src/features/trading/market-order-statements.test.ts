@@ -1,0 +1,106 @@
+import type { MarketOrderBody } from '@papertrade/domain';
+import { describe, expect, it } from 'vitest';
+import { buy, expectStatus } from '../../test-support/calls.ts';
+import { captureStatements, type Captured } from '../../test-support/statement-capture.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
+import { marketBuy, marketSell } from './market-orders.ts';
+
+/**
+ * A market order runs the statements its work needs and no more (docs/decisions/022-lean-order-path.md):
+ * the portfolio's lock returns the price, the cost rule's inputs and the holding, and each write
+ * after it reads nothing the lock did not return. Counted with the drivers' own calls, on both
+ * databases.
+ */
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
+
+const order = (symbol: string, assetAmount: number, unit: 'USD' | 'SYMBOL'): MarketOrderBody =>
+  ({ symbol, assetAmount, unit }) as MarketOrderBody;
+const main = () => ({ id: ann.id, contestId: null });
+
+/** Each statement as its verb and table, so a reader of a failure sees which one came or went. */
+const named = (statements: Captured[]) =>
+  statements.map((s) => {
+    const text = s.sql.replace(/\s+/g, ' ').trim();
+    const verb = /^\w+/.exec(text)?.[0].toUpperCase() ?? text;
+    const table =
+      /^(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/i.exec(text)?.[1] ??
+      [...text.matchAll(/(?:FROM|JOIN) (\w+)/gi)]
+        .map((m) => m[1])
+        .find((name) => !['json_each', 'unnest', 'LATERAL'].includes(name ?? ''));
+    return table ? `${verb} ${table}` : verb;
+  });
+
+describe('the statements of a market order', () => {
+  it('a market buy runs its lock, five writes and the commit', async () => {
+    const statements = await captureStatements(() =>
+      marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      'UPDATE portfolios',
+      'UPDATE portfolios',
+      'INSERT holdings',
+      'INSERT lots',
+      'INSERT lot_totals',
+      'INSERT transactions',
+      'COMMIT',
+    ]);
+  });
+
+  it('a market sell of part of a lot runs its lock, the oldest lots read, five writes and the commit', async () => {
+    await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketSell(t.ctx, main(), order('BTC', 0.00001, 'SYMBOL')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      'UPDATE portfolios',
+      'UPDATE holdings',
+      'SELECT lots',
+      'UPDATE lots',
+      'INSERT lot_totals',
+      'UPDATE portfolios',
+      'INSERT transactions',
+      'COMMIT',
+    ]);
+  });
+
+  it('a market sell of a whole holding deletes the holding, its lot and its totals', async () => {
+    const bought = await marketBuy(t.ctx, main(), order('ETH', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketSell(t.ctx, main(), order('ETH', Number(bought.shares) / 1e8, 'SYMBOL')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      'UPDATE portfolios',
+      'DELETE holdings',
+      'SELECT lots',
+      'DELETE lots',
+      'DELETE lot_totals',
+      'UPDATE portfolios',
+      'INSERT transactions',
+      'COMMIT',
+    ]);
+  });
+
+  it('a market buy over HTTP checks the session in one statement before its transaction', async () => {
+    const statements = await captureStatements(async () =>
+      expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200),
+    );
+    const names = named(statements);
+    expect(names.slice(0, names.indexOf('COMMIT') + 1)).toEqual([
+      'SELECT sessions',
+      'BEGIN',
+      'UPDATE portfolios',
+      'UPDATE portfolios',
+      'INSERT holdings',
+      'INSERT lots',
+      'INSERT lot_totals',
+      'INSERT transactions',
+      'COMMIT',
+    ]);
+  });
+});

@@ -1,0 +1,278 @@
+import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
+import { sql, type QueryResult, type RawBuilder } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { statementByShape } from '../db/statement-by-shape.ts';
+import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
+import { notFound } from '../http/app-error.ts';
+import type { LotDelta } from './lot-totals.ts';
+
+/**
+ * The statements of one market order (docs/decisions/022-lean-order-path.md): each compiled once
+ * per database, as the tick's are (docs/decisions/018-tick-statements-compiled-once.md), and each
+ * read folded into the portfolio's row lock, so a buy or a sell writes what it must and reads
+ * nothing after its first statement that a write did not return.
+ */
+
+/** A statement whose text never changes: Kysely compiles it on its first run per database. */
+function compiledOnce<I>(
+  build: (input: I) => RawBuilder<unknown>,
+  parameters: (input: I) => unknown[],
+) {
+  const compiled = statementByShape<I>({ shape: () => '', build, parameters });
+  return <R = unknown>(trx: Trx, input: I): Promise<QueryResult<R>> =>
+    trx.executeQuery<R>(compiled<DB>(trx, input));
+}
+
+/** What a market order knows once it holds its portfolio's lock. */
+export interface OrderLock extends LockedPortfolio {
+  /** The asset's price; null for a symbol the market does not list. */
+  price: PriceUnits | null;
+  /** The owner's settings (a main portfolio's costs come from them, decision 013). */
+  settings: string | null;
+  /** Free shares of the symbol (not reserved by a working order). */
+  freeShares: ShareUnits;
+  /** The symbol's open-lot totals (lot-totals.ts). */
+  lotTotals: LotDelta;
+}
+
+interface LockRow {
+  id: string;
+  user_id: string;
+  epoch: bigint | number | string;
+  cash_cents: bigint | number | string;
+  contest_id: string | null;
+  closed_at: bigint | number | string | null;
+  version: bigint | number | string;
+  seen_version?: bigint | number | string | null;
+  price: bigint | number | string | null;
+  settings: string | null;
+  free_shares: bigint | number | string | null;
+  lot_shares: bigint | number | string | null;
+  lot_cost: string | null;
+}
+
+interface LockInput {
+  portfolioId: string;
+  symbol: string;
+  postgres: boolean;
+}
+
+/**
+ * The portfolio's row lock (its version's increase, migration 011) returning the order's inputs
+ * through subqueries. On PostgreSQL a subquery reads the statement's snapshot, taken before a lock
+ * it waited for: `seen_version` is the version in that snapshot, and when it is not the locked
+ * version minus one, another writer of this portfolio committed in between, so its holdings and lot
+ * totals are read again (every writer of them holds this lock, db/transaction.ts). The price and
+ * the settings may be that moment older: the order is priced as it arrived. SQLite runs one
+ * transaction at a time, so what it returns is always current.
+ */
+const lockStatement = compiledOnce<LockInput>(
+  ({ portfolioId, symbol, postgres }) =>
+    sql`UPDATE portfolios SET version = version + 1 WHERE id = ${portfolioId}
+      RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version,
+      ${postgres ? sql`(SELECT s.version FROM portfolios AS s WHERE s.id = portfolios.id) AS seen_version,` : sql``}
+      (SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
+      (SELECT settings FROM users WHERE users.id = portfolios.user_id) AS settings,
+      (SELECT shares FROM holdings WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
+      (SELECT shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_shares,
+      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost`,
+  ({ portfolioId, symbol }) => [portfolioId, symbol, symbol, symbol, symbol],
+);
+
+const heldStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
+  ({ portfolioId, symbol }) =>
+    sql`SELECT (SELECT shares FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS free_shares,
+      (SELECT shares FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_shares,
+      (SELECT cost FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_cost`,
+  ({ portfolioId, symbol }) => [portfolioId, symbol, portfolioId, symbol, portfolioId, symbol],
+);
+
+const big = (value: bigint | number | string | null | undefined): bigint =>
+  value === null || value === undefined ? 0n : BigInt(value);
+
+/**
+ * A market order's lock: what lockPortfolio (db/transaction.ts) does, refusing a missing or
+ * closed portfolio, plus the price, the owner's settings and the symbol's holding, in one
+ * statement (two on PostgreSQL when another order of the portfolio committed while it waited).
+ */
+export async function lockForOrder(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+): Promise<OrderLock> {
+  const postgres = isPostgres(trx);
+  const [row] = (await lockStatement<LockRow>(trx, { portfolioId, symbol, postgres })).rows;
+  if (!row) throw notFound('USER_NOT_FOUND', 'No such user');
+  if (row.closed_at !== null) throw portfolioClosed();
+  const version = big(row.version);
+  let held: Pick<LockRow, 'free_shares' | 'lot_shares' | 'lot_cost'> = row;
+  if (postgres && big(row.seen_version) + 1n !== version) {
+    [held] = (await heldStatement<typeof held>(trx, { portfolioId, symbol })).rows as [typeof held];
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    epoch: big(row.epoch),
+    cashCents: big(row.cash_cents),
+    contestId: row.contest_id,
+    closedAt: null,
+    version,
+    price: row.price === null ? null : BigInt(row.price),
+    settings: row.settings,
+    freeShares: big(held.free_shares),
+    lotTotals: { shares: big(held.lot_shares), cost: big(held.lot_cost) },
+  };
+}
+
+const moveCashStatement = compiledOnce<{ portfolioId: string; cents: Cents }>(
+  ({ portfolioId, cents }) =>
+    sql`UPDATE portfolios SET cash_cents = cash_cents + ${cents} WHERE id = ${portfolioId} AND cash_cents + ${cents} >= 0`,
+  ({ portfolioId, cents }) => [cents, portfolioId, cents],
+);
+
+/**
+ * Adds `cents` (negative: takes them) to the cash of a locked portfolio whose balance the caller
+ * checked under the lock (its bounds and its funds); the guard is a second check, not the first.
+ */
+export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents): Promise<void> {
+  const result = await moveCashStatement(trx, { portfolioId, cents });
+  if (result.numAffectedRows === 0n)
+    throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
+}
+
+const addHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${portfolioId}, ${symbol}, ${shares})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`,
+  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
+);
+
+const takeHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`UPDATE holdings SET shares = shares - ${shares} WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares > ${shares}`,
+  ({ portfolioId, symbol, shares }) => [shares, portfolioId, symbol, shares],
+);
+
+const dropHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`DELETE FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares = ${shares}`,
+  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
+);
+
+/**
+ * Moves the free shares of a locked portfolio whose holding the caller read under the lock
+ * (`held`): one statement, an upsert, a decrease, or the row's deletion when all are sold.
+ */
+export async function moveLockedShares(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  held: ShareUnits,
+  shares: ShareUnits,
+): Promise<void> {
+  if (shares > 0n) {
+    await addHoldingStatement(trx, { portfolioId, symbol, shares });
+    return;
+  }
+  const taken = -shares;
+  const statement = held === taken ? dropHoldingStatement : takeHoldingStatement;
+  const result = await statement(trx, { portfolioId, symbol, shares: taken });
+  if (result.numAffectedRows !== 1n)
+    throw new Error(`holding of ${portfolioId} ${symbol} was not ${held} shares`);
+}
+
+interface LotInput {
+  id: string;
+  portfolioId: string;
+  symbol: string;
+  shares: ShareUnits;
+  price: PriceUnits;
+  at: number;
+}
+
+const insertLotStatement = compiledOnce<LotInput>(
+  (l) =>
+    sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (${l.id}, ${l.portfolioId}, ${l.symbol}, ${l.shares}, ${l.price}, ${l.at})`,
+  (l) => [l.id, l.portfolioId, l.symbol, l.shares, l.price, l.at],
+);
+
+/** A buy's open lot; its lot totals are the caller's to move (setLotTotals). */
+export async function insertOpenLot(trx: Trx, lot: LotInput): Promise<void> {
+  await insertLotStatement(trx, lot);
+}
+
+const setTotalsStatement = compiledOnce<{
+  portfolioId: string;
+  symbol: string;
+  shares: bigint;
+  cost: string;
+}>(
+  ({ portfolioId, symbol, shares, cost }) =>
+    sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${portfolioId}, ${symbol}, ${shares}, ${cost})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`,
+  ({ portfolioId, symbol, shares, cost }) => [portfolioId, symbol, shares, cost],
+);
+
+const dropTotalsStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
+  ({ portfolioId, symbol }) =>
+    sql`DELETE FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}`,
+  ({ portfolioId, symbol }) => [portfolioId, symbol],
+);
+
+/**
+ * Writes one holding's lot totals from their value read under the portfolio's lock (`before`)
+ * and this order's change: one statement, no read. `cost` stays exact decimal text.
+ */
+export async function setLotTotals(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  before: LotDelta,
+  change: LotDelta,
+): Promise<void> {
+  const shares = before.shares + change.shares;
+  const cost = before.cost + change.cost;
+  // A total going negative means lots were consumed that the totals never counted.
+  if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n))
+    throw new Error(
+      `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`,
+    );
+  if (shares === 0n) await dropTotalsStatement(trx, { portfolioId, symbol });
+  else await setTotalsStatement(trx, { portfolioId, symbol, shares, cost: cost.toString() });
+}
+
+export interface MarketTransaction {
+  id: string;
+  portfolio_id: string;
+  epoch: bigint;
+  type: 'PURCHASE' | 'SELL';
+  symbol: string;
+  shares: bigint;
+  total_cents: bigint;
+  price: bigint;
+  fee_cents: bigint;
+  created_at: number;
+}
+
+const insertTransactionStatement = compiledOnce<MarketTransaction>(
+  (t) =>
+    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at})`,
+  (t) => [
+    t.id,
+    t.portfolio_id,
+    t.epoch,
+    t.type,
+    t.symbol,
+    t.shares,
+    t.total_cents,
+    t.price,
+    t.fee_cents,
+    t.created_at,
+  ],
+);
+
+/** A market fill's transaction record (a market fill belongs to no working order). */
+export async function insertMarketTransaction(trx: Trx, row: MarketTransaction): Promise<void> {
+  await insertTransactionStatement(trx, row);
+}
