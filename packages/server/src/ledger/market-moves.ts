@@ -58,25 +58,38 @@ interface LockInput {
 }
 
 /**
- * The portfolio's row lock (its version's increase, migration 011) returning the order's inputs
- * through subqueries. On PostgreSQL a subquery reads the statement's snapshot, taken before a lock
- * it waited for: `seen_version` is the version in that snapshot, and when it is not the locked
- * version minus one, another writer of this portfolio committed in between, so its holdings and lot
- * totals are read again (every writer of them holds this lock, db/transaction.ts). The price and
- * the settings may be that moment older: the order is priced as it arrived. SQLite runs one
- * transaction at a time, so what it returns is always current.
+ * The portfolio's row lock and the order's inputs, returned through subqueries.
+ *
+ * PostgreSQL: the lock is the version's increase (migration 011). A subquery reads the
+ * statement's snapshot, taken before a lock it waited for: `seen_version` is the version in that
+ * snapshot, and when it is not the locked version minus one, another writer of this portfolio
+ * committed in between, so its holdings and lot totals are read again (every writer of them holds
+ * this lock, db/transaction.ts). The price and the settings may be that moment older: the order
+ * is priced as it arrived.
+ *
+ * SQLite runs one transaction at a time, so a read is as good as a lock and always current; the
+ * version then increases with the order's cash move (moveLockedCash), so an order refused under
+ * the lock writes nothing at all, and a refused order inside a group commit (db/group-commit.ts)
+ * leaves no trace in the group.
  */
 const lockStatement = compiledOnce<LockInput>(
-  ({ portfolioId, symbol, postgres }) =>
-    sql`UPDATE portfolios SET version = version + 1 WHERE id = ${portfolioId}
-      RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version,
-      ${postgres ? sql`(SELECT s.version FROM portfolios AS s WHERE s.id = portfolios.id) AS seen_version,` : sql``}
-      (SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
+  ({ portfolioId, symbol, postgres }) => {
+    const inputs = sql`(SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
       (SELECT settings FROM users WHERE users.id = portfolios.user_id) AS settings,
       (SELECT shares FROM holdings WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
       (SELECT shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_shares,
-      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost`,
-  ({ portfolioId, symbol }) => [portfolioId, symbol, symbol, symbol, symbol],
+      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost`;
+    return postgres
+      ? sql`UPDATE portfolios SET version = version + 1 WHERE id = ${portfolioId}
+        RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version,
+        (SELECT s.version FROM portfolios AS s WHERE s.id = portfolios.id) AS seen_version, ${inputs}`
+      : sql`SELECT id, user_id, epoch, cash_cents, contest_id, closed_at, version + 1 AS version, ${inputs}
+        FROM portfolios WHERE id = ${portfolioId}`;
+  },
+  ({ portfolioId, symbol, postgres }) =>
+    postgres
+      ? [portfolioId, symbol, symbol, symbol, symbol]
+      : [symbol, symbol, symbol, symbol, portfolioId],
 );
 
 const heldStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
@@ -124,18 +137,20 @@ export async function lockForOrder(
   };
 }
 
-const moveCashStatement = compiledOnce<{ portfolioId: string; cents: Cents }>(
-  ({ portfolioId, cents }) =>
-    sql`UPDATE portfolios SET cash_cents = cash_cents + ${cents} WHERE id = ${portfolioId} AND cash_cents + ${cents} >= 0`,
+const moveCashStatement = compiledOnce<{ portfolioId: string; cents: Cents; postgres: boolean }>(
+  ({ portfolioId, cents, postgres }) =>
+    sql`UPDATE portfolios SET cash_cents = cash_cents + ${cents}${postgres ? sql`` : sql`, version = version + 1`}
+      WHERE id = ${portfolioId} AND cash_cents + ${cents} >= 0`,
   ({ portfolioId, cents }) => [cents, portfolioId, cents],
 );
 
 /**
- * Adds `cents` (negative: takes them) to the cash of a locked portfolio whose balance the caller
- * checked under the lock (its bounds and its funds); the guard is a second check, not the first.
+ * Adds `cents` (negative: takes them, zero: moves nothing) to the cash of a portfolio locked by
+ * lockForOrder, whose balance the caller checked under the lock (its bounds and its funds); the
+ * guard is a second check, not the first. On SQLite it is also the version's increase.
  */
 export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents): Promise<void> {
-  const result = await moveCashStatement(trx, { portfolioId, cents });
+  const result = await moveCashStatement(trx, { portfolioId, cents, postgres: isPostgres(trx) });
   if (result.numAffectedRows === 0n)
     throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
 }

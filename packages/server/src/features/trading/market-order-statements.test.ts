@@ -24,6 +24,8 @@ const main = () => ({ id: ann.id, contestId: null });
 const named = (statements: Captured[]) =>
   statements.map((s) => {
     const text = s.sql.replace(/\s+/g, ' ').trim();
+    // The lock returns the order's inputs: a read on SQLite, the version's update on PostgreSQL.
+    if (/ AS lot_cost/.test(text)) return 'LOCK portfolios';
     const verb = /^\w+/.exec(text)?.[0].toUpperCase() ?? text;
     const table =
       /^(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/i.exec(text)?.[1] ??
@@ -40,7 +42,7 @@ describe('the statements of a market order', () => {
     );
     expect(named(statements)).toEqual([
       'BEGIN',
-      'UPDATE portfolios',
+      'LOCK portfolios',
       'UPDATE portfolios',
       'INSERT holdings',
       'INSERT lots',
@@ -57,7 +59,7 @@ describe('the statements of a market order', () => {
     );
     expect(named(statements)).toEqual([
       'BEGIN',
-      'UPDATE portfolios',
+      'LOCK portfolios',
       'UPDATE holdings',
       'SELECT lots',
       'UPDATE lots',
@@ -75,7 +77,7 @@ describe('the statements of a market order', () => {
     );
     expect(named(statements)).toEqual([
       'BEGIN',
-      'UPDATE portfolios',
+      'LOCK portfolios',
       'DELETE holdings',
       'SELECT lots',
       'DELETE lots',
@@ -94,7 +96,7 @@ describe('the statements of a market order', () => {
     expect(names.slice(0, names.indexOf('COMMIT') + 1)).toEqual([
       'SELECT sessions',
       'BEGIN',
-      'UPDATE portfolios',
+      'LOCK portfolios',
       'UPDATE portfolios',
       'INSERT holdings',
       'INSERT lots',

@@ -37,7 +37,18 @@ import { insufficientFundsText, insufficientSharesText } from '../../ledger/mone
 import { costRuleFor, mainCosts } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
-type Ctx = Pick<AppContext, 'db' | 'database'>;
+type Ctx = Pick<AppContext, 'db' | 'database'> & Partial<Pick<AppContext, 'orderGroups'>>;
+
+/** The order's transaction: its own, or a share of the app's group commit (db/group-commit.ts). */
+function inOrderTransaction<T>(
+  ctx: Ctx,
+  portfolioId: string,
+  work: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  return ctx.orderGroups && !ctx.db.isTransaction
+    ? ctx.orderGroups.run(portfolioId, work)
+    : inTransaction(ctx.db, work);
+}
 
 /** The order's amount in exact units; USD must be whole cents, shares whole 1e-8 units. */
 export function orderAmount(body: Pick<MarketOrderBody, 'assetAmount' | 'unit'>): OrderAmount {
@@ -128,7 +139,7 @@ export async function marketBuy(
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
-  return inTransaction(ctx.db, async (trx) => {
+  return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol);
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
@@ -189,7 +200,7 @@ export async function marketSell(
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
-  return inTransaction(ctx.db, async (trx) => {
+  return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol);
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
@@ -213,7 +224,7 @@ export async function marketSell(
       new Map([[portfolioId, fill.shares]]),
       new Map([[portfolioId, lock.lotTotals]]),
     );
-    if (proceeds !== 0n) await moveLockedCash(trx, portfolioId, proceeds);
+    await moveLockedCash(trx, portfolioId, proceeds);
     const row: MarketTransaction = {
       id: newId(now),
       portfolio_id: portfolioId,
