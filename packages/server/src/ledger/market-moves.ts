@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { statementByShape } from '../db/statement-by-shape.ts';
 import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
 import { notFound } from '../http/app-error.ts';
-import type { LotDelta } from './lot-totals.ts';
+import { lotCost, type LotDelta } from './lot-totals.ts';
 
 /**
  * The statements of one market order (docs/decisions/022-lean-order-path.md): each compiled once
@@ -290,4 +290,191 @@ const insertTransactionStatement = compiledOnce<MarketTransaction>(
 /** A market fill's transaction record (a market fill belongs to no working order). */
 export async function insertMarketTransaction(trx: Trx, row: MarketTransaction): Promise<void> {
   await insertTransactionStatement(trx, row);
+}
+
+/** Everything a market buy writes, decided under its lock. */
+export interface BuyWrites {
+  portfolioId: string;
+  symbol: string;
+  /** Cash taken: the cost and the fee. */
+  cents: Cents;
+  /** Free shares before the buy, as the lock read them. */
+  held: ShareUnits;
+  lot: LotInput;
+  /** The symbol's lot totals before the buy, as the lock read them. */
+  totals: LotDelta;
+  transaction: MarketTransaction;
+}
+
+interface BuyRow {
+  cents: bigint;
+  shares: bigint;
+  totalShares: bigint;
+  totalCost: string;
+  lot: LotInput;
+  t: MarketTransaction;
+  portfolioId: string;
+  symbol: string;
+}
+
+/**
+ * A buy's five writes as one statement on PostgreSQL, where each statement is a round trip to
+ * another process: data-modifying CTEs, each run once whatever the others return. The cash move
+ * keeps its guard; when it finds no row, the statement says so and the caller's transaction
+ * rolls back.
+ */
+const buyStatement = compiledOnce<BuyRow>(
+  (b) => sql`WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents - ${b.cents}
+      WHERE id = ${b.portfolioId} AND cash_cents >= ${b.cents} RETURNING id),
+    held AS (
+      INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${b.portfolioId}, ${b.symbol}, ${b.shares})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares RETURNING 1),
+    lot AS (
+      INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+      VALUES (${b.lot.id}, ${b.lot.portfolioId}, ${b.lot.symbol}, ${b.lot.shares}, ${b.lot.price}, ${b.lot.at}) RETURNING 1),
+    totals AS (
+      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost RETURNING 1),
+    record AS (
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}) RETURNING 1)
+    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM lot)
+      + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
+  (b) => [
+    b.cents,
+    b.portfolioId,
+    b.cents,
+    b.portfolioId,
+    b.symbol,
+    b.shares,
+    b.lot.id,
+    b.lot.portfolioId,
+    b.lot.symbol,
+    b.lot.shares,
+    b.lot.price,
+    b.lot.at,
+    b.portfolioId,
+    b.symbol,
+    b.totalShares,
+    b.totalCost,
+    b.t.id,
+    b.t.portfolio_id,
+    b.t.epoch,
+    b.t.type,
+    b.t.symbol,
+    b.t.shares,
+    b.t.total_cents,
+    b.t.price,
+    b.t.fee_cents,
+    b.t.created_at,
+  ],
+);
+
+/**
+ * A market buy's writes: the cash, the holding, the open lot, its lot totals and the transaction
+ * record; five statements on SQLite, one on PostgreSQL (buyStatement).
+ */
+export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
+  const totalShares = b.totals.shares + b.lot.shares;
+  const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
+  if (!isPostgres(trx)) {
+    await moveLockedCash(trx, b.portfolioId, -b.cents);
+    await moveLockedShares(trx, b.portfolioId, b.symbol, b.held, b.lot.shares);
+    await insertOpenLot(trx, b.lot);
+    await setLotTotals(trx, b.portfolioId, b.symbol, b.totals, {
+      shares: b.lot.shares,
+      cost: lotCost(b.lot.shares, b.lot.price),
+    });
+    await insertMarketTransaction(trx, b.transaction);
+    return;
+  }
+  const [row] = (
+    await buyStatement<{ cash: string | number; rows: string | number }>(trx, {
+      cents: b.cents,
+      shares: b.lot.shares,
+      totalShares,
+      totalCost: totalCost.toString(),
+      lot: b.lot,
+      t: b.transaction,
+      portfolioId: b.portfolioId,
+      symbol: b.symbol,
+    })
+  ).rows;
+  if (Number(row?.cash) !== 1 || Number(row?.rows) !== 4)
+    throw new Error(`the buy of ${b.portfolioId} ${b.symbol} wrote ${JSON.stringify(row)}`);
+}
+
+/** What a market sell writes besides its lots, decided under its lock. */
+export interface SellWrites {
+  portfolioId: string;
+  symbol: string;
+  /** Cash added: the proceeds less the fee. */
+  cents: Cents;
+  /** Free shares before the sale, as the lock read them. */
+  held: ShareUnits;
+  shares: ShareUnits;
+  transaction: MarketTransaction;
+}
+
+interface SellRow {
+  w: SellWrites;
+  /** The sale takes the whole holding: its row goes. */
+  whole: boolean;
+}
+
+/** A sale's holding, cash and record as one statement on PostgreSQL, as buyStatement. */
+const sellStatement = statementByShape<SellRow>({
+  shape: ({ whole }) => (whole ? 'whole' : 'part'),
+  build: ({ w, whole }) => sql`WITH held AS (
+      ${
+        whole
+          ? sql`DELETE FROM holdings WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares = ${w.shares}`
+          : sql`UPDATE holdings SET shares = shares - ${w.shares} WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares > ${w.shares}`
+      } RETURNING 1),
+    cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}
+      WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 RETURNING 1),
+    record AS (
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}) RETURNING 1)
+    SELECT (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
+  parameters: ({ w, whole }) => [
+    ...(whole
+      ? [w.portfolioId, w.symbol, w.shares]
+      : [w.shares, w.portfolioId, w.symbol, w.shares]),
+    w.cents,
+    w.portfolioId,
+    w.cents,
+    w.transaction.id,
+    w.transaction.portfolio_id,
+    w.transaction.epoch,
+    w.transaction.type,
+    w.transaction.symbol,
+    w.transaction.shares,
+    w.transaction.total_cents,
+    w.transaction.price,
+    w.transaction.fee_cents,
+    w.transaction.created_at,
+  ],
+});
+
+/**
+ * A market sell's writes besides its lots (consumeLots): the holding, the cash and the transaction
+ * record; three statements on SQLite, one on PostgreSQL (sellStatement).
+ */
+export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
+  if (!isPostgres(trx)) {
+    await moveLockedShares(trx, w.portfolioId, w.symbol, w.held, -w.shares);
+    await moveLockedCash(trx, w.portfolioId, w.cents);
+    await insertMarketTransaction(trx, w.transaction);
+    return;
+  }
+  const [row] = (
+    await trx.executeQuery<{ rows: string | number }>(
+      sellStatement<DB>(trx, { w, whole: w.held === w.shares }),
+    )
+  ).rows;
+  if (Number(row?.rows) !== 3)
+    throw new Error(`the sale of ${w.portfolioId} ${w.symbol} wrote ${JSON.stringify(row)}`);
 }

@@ -22,16 +22,12 @@ import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
-import { lotCost } from '../../ledger/lot-totals.ts';
 import {
-  insertMarketTransaction,
-  insertOpenLot,
   lockForOrder,
-  moveLockedCash,
-  moveLockedShares,
-  setLotTotals,
   type MarketTransaction,
   type OrderLock,
+  writeBuy,
+  writeSell,
 } from '../../ledger/market-moves.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import { costRuleFor, mainCosts } from './trading-costs.ts';
@@ -162,16 +158,8 @@ export async function marketBuy(
         'assetAmount',
       );
     }
-    await moveLockedCash(trx, portfolioId, -cost);
-    await moveLockedShares(trx, portfolioId, symbol, lock.freeShares, fill.shares);
-    const id = newId(now);
-    await insertOpenLot(trx, { id, portfolioId, symbol, shares: fill.shares, price, at: now });
-    await setLotTotals(trx, portfolioId, symbol, lock.lotTotals, {
-      shares: fill.shares,
-      cost: lotCost(fill.shares, price),
-    });
     const row: MarketTransaction = {
-      id,
+      id: newId(now),
       portfolio_id: portfolioId,
       epoch: lock.epoch,
       type: 'PURCHASE',
@@ -182,7 +170,15 @@ export async function marketBuy(
       fee_cents: fee,
       created_at: now,
     };
-    await insertMarketTransaction(trx, row);
+    await writeBuy(trx, {
+      portfolioId,
+      symbol,
+      cents: cost,
+      held: lock.freeShares,
+      lot: { id: row.id, portfolioId, symbol, shares: fill.shares, price, at: now },
+      totals: lock.lotTotals,
+      transaction: row,
+    });
     return asRow(row);
   });
 }
@@ -217,14 +213,6 @@ export async function marketSell(
       );
     }
     if (lock.cashCents + proceeds > MAX_CASH_CENTS) throw balanceLimit('assetAmount');
-    await moveLockedShares(trx, portfolioId, symbol, lock.freeShares, -fill.shares);
-    await consumeLots(
-      trx,
-      symbol,
-      new Map([[portfolioId, fill.shares]]),
-      new Map([[portfolioId, lock.lotTotals]]),
-    );
-    await moveLockedCash(trx, portfolioId, proceeds);
     const row: MarketTransaction = {
       id: newId(now),
       portfolio_id: portfolioId,
@@ -237,7 +225,20 @@ export async function marketSell(
       fee_cents: fee,
       created_at: now,
     };
-    await insertMarketTransaction(trx, row);
+    await writeSell(trx, {
+      portfolioId,
+      symbol,
+      cents: proceeds,
+      held: lock.freeShares,
+      shares: fill.shares,
+      transaction: row,
+    });
+    await consumeLots(
+      trx,
+      symbol,
+      new Map([[portfolioId, fill.shares]]),
+      new Map([[portfolioId, lock.lotTotals]]),
+    );
     return asRow(row);
   });
 }
