@@ -44,7 +44,7 @@ const named = (statements: Captured[]) =>
     if (/ AS lot_cost/.test(text)) return 'LOCK portfolios';
     // Writes joined as data-modifying CTEs (PostgreSQL): the tables they write, in order.
     if (/^WITH /i.test(text))
-      return `WRITE ${[...text.matchAll(/(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/gi)].map((m) => m[1]).join(' ')}`;
+      return `WRITE ${[...text.matchAll(/(?<!DO )(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/gi)].map((m) => m[1]).join(' ')}`;
     const verb = /^\w+/.exec(text)?.[0].toUpperCase() ?? text;
     const table =
       /^(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/i.exec(text)?.[1] ??
