@@ -1,9 +1,11 @@
 import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
 import { sql, type QueryResult, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { literalLimit } from '../db/literal-limit.ts';
 import { statementByShape } from '../db/statement-by-shape.ts';
 import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
 import { notFound } from '../http/app-error.ts';
+import { FIRST_LOT_PAGE, type LotRow } from './consume-lots.ts';
 import { lotCost, type LotDelta } from './lot-totals.ts';
 
 /**
@@ -33,6 +35,8 @@ export interface OrderLock extends LockedPortfolio {
   freeShares: ShareUnits;
   /** The symbol's open-lot totals (lot-totals.ts). */
   lotTotals: LotDelta;
+  /** For a sale, the oldest open lots of the symbol (consumeLots' first page), when current. */
+  firstLots?: LotRow[];
 }
 
 interface LockRow {
@@ -49,12 +53,16 @@ interface LockRow {
   free_shares: bigint | number | string | null;
   lot_shares: bigint | number | string | null;
   lot_cost: string | null;
+  /** JSON text on SQLite, parsed JSON on PostgreSQL. */
+  first_lots?: string | [string, string, string][] | null;
 }
 
 interface LockInput {
   portfolioId: string;
   symbol: string;
   postgres: boolean;
+  /** A sale: the lock also returns the oldest lots of the symbol. */
+  lots: boolean;
 }
 
 /**
@@ -72,13 +80,25 @@ interface LockInput {
  * the lock writes nothing at all, and a refused order inside a group commit (db/group-commit.ts)
  * leaves no trace in the group.
  */
-const lockStatement = compiledOnce<LockInput>(
-  ({ portfolioId, symbol, postgres }) => {
+const lockStatement = statementByShape<LockInput>({
+  shape: ({ lots }) => (lots ? 'lots' : ''),
+  build: ({ portfolioId, symbol, postgres, lots }) => {
+    // A sale's oldest lots, the page consumeLots would read first, as [id, shares, price] text.
+    const page = literalLimit(FIRST_LOT_PAGE);
+    const firstLots = !lots
+      ? sql``
+      : postgres
+        ? sql`, (SELECT json_agg(json_build_array(l.id, l.shares::text, l.price::text) ORDER BY l.id)
+            FROM (SELECT id, shares, price FROM lots WHERE portfolio_id = portfolios.id AND symbol = ${symbol}
+            ORDER BY id LIMIT ${page}) AS l) AS first_lots`
+        : sql`, (SELECT json_group_array(json_array(l.id, CAST(l.shares AS TEXT), CAST(l.price AS TEXT)))
+            FROM (SELECT id, shares, price FROM lots WHERE portfolio_id = portfolios.id AND symbol = ${symbol}
+            ORDER BY id LIMIT ${page}) AS l) AS first_lots`;
     const inputs = sql`(SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
       (SELECT settings FROM users WHERE users.id = portfolios.user_id) AS settings,
       (SELECT shares FROM holdings WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
       (SELECT shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_shares,
-      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost`;
+      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost${firstLots}`;
     return postgres
       ? sql`UPDATE portfolios SET version = version + 1 WHERE id = ${portfolioId}
         RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version,
@@ -86,11 +106,13 @@ const lockStatement = compiledOnce<LockInput>(
       : sql`SELECT id, user_id, epoch, cash_cents, contest_id, closed_at, version + 1 AS version, ${inputs}
         FROM portfolios WHERE id = ${portfolioId}`;
   },
-  ({ portfolioId, symbol, postgres }) =>
-    postgres
-      ? [portfolioId, symbol, symbol, symbol, symbol]
-      : [symbol, symbol, symbol, symbol, portfolioId],
-);
+  parameters: ({ portfolioId, symbol, postgres, lots }) => {
+    const symbols = lots
+      ? [symbol, symbol, symbol, symbol, symbol]
+      : [symbol, symbol, symbol, symbol];
+    return postgres ? [portfolioId, ...symbols] : [...symbols, portfolioId];
+  },
+});
 
 const heldStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
   ({ portfolioId, symbol }) =>
@@ -112,14 +134,18 @@ export async function lockForOrder(
   trx: Trx,
   portfolioId: string,
   symbol: string,
+  { lots = false }: { lots?: boolean } = {},
 ): Promise<OrderLock> {
   const postgres = isPostgres(trx);
-  const [row] = (await lockStatement<LockRow>(trx, { portfolioId, symbol, postgres })).rows;
+  const [row] = (
+    await trx.executeQuery<LockRow>(lockStatement<DB>(trx, { portfolioId, symbol, postgres, lots }))
+  ).rows;
   if (!row) throw notFound('USER_NOT_FOUND', 'No such user');
   if (row.closed_at !== null) throw portfolioClosed();
   const version = big(row.version);
-  let held: Pick<LockRow, 'free_shares' | 'lot_shares' | 'lot_cost'> = row;
+  let held: Pick<LockRow, 'free_shares' | 'lot_shares' | 'lot_cost' | 'first_lots'> = row;
   if (postgres && big(row.seen_version) + 1n !== version) {
+    // Stale: the sale's lots are read by consumeLots itself.
     [held] = (await heldStatement<typeof held>(trx, { portfolioId, symbol })).rows as [typeof held];
   }
   return {
@@ -134,7 +160,20 @@ export async function lockForOrder(
     settings: row.settings,
     freeShares: big(held.free_shares),
     lotTotals: { shares: big(held.lot_shares), cost: big(held.lot_cost) },
+    firstLots:
+      lots && held.first_lots !== undefined ? lotRows(portfolioId, held.first_lots) : undefined,
   };
+}
+
+function lotRows(portfolioId: string, value: string | [string, string, string][] | null): LotRow[] {
+  const list =
+    typeof value === 'string' ? (JSON.parse(value) as [string, string, string][]) : value;
+  return (list ?? []).map(([id, shares, price]) => ({
+    id,
+    portfolio_id: portfolioId,
+    shares: BigInt(shares),
+    price: BigInt(price),
+  }));
 }
 
 const moveCashStatement = compiledOnce<{ portfolioId: string; cents: Cents; postgres: boolean }>(

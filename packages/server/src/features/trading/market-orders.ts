@@ -198,7 +198,7 @@ export async function marketSell(
   const { symbol } = body;
   return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
-    const lock = await lockForOrder(trx, portfolioId, symbol);
+    const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
     const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
@@ -238,6 +238,7 @@ export async function marketSell(
       symbol,
       new Map([[portfolioId, fill.shares]]),
       new Map([[portfolioId, lock.lotTotals]]),
+      lock.firstLots && new Map([[portfolioId, lock.firstLots]]),
     );
     return asRow(row);
   });
