@@ -27,6 +27,8 @@ export interface SqliteTime {
   /** Of which inside better-sqlite3 (statements run, rows read and written, commits). */
   sqliteMs: number;
   statements: number;
+  /** Of sqliteMs, the session check's one statement (features/auth/guard.ts). */
+  sessionMs: number;
 }
 
 export async function sqliteTimePerOrder(): Promise<SqliteTime> {
@@ -66,7 +68,11 @@ export async function sqliteTimePerOrder(): Promise<SqliteTime> {
       orderMs = (performance.now() - from) / ORDERS;
     });
     const sqliteMs = statements.reduce((sum, s) => sum + (s.ms ?? 0), 0) / ORDERS;
-    return { orderMs, sqliteMs, statements: statements.length / ORDERS };
+    const sessionMs =
+      statements
+        .filter((s) => /FROM sessions JOIN users/.test(s.sql))
+        .reduce((sum, s) => sum + (s.ms ?? 0), 0) / ORDERS;
+    return { orderMs, sqliteMs, statements: statements.length / ORDERS, sessionMs };
   } finally {
     await t.close();
   }

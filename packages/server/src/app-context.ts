@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { GroupCommit } from './db/group-commit.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -29,6 +30,11 @@ export interface AppContext {
    * contest's board); registered by realtime/live-routes.ts, absent until then.
    */
   live?: LiveUsers;
+  /**
+   * Market orders of different portfolios sharing one transaction and one commit (SQLite only,
+   * where it measured faster: docs/decisions/022-lean-order-path.md); absent: one each.
+   */
+  orderGroups?: GroupCommit;
 }
 
 export interface LiveUsers {

@@ -9,6 +9,7 @@ import {
 import type { AppContext, Routes } from './app-context.ts';
 import { registerJobs } from './background-jobs.ts';
 import type { Config } from './config.ts';
+import { groupCommit } from './db/group-commit.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     metrics,
     drain: createDrainState(),
     balancePointCaches: createBalancePointCaches(),
+    orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,
   };
 
   const app = Fastify({

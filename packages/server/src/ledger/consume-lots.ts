@@ -5,7 +5,7 @@ import { literalLimit } from '../db/literal-limit.ts';
 import { isPostgres, type Trx } from '../db/transaction.ts';
 import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
 
-interface LotRow {
+export interface LotRow {
   id: string;
   portfolio_id: string;
   shares: bigint;
@@ -13,7 +13,8 @@ interface LotRow {
 }
 
 /** First page size: a sale usually ends in its first lot or two; later pages grow fourfold. */
-const FIRST_PAGE = 4;
+export const FIRST_LOT_PAGE = 4;
+const FIRST_PAGE = FIRST_LOT_PAGE;
 const LARGEST_PAGE = 1_000;
 
 /**
@@ -48,12 +49,16 @@ async function oldestLots(
 /**
  * Sells shares out of open lots, oldest first, for one or many portfolios of one symbol: whole lots
  * are deleted, each portfolio's last lot shrinks, and their lot totals drop by what was taken.
- * Returns the shares that found no lot (0 unless the ledger is inconsistent).
+ * Returns the shares that found no lot (0 unless the ledger is inconsistent). `knownTotals`: the
+ * portfolios' lot totals of `symbol` as read under their locks, which spares reading them again;
+ * `firstPages`, their oldest FIRST_LOT_PAGE lots (or all, when fewer) read under the same locks.
  */
 export async function consumeLots(
   trx: Trx,
   symbol: string,
   wanted: ReadonlyMap<string, ShareUnits>,
+  knownTotals?: ReadonlyMap<string, LotDelta>,
+  firstPages?: ReadonlyMap<string, readonly LotRow[]>,
 ): Promise<ShareUnits> {
   const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
   const after = new Map([...need.keys()].map((id) => [id, '']));
@@ -63,7 +68,11 @@ export async function consumeLots(
   let unmatched = 0n;
   for (let page = FIRST_PAGE; after.size > 0; page = Math.min(page * 4, LARGEST_PAGE)) {
     const byPortfolio = new Map<string, LotRow[]>();
-    for (const lot of await oldestLots(trx, symbol, after, page))
+    // The first page of a portfolio whose lock returned it (market-moves.ts) is not read again.
+    const given = page === FIRST_PAGE ? firstPages : undefined;
+    const unread = new Map([...after].filter(([id]) => !given?.has(id)));
+    for (const [id, lots] of given ?? []) if (after.has(id)) byPortfolio.set(id, [...lots]);
+    for (const lot of unread.size ? await oldestLots(trx, symbol, unread, page) : [])
       byPortfolio.set(lot.portfolio_id, [...(byPortfolio.get(lot.portfolio_id) ?? []), lot]);
     for (const portfolioId of [...after.keys()]) {
       const lots = (byPortfolio.get(portfolioId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -97,6 +106,6 @@ export async function consumeLots(
       trx,
     );
   }
-  await adjustLotTotals(trx, symbol, taken);
+  await adjustLotTotals(trx, symbol, taken, knownTotals);
   return unmatched;
 }

@@ -21,7 +21,7 @@ import { ledgerAssert } from './ledger-assertions.ts';
  * dollar or sell the same share.
  */
 
-const balanceLimit = (field: string) =>
+export const balanceLimit = (field: string) =>
   badRequest(
     'AMOUNT_TOO_LARGE',
     'This would take your cash past $10,000,000,000,000, the largest balance an account can hold',

@@ -7,14 +7,30 @@ import type { Trx } from '../db/transaction.ts';
  * is computed from, so no reader has to add up every open lot. Every lot the ledger adds or
  * consumes moves them in the same transaction. `cost` is exact decimal text (it outgrows 64
  * bits), so it is read, added in bigint and written back; that is safe because every caller
- * holds the portfolios' row locks, taken first in the lock order (db/transaction.ts), so no other
- * writer moves the same row meanwhile.
+ * holds the portfolios' row locks (db/transaction.ts), so no other writer moves the same row meanwhile.
  */
 
 /** A change to one portfolio's totals: shares and sum(shares x price), both negative for a sale. */
 export interface LotDelta {
   shares: bigint;
   cost: bigint;
+}
+
+async function readLotTotals(
+  trx: Trx,
+  symbol: string,
+  portfolioIds: string[],
+): Promise<Map<string, LotDelta>> {
+  const ids = batchIds(trx, portfolioIds);
+  const { rows } = await sql<{
+    portfolio_id: string;
+    shares: bigint;
+    cost: string;
+  }>`SELECT portfolio_id, shares, cost FROM lot_totals
+    WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
+  return new Map(
+    rows.map((r) => [r.portfolio_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]),
+  );
 }
 
 export const lotCost = (shares: bigint, price: bigint): bigint => shares * price;
@@ -29,27 +45,26 @@ export function addDelta(
   map.set(portfolioId, { shares: d.shares + shares, cost: d.cost + cost });
 }
 
-/** Applies each portfolio's change to its totals of `symbol`: three statements at most, whatever the number of portfolios. */
+/**
+ * Applies each portfolio's change to its totals of `symbol`: three statements at most, whatever
+ * the number of portfolios, two when the caller read the totals under their locks (`known`, as a
+ * market order's lock does: ledger/market-moves.ts).
+ */
 export async function adjustLotTotals(
   trx: Trx,
   symbol: string,
   deltas: ReadonlyMap<string, LotDelta>,
+  known?: ReadonlyMap<string, LotDelta>,
 ): Promise<void> {
   const changed = [...deltas].filter(([, d]) => d.shares !== 0n || d.cost !== 0n);
   if (!changed.length) return;
-  const ids = batchIds(
-    trx,
-    changed.map(([id]) => id),
-  );
-  const { rows } = await sql<{
-    portfolio_id: string;
-    shares: bigint;
-    cost: string;
-  }>`SELECT portfolio_id, shares, cost FROM lot_totals
-    WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
-  const now = new Map(
-    rows.map((r) => [r.portfolio_id, { shares: BigInt(r.shares), cost: BigInt(r.cost) }]),
-  );
+  const now = changed.every(([id]) => known?.has(id))
+    ? new Map(known)
+    : await readLotTotals(
+        trx,
+        symbol,
+        changed.map(([id]) => id),
+      );
   const emptied: string[] = [];
   const kept: [string, bigint, string][] = [];
   for (const [portfolioId, d] of changed) {

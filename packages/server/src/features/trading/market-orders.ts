@@ -3,36 +3,48 @@ import {
   centsFromNumber,
   feeCents,
   fillPrice,
+  MAX_CASH_CENTS,
+  MAX_HOLDING_UNITS,
   quoteMarketBuy,
   quoteMarketSell,
   sharesFromNumber,
   USD_DECIMALS_MESSAGE,
-  type Fill,
   type MarketOrderBody,
   type OrderAmount,
-  type Cents,
   type CostRule,
   type PriceUnits,
 } from '@papertrade/domain';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
-import { inTransaction, lockPortfolio, type Trx } from '../../db/transaction.ts';
+import { inTransaction, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
+import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import {
-  addFreeShares,
-  consumeLots,
-  creditCash,
-  debitCash,
-  insertLot,
-  takeFreeShares,
-} from '../../ledger/ledger.ts';
-import { costRuleFor } from './trading-costs.ts';
+  lockForOrder,
+  type MarketTransaction,
+  type OrderLock,
+  writeBuy,
+  writeSell,
+} from '../../ledger/market-moves.ts';
+import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
+import { costRuleFor, mainCosts } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
-type Ctx = Pick<AppContext, 'db' | 'database'>;
+type Ctx = Pick<AppContext, 'db' | 'database'> & Partial<Pick<AppContext, 'orderGroups'>>;
+
+/** The order's transaction: its own, or a share of the app's group commit (db/group-commit.ts). */
+function inOrderTransaction<T>(
+  ctx: Ctx,
+  portfolioId: string,
+  work: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  return ctx.orderGroups && !ctx.db.isTransaction
+    ? ctx.orderGroups.run(portfolioId, work)
+    : inTransaction(ctx.db, work);
+}
 
 /** The order's amount in exact units; USD must be whole cents, shares whole 1e-8 units. */
 export function orderAmount(body: Pick<MarketOrderBody, 'assetAmount' | 'unit'>): OrderAmount {
@@ -61,26 +73,6 @@ export async function currentPrice(trx: Trx, symbol: string): Promise<PriceUnits
   return BigInt(asset.price);
 }
 
-export async function insertTransaction(
-  trx: Trx,
-  row: Insertable<TransactionsTable>,
-): Promise<TransactionRow> {
-  await trx.insertInto('transactions').values(row).execute();
-  return {
-    ...row,
-    epoch: BigInt(row.epoch),
-    shares: BigInt(row.shares),
-    total_cents: BigInt(row.total_cents),
-    price: BigInt(row.price),
-    position_id: row.position_id ?? null,
-    fee_cents: BigInt(row.fee_cents ?? 0n),
-    created_at: BigInt(row.created_at),
-    trigger_type: null,
-    trigger_price: null,
-    trigger_reason: null,
-  };
-}
-
 /** A quote of the domain's, its bounds errors answered as 400 on the order's `field`. */
 export function boundedQuote<T>(quote: () => T, field: string): T {
   try {
@@ -98,51 +90,42 @@ const tooSmall = () =>
     'assetAmount',
   );
 
-interface MarketFill {
-  id: string;
-  portfolioId: string;
-  feeCents: Cents;
-  epoch: bigint;
-  type: 'PURCHASE' | 'SELL';
-  symbol: string;
-  fill: Fill;
-  price: PriceUnits;
-  at: number;
-}
-
-/** The transactions row of a market order's fill (a market fill belongs to no limit position). */
-const marketFillRow = (m: MarketFill): Insertable<TransactionsTable> => ({
-  id: m.id,
-  portfolio_id: m.portfolioId,
-  epoch: m.epoch,
-  type: m.type,
-  method: 'MARKET',
-  symbol: m.symbol,
-  shares: m.fill.shares,
-  total_cents: m.fill.totalCents,
-  price: m.price,
-  position_id: null,
-  fee_cents: m.feeCents,
-  created_at: m.at,
-});
-
 /**
- * The order takes its portfolio's row lock (and so its version's increase) before reading the
- * rules, so a contest's end (which takes the same lock) is wholly before or wholly after it.
+ * A market order's cost rule, read under its portfolio's lock: a contest's rules (one more
+ * statement, contest-rules.ts) or the owner's settings, which the lock returned.
  */
-async function rulesOf(
+async function ruleOf(
   trx: Trx,
   portfolio: TradingPortfolio,
+  lock: OrderLock,
   symbol: string,
   now: number,
 ): Promise<CostRule> {
-  await lockPortfolio(trx, portfolio.id);
-  return costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now);
+  return portfolio.contestId
+    ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now)
+    : mainCosts(lock.settings);
 }
+
+function priceOf(lock: OrderLock, symbol: string): PriceUnits {
+  if (lock.price === null) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${symbol}`, 'symbol');
+  return lock.price;
+}
+
+const asRow = (t: MarketTransaction): TransactionRow => ({
+  ...t,
+  created_at: BigInt(t.created_at),
+  method: 'MARKET',
+  position_id: null,
+  trigger_type: null,
+  trigger_price: null,
+  trigger_reason: null,
+});
 
 /**
  * A market buy, all or nothing, in one transaction, at the price plus half the spread; the fee
  * (a contest's, or the main portfolio's settings) is paid on top of the cost (decision 013).
+ * Its statements (docs/decisions/022-lean-order-path.md): the lock, which returns the price, the
+ * settings and the holding; the cash; the holding; the lot; the lot totals; the transaction.
  */
 export async function marketBuy(
   ctx: Ctx,
@@ -151,43 +134,60 @@ export async function marketBuy(
 ): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
-  return inTransaction(ctx.db, async (trx) => {
+  const { symbol } = body;
+  return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
-    const rule = await rulesOf(trx, portfolio, body.symbol, now);
-    const price = fillPrice('PURCHASE', await currentPrice(trx, body.symbol), rule.spreadBps);
+    const lock = await lockForOrder(trx, portfolioId, symbol);
+    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
+    const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     const fee = feeCents(rule.fee, fill.totalCents);
-    // The guarded debit is the first write, so it is also the portfolio's row lock (ledger.ts).
-    const epoch = await debitCash(trx, portfolioId, fill.totalCents + fee);
-    await addFreeShares(trx, portfolioId, body.symbol, fill.shares);
-    const id = newId(now);
-    await insertLot(trx, {
-      id,
-      portfolioId,
-      symbol: body.symbol,
+    const cost = fill.totalCents + fee;
+    if (lock.cashCents < cost) {
+      throw badRequest(
+        'INSUFFICIENT_FUNDS',
+        insufficientFundsText(cost, lock.cashCents),
+        'assetAmount',
+      );
+    }
+    if (lock.freeShares + fill.shares > MAX_HOLDING_UNITS) {
+      throw badRequest(
+        'AMOUNT_TOO_LARGE',
+        'You can hold at most 10,000,000,000 shares of one asset',
+        'assetAmount',
+      );
+    }
+    const row: MarketTransaction = {
+      id: newId(now),
+      portfolio_id: portfolioId,
+      epoch: lock.epoch,
+      type: 'PURCHASE',
+      symbol,
       shares: fill.shares,
+      total_cents: fill.totalCents,
       price,
-      at: now,
+      fee_cents: fee,
+      created_at: now,
+    };
+    await writeBuy(trx, {
+      portfolioId,
+      symbol,
+      cents: cost,
+      held: lock.freeShares,
+      lot: { id: row.id, portfolioId, symbol, shares: fill.shares, price, at: now },
+      totals: lock.lotTotals,
+      transaction: row,
     });
-    return insertTransaction(
-      trx,
-      marketFillRow({
-        id,
-        portfolioId,
-        feeCents: fee,
-        epoch,
-        type: 'PURCHASE',
-        symbol: body.symbol,
-        fill,
-        price,
-        at: now,
-      }),
-    );
+    return asRow(row);
   });
 }
 
-/** A market sell of free shares (reserved ones stay on their orders), in one transaction, at the price minus half the spread; the fee comes out of the proceeds. */
+/**
+ * A market sell of free shares (reserved ones stay on their orders), in one transaction, at the
+ * price minus half the spread; the fee comes out of the proceeds. Its statements: the lock (as a
+ * buy's), the holding, the oldest lots read and consumed, the lot totals, the cash, the transaction.
+ */
 export async function marketSell(
   ctx: Ctx,
   portfolio: TradingPortfolio,
@@ -195,35 +195,51 @@ export async function marketSell(
 ): Promise<TransactionRow> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
-  return inTransaction(ctx.db, async (trx) => {
+  const { symbol } = body;
+  return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
-    const { epoch } = await lockPortfolio(trx, portfolioId);
-    const rule = await costRuleFor(
-      trx,
-      portfolio,
-      { symbol: body.symbol, orderType: 'MARKET' },
-      now,
-    );
-    const price = fillPrice('SELL', await currentPrice(trx, body.symbol), rule.spreadBps);
+    const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
+    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
+    const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     const fee = feeCents(rule.fee, fill.totalCents);
-    await takeFreeShares(trx, portfolioId, body.symbol, fill.shares);
-    await consumeLots(trx, body.symbol, new Map([[portfolioId, fill.shares]]));
-    await creditCash(trx, portfolioId, fill.totalCents - fee);
-    return insertTransaction(
+    const proceeds = fill.totalCents - fee;
+    if (lock.freeShares < fill.shares) {
+      throw badRequest(
+        'INSUFFICIENT_SHARES',
+        insufficientSharesText(symbol, lock.freeShares, fill.shares),
+        'assetAmount',
+      );
+    }
+    if (lock.cashCents + proceeds > MAX_CASH_CENTS) throw balanceLimit('assetAmount');
+    const row: MarketTransaction = {
+      id: newId(now),
+      portfolio_id: portfolioId,
+      epoch: lock.epoch,
+      type: 'SELL',
+      symbol,
+      shares: fill.shares,
+      total_cents: fill.totalCents,
+      price,
+      fee_cents: fee,
+      created_at: now,
+    };
+    await writeSell(trx, {
+      portfolioId,
+      symbol,
+      cents: proceeds,
+      held: lock.freeShares,
+      shares: fill.shares,
+      transaction: row,
+    });
+    await consumeLots(
       trx,
-      marketFillRow({
-        id: newId(now),
-        portfolioId,
-        feeCents: fee,
-        epoch,
-        type: 'SELL',
-        symbol: body.symbol,
-        fill,
-        price,
-        at: now,
-      }),
+      symbol,
+      new Map([[portfolioId, fill.shares]]),
+      new Map([[portfolioId, lock.lotTotals]]),
+      lock.firstLots && new Map([[portfolioId, lock.firstLots]]),
     );
+    return asRow(row);
   });
 }

@@ -11,7 +11,7 @@ import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
  * decisions, not settings); a main portfolio pays what its owner's realism settings ask for.
  */
 
-const mainCosts = (settings: string | null | undefined): CostRule =>
+export const mainCosts = (settings: string | null | undefined): CostRule =>
   costsFromSettings(parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {});
 
 /**

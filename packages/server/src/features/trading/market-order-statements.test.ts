@@ -1,0 +1,108 @@
+import type { MarketOrderBody } from '@papertrade/domain';
+import { describe, expect, it } from 'vitest';
+import { buy, expectStatus } from '../../test-support/calls.ts';
+import { captureStatements, type Captured } from '../../test-support/statement-capture.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
+import { marketBuy, marketSell } from './market-orders.ts';
+
+/**
+ * A market order runs the statements its work needs and no more (docs/decisions/022-lean-order-path.md):
+ * the portfolio's lock returns the price, the cost rule's inputs and the holding, and each write
+ * after it reads nothing the lock did not return. Counted with the drivers' own calls, on both
+ * databases.
+ */
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
+
+const order = (symbol: string, assetAmount: number, unit: 'USD' | 'SYMBOL'): MarketOrderBody =>
+  ({ symbol, assetAmount, unit }) as MarketOrderBody;
+/** A buy's five writes: one statement each on SQLite, one in all on PostgreSQL. */
+const buyWrites = () =>
+  t.ctx.database.dialect === 'postgres'
+    ? ['WRITE portfolios holdings lots lot_totals transactions']
+    : [
+        'UPDATE portfolios',
+        'INSERT holdings',
+        'INSERT lots',
+        'INSERT lot_totals',
+        'INSERT transactions',
+      ];
+/** A sale's holding, cash and record: one statement each on SQLite, one in all on PostgreSQL. */
+const sellWrites = (holding: 'UPDATE' | 'DELETE') =>
+  t.ctx.database.dialect === 'postgres'
+    ? ['WRITE holdings portfolios transactions']
+    : [`${holding} holdings`, 'UPDATE portfolios', 'INSERT transactions'];
+const main = () => ({ id: ann.id, contestId: null });
+
+/** Each statement as its verb and table, so a reader of a failure sees which one came or went. */
+const named = (statements: Captured[]) =>
+  statements.map((s) => {
+    const text = s.sql.replace(/\s+/g, ' ').trim();
+    // The lock returns the order's inputs: a read on SQLite, the version's update on PostgreSQL.
+    if (/ AS lot_cost/.test(text)) return 'LOCK portfolios';
+    // Writes joined as data-modifying CTEs (PostgreSQL): the tables they write, in order.
+    if (/^WITH /i.test(text))
+      return `WRITE ${[...text.matchAll(/(?<!DO )(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/gi)].map((m) => m[1]).join(' ')}`;
+    const verb = /^\w+/.exec(text)?.[0].toUpperCase() ?? text;
+    const table =
+      /^(?:UPDATE|INSERT INTO|DELETE FROM) (\w+)/i.exec(text)?.[1] ??
+      [...text.matchAll(/(?:FROM|JOIN) (\w+)/gi)]
+        .map((m) => m[1])
+        .find((name) => !['json_each', 'unnest', 'LATERAL'].includes(name ?? ''));
+    return table ? `${verb} ${table}` : verb;
+  });
+
+describe('the statements of a market order', () => {
+  it('a market buy runs its lock, its five writes and the commit', async () => {
+    const statements = await captureStatements(() =>
+      marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
+    );
+    expect(named(statements)).toEqual(['BEGIN', 'LOCK portfolios', ...buyWrites(), 'COMMIT']);
+  });
+
+  it('a market sell of part of a lot runs its lock, which returns the oldest lots, its writes and the commit', async () => {
+    await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketSell(t.ctx, main(), order('BTC', 0.00001, 'SYMBOL')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      'LOCK portfolios',
+      ...sellWrites('UPDATE'),
+      'UPDATE lots',
+      'INSERT lot_totals',
+      'COMMIT',
+    ]);
+  });
+
+  it('a market sell of a whole holding deletes the holding, its lot and its totals', async () => {
+    const bought = await marketBuy(t.ctx, main(), order('ETH', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketSell(t.ctx, main(), order('ETH', Number(bought.shares) / 1e8, 'SYMBOL')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      'LOCK portfolios',
+      ...sellWrites('DELETE'),
+      'DELETE lots',
+      'DELETE lot_totals',
+      'COMMIT',
+    ]);
+  });
+
+  it('a market buy over HTTP checks the session in one statement before its transaction', async () => {
+    const statements = await captureStatements(async () =>
+      expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200),
+    );
+    const names = named(statements);
+    expect(names.slice(0, names.indexOf('COMMIT') + 1)).toEqual([
+      'SELECT sessions',
+      'BEGIN',
+      'LOCK portfolios',
+      ...buyWrites(),
+      'COMMIT',
+    ]);
+  });
+});

@@ -1,0 +1,519 @@
+import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
+import { sql, type QueryResult, type RawBuilder } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { literalLimit } from '../db/literal-limit.ts';
+import { statementByShape } from '../db/statement-by-shape.ts';
+import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
+import { notFound } from '../http/app-error.ts';
+import { FIRST_LOT_PAGE, type LotRow } from './consume-lots.ts';
+import { lotCost, type LotDelta } from './lot-totals.ts';
+
+/**
+ * The statements of one market order (docs/decisions/022-lean-order-path.md): each compiled once
+ * per database, as the tick's are (docs/decisions/018-tick-statements-compiled-once.md), and each
+ * read folded into the portfolio's row lock, so a buy or a sell writes what it must and reads
+ * nothing after its first statement that a write did not return.
+ */
+
+/** A statement whose text never changes: Kysely compiles it on its first run per database. */
+function compiledOnce<I>(
+  build: (input: I) => RawBuilder<unknown>,
+  parameters: (input: I) => unknown[],
+) {
+  const compiled = statementByShape<I>({ shape: () => '', build, parameters });
+  return <R = unknown>(trx: Trx, input: I): Promise<QueryResult<R>> =>
+    trx.executeQuery<R>(compiled<DB>(trx, input));
+}
+
+/** What a market order knows once it holds its portfolio's lock. */
+export interface OrderLock extends LockedPortfolio {
+  /** The asset's price; null for a symbol the market does not list. */
+  price: PriceUnits | null;
+  /** The owner's settings (a main portfolio's costs come from them, decision 013). */
+  settings: string | null;
+  /** Free shares of the symbol (not reserved by a working order). */
+  freeShares: ShareUnits;
+  /** The symbol's open-lot totals (lot-totals.ts). */
+  lotTotals: LotDelta;
+  /** For a sale, the oldest open lots of the symbol (consumeLots' first page), when current. */
+  firstLots?: LotRow[];
+}
+
+interface LockRow {
+  id: string;
+  user_id: string;
+  epoch: bigint | number | string;
+  cash_cents: bigint | number | string;
+  contest_id: string | null;
+  closed_at: bigint | number | string | null;
+  version: bigint | number | string;
+  seen_version?: bigint | number | string | null;
+  price: bigint | number | string | null;
+  settings: string | null;
+  free_shares: bigint | number | string | null;
+  lot_shares: bigint | number | string | null;
+  lot_cost: string | null;
+  /** JSON text on SQLite, parsed JSON on PostgreSQL. */
+  first_lots?: string | [string, string, string][] | null;
+}
+
+interface LockInput {
+  portfolioId: string;
+  symbol: string;
+  postgres: boolean;
+  /** A sale: the lock also returns the oldest lots of the symbol. */
+  lots: boolean;
+}
+
+/**
+ * The portfolio's row lock and the order's inputs, returned through subqueries.
+ *
+ * PostgreSQL: the lock is the version's increase (migration 011). A subquery reads the
+ * statement's snapshot, taken before a lock it waited for: `seen_version` is the version in that
+ * snapshot, and when it is not the locked version minus one, another writer of this portfolio
+ * committed in between, so its holdings and lot totals are read again (every writer of them holds
+ * this lock, db/transaction.ts). The price and the settings may be that moment older: the order
+ * is priced as it arrived.
+ *
+ * SQLite runs one transaction at a time, so a read is as good as a lock and always current; the
+ * version then increases with the order's cash move (moveLockedCash), so an order refused under
+ * the lock writes nothing at all, and a refused order inside a group commit (db/group-commit.ts)
+ * leaves no trace in the group.
+ */
+const lockStatement = statementByShape<LockInput>({
+  shape: ({ lots }) => (lots ? 'lots' : ''),
+  build: ({ portfolioId, symbol, postgres, lots }) => {
+    // A sale's oldest lots, the page consumeLots would read first, as [id, shares, price] text.
+    const page = literalLimit(FIRST_LOT_PAGE);
+    const firstLots = !lots
+      ? sql``
+      : postgres
+        ? sql`, (SELECT json_agg(json_build_array(l.id, l.shares::text, l.price::text) ORDER BY l.id)
+            FROM (SELECT id, shares, price FROM lots WHERE portfolio_id = portfolios.id AND symbol = ${symbol}
+            ORDER BY id LIMIT ${page}) AS l) AS first_lots`
+        : sql`, (SELECT json_group_array(json_array(l.id, CAST(l.shares AS TEXT), CAST(l.price AS TEXT)))
+            FROM (SELECT id, shares, price FROM lots WHERE portfolio_id = portfolios.id AND symbol = ${symbol}
+            ORDER BY id LIMIT ${page}) AS l) AS first_lots`;
+    const inputs = sql`(SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
+      (SELECT settings FROM users WHERE users.id = portfolios.user_id) AS settings,
+      (SELECT shares FROM holdings WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
+      (SELECT shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_shares,
+      (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost${firstLots}`;
+    return postgres
+      ? sql`UPDATE portfolios SET version = version + 1 WHERE id = ${portfolioId}
+        RETURNING id, user_id, epoch, cash_cents, contest_id, closed_at, version,
+        (SELECT s.version FROM portfolios AS s WHERE s.id = portfolios.id) AS seen_version, ${inputs}`
+      : sql`SELECT id, user_id, epoch, cash_cents, contest_id, closed_at, version + 1 AS version, ${inputs}
+        FROM portfolios WHERE id = ${portfolioId}`;
+  },
+  parameters: ({ portfolioId, symbol, postgres, lots }) => {
+    const symbols = lots
+      ? [symbol, symbol, symbol, symbol, symbol]
+      : [symbol, symbol, symbol, symbol];
+    return postgres ? [portfolioId, ...symbols] : [...symbols, portfolioId];
+  },
+});
+
+const heldStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
+  ({ portfolioId, symbol }) =>
+    sql`SELECT (SELECT shares FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS free_shares,
+      (SELECT shares FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_shares,
+      (SELECT cost FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_cost`,
+  ({ portfolioId, symbol }) => [portfolioId, symbol, portfolioId, symbol, portfolioId, symbol],
+);
+
+const big = (value: bigint | number | string | null | undefined): bigint =>
+  value === null || value === undefined ? 0n : BigInt(value);
+
+/**
+ * A market order's lock: what lockPortfolio (db/transaction.ts) does, refusing a missing or
+ * closed portfolio, plus the price, the owner's settings and the symbol's holding, in one
+ * statement (two on PostgreSQL when another order of the portfolio committed while it waited).
+ */
+export async function lockForOrder(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  { lots = false }: { lots?: boolean } = {},
+): Promise<OrderLock> {
+  const postgres = isPostgres(trx);
+  const [row] = (
+    await trx.executeQuery<LockRow>(lockStatement<DB>(trx, { portfolioId, symbol, postgres, lots }))
+  ).rows;
+  if (!row) throw notFound('USER_NOT_FOUND', 'No such user');
+  if (row.closed_at !== null) throw portfolioClosed();
+  const version = big(row.version);
+  let held: Pick<LockRow, 'free_shares' | 'lot_shares' | 'lot_cost' | 'first_lots'> = row;
+  if (postgres && big(row.seen_version) + 1n !== version) {
+    // Stale: the sale's lots are read by consumeLots itself.
+    [held] = (await heldStatement<typeof held>(trx, { portfolioId, symbol })).rows as [typeof held];
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    epoch: big(row.epoch),
+    cashCents: big(row.cash_cents),
+    contestId: row.contest_id,
+    closedAt: null,
+    version,
+    price: row.price === null ? null : BigInt(row.price),
+    settings: row.settings,
+    freeShares: big(held.free_shares),
+    lotTotals: { shares: big(held.lot_shares), cost: big(held.lot_cost) },
+    firstLots:
+      lots && held.first_lots !== undefined ? lotRows(portfolioId, held.first_lots) : undefined,
+  };
+}
+
+function lotRows(portfolioId: string, value: string | [string, string, string][] | null): LotRow[] {
+  const list =
+    typeof value === 'string' ? (JSON.parse(value) as [string, string, string][]) : value;
+  return (list ?? []).map(([id, shares, price]) => ({
+    id,
+    portfolio_id: portfolioId,
+    shares: BigInt(shares),
+    price: BigInt(price),
+  }));
+}
+
+const moveCashStatement = compiledOnce<{ portfolioId: string; cents: Cents; postgres: boolean }>(
+  ({ portfolioId, cents, postgres }) =>
+    sql`UPDATE portfolios SET cash_cents = cash_cents + ${cents}${postgres ? sql`` : sql`, version = version + 1`}
+      WHERE id = ${portfolioId} AND cash_cents + ${cents} >= 0`,
+  ({ portfolioId, cents }) => [cents, portfolioId, cents],
+);
+
+/**
+ * Adds `cents` (negative: takes them, zero: moves nothing) to the cash of a portfolio locked by
+ * lockForOrder, whose balance the caller checked under the lock (its bounds and its funds); the
+ * guard is a second check, not the first. On SQLite it is also the version's increase.
+ */
+export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents): Promise<void> {
+  const result = await moveCashStatement(trx, { portfolioId, cents, postgres: isPostgres(trx) });
+  if (result.numAffectedRows === 0n)
+    throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
+}
+
+const addHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${portfolioId}, ${symbol}, ${shares})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`,
+  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
+);
+
+const takeHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`UPDATE holdings SET shares = shares - ${shares} WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares > ${shares}`,
+  ({ portfolioId, symbol, shares }) => [shares, portfolioId, symbol, shares],
+);
+
+const dropHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+  ({ portfolioId, symbol, shares }) =>
+    sql`DELETE FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares = ${shares}`,
+  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
+);
+
+/**
+ * Moves the free shares of a locked portfolio whose holding the caller read under the lock
+ * (`held`): one statement, an upsert, a decrease, or the row's deletion when all are sold.
+ */
+export async function moveLockedShares(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  held: ShareUnits,
+  shares: ShareUnits,
+): Promise<void> {
+  if (shares > 0n) {
+    await addHoldingStatement(trx, { portfolioId, symbol, shares });
+    return;
+  }
+  const taken = -shares;
+  const statement = held === taken ? dropHoldingStatement : takeHoldingStatement;
+  const result = await statement(trx, { portfolioId, symbol, shares: taken });
+  if (result.numAffectedRows !== 1n)
+    throw new Error(`holding of ${portfolioId} ${symbol} was not ${held} shares`);
+}
+
+interface LotInput {
+  id: string;
+  portfolioId: string;
+  symbol: string;
+  shares: ShareUnits;
+  price: PriceUnits;
+  at: number;
+}
+
+const insertLotStatement = compiledOnce<LotInput>(
+  (l) =>
+    sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at) VALUES (${l.id}, ${l.portfolioId}, ${l.symbol}, ${l.shares}, ${l.price}, ${l.at})`,
+  (l) => [l.id, l.portfolioId, l.symbol, l.shares, l.price, l.at],
+);
+
+/** A buy's open lot; its lot totals are the caller's to move (setLotTotals). */
+export async function insertOpenLot(trx: Trx, lot: LotInput): Promise<void> {
+  await insertLotStatement(trx, lot);
+}
+
+const setTotalsStatement = compiledOnce<{
+  portfolioId: string;
+  symbol: string;
+  shares: bigint;
+  cost: string;
+}>(
+  ({ portfolioId, symbol, shares, cost }) =>
+    sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${portfolioId}, ${symbol}, ${shares}, ${cost})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`,
+  ({ portfolioId, symbol, shares, cost }) => [portfolioId, symbol, shares, cost],
+);
+
+const dropTotalsStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
+  ({ portfolioId, symbol }) =>
+    sql`DELETE FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}`,
+  ({ portfolioId, symbol }) => [portfolioId, symbol],
+);
+
+/**
+ * Writes one holding's lot totals from their value read under the portfolio's lock (`before`)
+ * and this order's change: one statement, no read. `cost` stays exact decimal text.
+ */
+export async function setLotTotals(
+  trx: Trx,
+  portfolioId: string,
+  symbol: string,
+  before: LotDelta,
+  change: LotDelta,
+): Promise<void> {
+  const shares = before.shares + change.shares;
+  const cost = before.cost + change.cost;
+  // A total going negative means lots were consumed that the totals never counted.
+  if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n))
+    throw new Error(
+      `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`,
+    );
+  if (shares === 0n) await dropTotalsStatement(trx, { portfolioId, symbol });
+  else await setTotalsStatement(trx, { portfolioId, symbol, shares, cost: cost.toString() });
+}
+
+export interface MarketTransaction {
+  id: string;
+  portfolio_id: string;
+  epoch: bigint;
+  type: 'PURCHASE' | 'SELL';
+  symbol: string;
+  shares: bigint;
+  total_cents: bigint;
+  price: bigint;
+  fee_cents: bigint;
+  created_at: number;
+}
+
+const insertTransactionStatement = compiledOnce<MarketTransaction>(
+  (t) =>
+    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at})`,
+  (t) => [
+    t.id,
+    t.portfolio_id,
+    t.epoch,
+    t.type,
+    t.symbol,
+    t.shares,
+    t.total_cents,
+    t.price,
+    t.fee_cents,
+    t.created_at,
+  ],
+);
+
+/** A market fill's transaction record (a market fill belongs to no working order). */
+export async function insertMarketTransaction(trx: Trx, row: MarketTransaction): Promise<void> {
+  await insertTransactionStatement(trx, row);
+}
+
+/** Everything a market buy writes, decided under its lock. */
+export interface BuyWrites {
+  portfolioId: string;
+  symbol: string;
+  /** Cash taken: the cost and the fee. */
+  cents: Cents;
+  /** Free shares before the buy, as the lock read them. */
+  held: ShareUnits;
+  lot: LotInput;
+  /** The symbol's lot totals before the buy, as the lock read them. */
+  totals: LotDelta;
+  transaction: MarketTransaction;
+}
+
+interface BuyRow {
+  cents: bigint;
+  shares: bigint;
+  totalShares: bigint;
+  totalCost: string;
+  lot: LotInput;
+  t: MarketTransaction;
+  portfolioId: string;
+  symbol: string;
+}
+
+/**
+ * A buy's five writes as one statement on PostgreSQL, where each statement is a round trip to
+ * another process: data-modifying CTEs, each run once whatever the others return. The cash move
+ * keeps its guard; when it finds no row, the statement says so and the caller's transaction
+ * rolls back.
+ */
+const buyStatement = compiledOnce<BuyRow>(
+  (b) => sql`WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents - ${b.cents}
+      WHERE id = ${b.portfolioId} AND cash_cents >= ${b.cents} RETURNING id),
+    held AS (
+      INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${b.portfolioId}, ${b.symbol}, ${b.shares})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares RETURNING 1),
+    lot AS (
+      INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+      VALUES (${b.lot.id}, ${b.lot.portfolioId}, ${b.lot.symbol}, ${b.lot.shares}, ${b.lot.price}, ${b.lot.at}) RETURNING 1),
+    totals AS (
+      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost RETURNING 1),
+    record AS (
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}) RETURNING 1)
+    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM lot)
+      + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
+  (b) => [
+    b.cents,
+    b.portfolioId,
+    b.cents,
+    b.portfolioId,
+    b.symbol,
+    b.shares,
+    b.lot.id,
+    b.lot.portfolioId,
+    b.lot.symbol,
+    b.lot.shares,
+    b.lot.price,
+    b.lot.at,
+    b.portfolioId,
+    b.symbol,
+    b.totalShares,
+    b.totalCost,
+    b.t.id,
+    b.t.portfolio_id,
+    b.t.epoch,
+    b.t.type,
+    b.t.symbol,
+    b.t.shares,
+    b.t.total_cents,
+    b.t.price,
+    b.t.fee_cents,
+    b.t.created_at,
+  ],
+);
+
+/**
+ * A market buy's writes: the cash, the holding, the open lot, its lot totals and the transaction
+ * record; five statements on SQLite, one on PostgreSQL (buyStatement).
+ */
+export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
+  const totalShares = b.totals.shares + b.lot.shares;
+  const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
+  if (!isPostgres(trx)) {
+    await moveLockedCash(trx, b.portfolioId, -b.cents);
+    await moveLockedShares(trx, b.portfolioId, b.symbol, b.held, b.lot.shares);
+    await insertOpenLot(trx, b.lot);
+    await setLotTotals(trx, b.portfolioId, b.symbol, b.totals, {
+      shares: b.lot.shares,
+      cost: lotCost(b.lot.shares, b.lot.price),
+    });
+    await insertMarketTransaction(trx, b.transaction);
+    return;
+  }
+  const [row] = (
+    await buyStatement<{ cash: string | number; rows: string | number }>(trx, {
+      cents: b.cents,
+      shares: b.lot.shares,
+      totalShares,
+      totalCost: totalCost.toString(),
+      lot: b.lot,
+      t: b.transaction,
+      portfolioId: b.portfolioId,
+      symbol: b.symbol,
+    })
+  ).rows;
+  if (Number(row?.cash) !== 1 || Number(row?.rows) !== 4)
+    throw new Error(`the buy of ${b.portfolioId} ${b.symbol} wrote ${JSON.stringify(row)}`);
+}
+
+/** What a market sell writes besides its lots, decided under its lock. */
+export interface SellWrites {
+  portfolioId: string;
+  symbol: string;
+  /** Cash added: the proceeds less the fee. */
+  cents: Cents;
+  /** Free shares before the sale, as the lock read them. */
+  held: ShareUnits;
+  shares: ShareUnits;
+  transaction: MarketTransaction;
+}
+
+interface SellRow {
+  w: SellWrites;
+  /** The sale takes the whole holding: its row goes. */
+  whole: boolean;
+}
+
+/** A sale's holding, cash and record as one statement on PostgreSQL, as buyStatement. */
+const sellStatement = statementByShape<SellRow>({
+  shape: ({ whole }) => (whole ? 'whole' : 'part'),
+  build: ({ w, whole }) => sql`WITH held AS (
+      ${
+        whole
+          ? sql`DELETE FROM holdings WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares = ${w.shares}`
+          : sql`UPDATE holdings SET shares = shares - ${w.shares} WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares > ${w.shares}`
+      } RETURNING 1),
+    cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}
+      WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 RETURNING 1),
+    record AS (
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}) RETURNING 1)
+    SELECT (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
+  parameters: ({ w, whole }) => [
+    ...(whole
+      ? [w.portfolioId, w.symbol, w.shares]
+      : [w.shares, w.portfolioId, w.symbol, w.shares]),
+    w.cents,
+    w.portfolioId,
+    w.cents,
+    w.transaction.id,
+    w.transaction.portfolio_id,
+    w.transaction.epoch,
+    w.transaction.type,
+    w.transaction.symbol,
+    w.transaction.shares,
+    w.transaction.total_cents,
+    w.transaction.price,
+    w.transaction.fee_cents,
+    w.transaction.created_at,
+  ],
+});
+
+/**
+ * A market sell's writes besides its lots (consumeLots): the holding, the cash and the transaction
+ * record; three statements on SQLite, one on PostgreSQL (sellStatement).
+ */
+export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
+  if (!isPostgres(trx)) {
+    await moveLockedShares(trx, w.portfolioId, w.symbol, w.held, -w.shares);
+    await moveLockedCash(trx, w.portfolioId, w.cents);
+    await insertMarketTransaction(trx, w.transaction);
+    return;
+  }
+  const [row] = (
+    await trx.executeQuery<{ rows: string | number }>(
+      sellStatement<DB>(trx, { w, whole: w.held === w.shares }),
+    )
+  ).rows;
+  if (Number(row?.rows) !== 3)
+    throw new Error(`the sale of ${w.portfolioId} ${w.symbol} wrote ${JSON.stringify(row)}`);
+}
