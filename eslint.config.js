@@ -98,7 +98,7 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/db/transaction.ts',
       'packages/server/src/**/*.test.ts',
-      'packages/server/src/test-support/**',
+      'packages/server/test/**',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -18,7 +18,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ['packages/server/src/test-support/migrated-template.ts'],
+          globalSetup: ['packages/server/test/migrated-template.ts'],
         },
       },
       'packages/web/vite.config.ts',

@@ -14,8 +14,7 @@ import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 const onPostgres = process.argv.includes('--pg');
 const postgres = onPostgres ? startThrowawayPostgres() : null;
 if (postgres) process.env.TEST_DATABASE_URL = postgres.url;
-const { createTestApp, createTestUser } =
-  await import('../packages/server/src/test-support/test-app.ts');
+const { createTestApp, createTestUser } = await import('../packages/server/test/test-app.ts');
 const { groupCommit } = await import('../packages/server/src/db/group-commit.ts');
 const { marketBuy, marketSell } =
   await import('../packages/server/src/features/trading/market-orders.ts');

@@ -11,13 +11,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { expectLedgersSound } from '../packages/server/src/test-support/ledger-check.ts';
+import { expectLedgersSound } from '../packages/server/test/ledger-check.ts';
 import {
   createTestApp,
   createTestUser,
   testDialect,
   type TestUser,
-} from '../packages/server/src/test-support/test-app.ts';
+} from '../packages/server/test/test-app.ts';
 import { writeHistory } from './order-cost-history.ts';
 
 const SYMBOL = 'BTC';

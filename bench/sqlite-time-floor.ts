@@ -9,13 +9,13 @@
  * above that is the product's JavaScript.
  */
 import { performance } from 'node:perf_hooks';
-import { captureStatements } from '../packages/server/src/test-support/statement-capture.ts';
+import { captureStatements } from '../packages/server/test/statement-capture.ts';
 import {
   createTestApp,
   createTestUser,
   testDialect,
   type TestUser,
-} from '../packages/server/src/test-support/test-app.ts';
+} from '../packages/server/test/test-app.ts';
 
 const USERS = 20;
 const WARM_UP = 400;

@@ -2,8 +2,8 @@ import type { MarketOrderBody } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { marketBuy, marketSell } from '../features/trading/market-orders.ts';
 import type { AppError } from '../http/app-error.ts';
-import { captureStatements } from '../test-support/statement-capture.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { captureStatements } from '../../test/statement-capture.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { groupCommit, type GroupCommit } from './group-commit.ts';
 import { lockPortfolio, type Trx } from './transaction.ts';
 

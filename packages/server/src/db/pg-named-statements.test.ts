@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.ts';
 import { NAMED_PER_CONNECTION } from './pg-named-statements.ts';
 import type { DB } from './schema.ts';
 import { inTransaction } from './transaction.ts';

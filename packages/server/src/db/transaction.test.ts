@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { inTransaction, inUserTransaction, TRANSACTION_ATTEMPTS } from './transaction.ts';
 
 const {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const MARKER = 'zq7marker';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { listRoutes, type RouteEntry } from '../test-support/route-list.ts';
-import { createTestUser, testDialect, type TestUser } from '../test-support/test-app.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { listRoutes, type RouteEntry } from '../../test/route-list.ts';
+import { createTestUser, testDialect, type TestUser } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 /**
  * Random malformed requests across every route: no answer may be a 5xx, and every JSON

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 // A stand-in build, so `/` and `/home` answer the web app's HTML as they do in production.
 const webDist = mkdtempSync(path.join(tmpdir(), 'papertrade-web-'));

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listRoutes } from '../test-support/route-list.ts';
-import {
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../test-support/test-app.ts';
+import { listRoutes } from '../../test/route-list.ts';
+import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { holdsNul } from './text-input.ts';
 
 const NUL = 'a\u0000b';

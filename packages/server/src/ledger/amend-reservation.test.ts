@@ -1,10 +1,10 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { inTransaction, lockPortfolios } from '../db/transaction.ts';
-import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
-import type { TestUser } from '../test-support/test-app.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
-import { balances, expectSound } from '../features/trading/trading-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../../test/calls.ts';
+import type { TestUser } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { balances, expectSound } from '../../test/trading-test-kit.ts';
 import { amendReservation } from './amend-reservation.ts';
 import { LedgerBug } from './ledger-assertions.ts';
 

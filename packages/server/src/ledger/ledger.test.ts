@@ -1,9 +1,9 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { inTransaction, lockPortfolios } from '../db/transaction.ts';
-import { openLimit, expectStatus, setPrice } from '../test-support/calls.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
-import { balances, expectSound } from '../features/trading/trading-test-kit.ts';
+import { openLimit, expectStatus, setPrice } from '../../test/calls.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { balances, expectSound } from '../../test/trading-test-kit.ts';
 import { LedgerBug } from './ledger-assertions.ts';
 import { setStartingCash, startNewEpoch } from './ledger.ts';
 

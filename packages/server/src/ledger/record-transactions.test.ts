@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../db/new-id.ts';
 import { inTransaction, lockPortfolios } from '../db/transaction.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { LedgerBug } from './ledger-assertions.ts';
 import { recordTransactions, type TransactionRecord } from './record-transactions.ts';
 

@@ -1,11 +1,11 @@
 import { STARTING_BALANCE_CENTS, type LimitPosition } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { inTransaction, lockPortfolios } from '../db/transaction.ts';
-import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
-import { createTestApp, createTestUser, type TestUser } from '../test-support/test-app.ts';
-import { captureStatements } from '../test-support/statement-capture.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
-import { balances, expectSound } from '../features/trading/trading-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../../test/calls.ts';
+import { createTestApp, createTestUser, type TestUser } from '../../test/test-app.ts';
+import { captureStatements } from '../../test/statement-capture.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { balances, expectSound } from '../../test/trading-test-kit.ts';
 import { LedgerBug } from './ledger-assertions.ts';
 import { releaseOrder, releaseOrders } from './release-orders.ts';
 

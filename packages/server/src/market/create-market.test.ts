@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createInProcessBus, type BusEvent } from '../realtime/event-bus.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ASSET_CATALOG } from './asset-catalog.ts';
 import { createMarket, type MarketOptions } from './create-market.ts';
 import type { TickPrices } from './market.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../realtime/event-bus.ts';
-import { createTestApp, testDialect } from '../test-support/test-app.ts';
+import { createTestApp, testDialect } from '../../test/test-app.ts';
 import { createMarket } from './create-market.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { SimulatedMarket } from '../market/create-market.ts';
 import { MARKET_LOCK_KEY } from '../market/leader-election.ts';
-import { createTestApp, testDialect } from '../test-support/test-app.ts';
+import { createTestApp, testDialect } from '../../test/test-app.ts';
 import { drainAndClose, exitOnSignals } from './graceful-shutdown.ts';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];

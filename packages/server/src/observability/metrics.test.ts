@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { post, setPrice } from '../test-support/calls.ts';
-import { testDialect } from '../test-support/test-app.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { post, setPrice } from '../../test/calls.ts';
+import { testDialect } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 const {
   t,

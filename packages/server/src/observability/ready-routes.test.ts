@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { registerErrorHandler } from '../http/error-handler.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDrainState } from './drain-state.ts';
 import { readyRoutes } from './ready-routes.ts';
 

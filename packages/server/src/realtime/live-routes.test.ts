@@ -2,8 +2,13 @@ import { LiveMessage } from '@papertrade/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createMarket } from '../market/create-market.ts';
-import { createTestApp, createTestUser, type TestApp } from '../test-support/test-app.ts';
-import { connectLive, listenLive, type Received, type TestSocket } from './live-test-socket.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../test/test-app.ts';
+import {
+  connectLive,
+  listenLive,
+  type Received,
+  type TestSocket,
+} from '../../test/live-test-socket.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

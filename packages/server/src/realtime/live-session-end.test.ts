@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSession } from '../features/auth/sessions.ts';
 import { issueToken } from '../features/auth/verification-tokens.ts';
-import { deleteUser } from '../test-support/calls.ts';
+import { deleteUser } from '../../test/calls.ts';
 import {
   createTestApp,
   createTestUser,
   disposeTestDatabase,
   testDialect,
-} from '../test-support/test-app.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+} from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import type { PgEventBus } from './pg-event-bus.ts';
 import {
   closedWithin,
@@ -17,7 +17,7 @@ import {
   listenLive,
   type Received,
   type TestSocket,
-} from './live-test-socket.ts';
+} from '../../test/live-test-socket.ts';
 
 // A /live socket ends with its session (1008 within a second), not at the next
 // heartbeat's session check 30 s later.

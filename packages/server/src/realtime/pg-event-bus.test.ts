@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect } from '../test-support/test-app.ts';
+import { createTestApp, testDialect } from '../../test/test-app.ts';
 import type { BusEvent } from './event-bus.ts';
 import { createPgBus, type PgBusOptions } from './pg-event-bus.ts';
 

@@ -1,7 +1,7 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../test-support/test-app.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createBalancePointQueue } from './balance-point-queue.ts';
 
 const {

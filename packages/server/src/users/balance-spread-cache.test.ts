@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createBalancePointCaches } from './balance-point-caches.ts';
 import { loadEpochBalancePoints } from './epoch-balance-points.ts';
 

@@ -1,9 +1,9 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../test-support/calls.ts';
-import { captureStatements } from '../test-support/statement-capture.ts';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../../test/calls.ts';
+import { captureStatements } from '../../test/statement-capture.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import {
   recordBalanceSnapshot,
   recordBalanceSnapshots,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test-support/use-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { loadUserRecord, USER_BALANCE_POINTS_LIMIT } from './user-record.ts';
 
 const {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.ts';
-import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
+import { withDatabaseMigratedTo } from '../../../test/migration-database.ts';
 
 describe('migration 006: portfolios', () => {
   it("keeps every existing user's money, positions and history as their main portfolio", () =>

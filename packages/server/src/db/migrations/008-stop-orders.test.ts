@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.ts';
-import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
+import { withDatabaseMigratedTo } from '../../../test/migration-database.ts';
 
 describe('migration 008: stop orders', () => {
   it('turns existing orders into LIMIT / GTC orders working as limits, and fills into fills without a trigger', () =>

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.ts';
-import { withDatabaseMigratedTo } from '../../test-support/migration-database.ts';
+import { withDatabaseMigratedTo } from '../../../test/migration-database.ts';
 
 describe('migration 010: notifications by user', () => {
   it('keeps every notification and its id unique, and reads a user newest first from one range on SQLite', () =>

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { currentUser, updateUser } from '../../test-support/calls.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
+import { currentUser, updateUser } from '../../../test/calls.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { fakeImage, uploadAvatar } from '../../../test/account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
 const {

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
-import { fakeImage, uploadAvatar } from './account-test-helpers.ts';
+import { fakeImage, uploadAvatar } from '../../../test/account-test-helpers.ts';
 import { uploadsDir } from './upload-files.ts';
 
 const {

@@ -1,8 +1,8 @@
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { currentUser, updateUser } from '../../test-support/calls.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { currentUser, updateUser } from '../../../test/calls.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { notify } from '../../users/notify.ts';
 
 const {

@@ -1,7 +1,7 @@
 import type { User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { currentUser, updateUser } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { currentUser, updateUser } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const {
   t,

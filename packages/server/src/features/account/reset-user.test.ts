@@ -1,8 +1,8 @@
 import { STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { currentUser } from '../../test-support/calls.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { currentUser } from '../../../test/calls.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const {
   t,

@@ -2,9 +2,9 @@ import type { User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { currentUser, updateUser } from '../../test-support/calls.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { currentUser, updateUser } from '../../../test/calls.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const {
   t,

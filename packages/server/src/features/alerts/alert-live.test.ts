@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
-import { connectLive, listenLive, type Received } from '../../realtime/live-test-socket.ts';
-import { setPrice } from '../../test-support/calls.ts';
-import { createTestApp, createTestUser } from '../../test-support/test-app.ts';
-import { setAlert } from './alert-test-kit.ts';
+import { connectLive, listenLive, type Received } from '../../../test/live-test-socket.ts';
+import { setPrice } from '../../../test/calls.ts';
+import { createTestApp, createTestUser } from '../../../test/test-app.ts';
+import { setAlert } from '../../../test/alert-test-kit.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

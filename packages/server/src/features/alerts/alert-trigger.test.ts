@@ -1,10 +1,10 @@
 import { MAX_TRIGGERED_ALERTS, priceFromNumber, type PriceUnits } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../realtime/event-bus.ts';
-import { deleteUser, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { deleteUser, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { createAlertTrigger } from './alert-trigger.ts';
-import { alertNotices, listAlertsCall, setAlert } from './alert-test-kit.ts';
+import { alertNotices, listAlertsCall, setAlert } from '../../../test/alert-test-kit.ts';
 
 const {
   t,

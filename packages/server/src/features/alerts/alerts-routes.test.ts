@@ -1,8 +1,13 @@
 import { MAX_ACTIVE_ALERTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, priceOf, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { createAlertCall, deleteAlertCall, listAlertsCall, setAlert } from './alert-test-kit.ts';
+import { expectStatus, priceOf, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import {
+  createAlertCall,
+  deleteAlertCall,
+  listAlertsCall,
+  setAlert,
+} from '../../../test/alert-test-kit.ts';
 
 const {
   t,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { signUpViaApi, type SignedUp } from './auth-test-helpers.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { signUpViaApi, type SignedUp } from '../../../test/auth-test-helpers.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { ACCOUNT_RULE, IP_BLOCK_ACCOUNTS, IP_FLAG_ACCOUNTS } from './login-throttle.ts';
 import { passwordChecks } from './password.ts';

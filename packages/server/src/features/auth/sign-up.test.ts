@@ -4,8 +4,8 @@ import { formatUsd, STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
 import { readOutbox } from '../../mail/outbox.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { login, sessionOf, signUpViaApi } from './auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { login, sessionOf, signUpViaApi } from '../../../test/auth-test-helpers.ts';
 import { SIGN_UPS_PER_IP } from './request-limits.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { User } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { login, sessionOf, signUpViaApi, type SignedUp } from './auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { login, sessionOf, signUpViaApi, type SignedUp } from '../../../test/auth-test-helpers.ts';
 import { ACCOUNT_RULE } from './login-throttle.ts';
 import { totpCode } from './totp.ts';
 

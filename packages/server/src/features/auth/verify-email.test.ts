@@ -1,8 +1,8 @@
 import type { User } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox, waitForMail } from '../../mail/outbox.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { login, sessionOf, signUpViaApi, tokenOf } from './auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { login, sessionOf, signUpViaApi, tokenOf } from '../../../test/auth-test-helpers.ts';
 import { VERIFY_MAIL_RULE } from './request-limits.ts';
 
 let t: TestApp;

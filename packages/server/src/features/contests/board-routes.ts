@@ -13,7 +13,7 @@ import { requireUser, sessionUser } from '../auth/guard.ts';
 import { assertCanSee, contestFor, loadContestRow } from './contest-access.ts';
 import { toBoardRow } from './contest-board.ts';
 import { contestReturns } from './contest-returns.ts';
-import { IdParams, OffsetCursor, PAGE, tags, type ContestShared } from './route-kit.ts';
+import { IdParams, OffsetCursor, PAGE, tags, type ContestShared } from '../../../test/route-kit.ts';
 
 /** What anyone who may see a contest reads: the lists, one contest, its board and its returns chart. */
 export function boardRoutes(

@@ -1,7 +1,7 @@
 import { ContestLiveMessage } from '@papertrade/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectLive, listenLive, type Received } from '../../realtime/live-test-socket.ts';
-import { createTestApp, createTestUser } from '../../test-support/test-app.ts';
+import { connectLive, listenLive, type Received } from '../../../test/live-test-socket.ts';
+import { createTestApp, createTestUser } from '../../../test/test-app.ts';
 import { createBoardCache } from './contest-board.ts';
 import { startContestPushes } from './contest-live.ts';
 

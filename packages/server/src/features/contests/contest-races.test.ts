@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, setPrice } from '../../test-support/calls.ts';
-import { expectLedgersSound } from '../../test-support/ledger-check.ts';
-import { raceSeed, seededRandom } from '../../test-support/race-kit.ts';
-import { createTestUser, testDialect } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { contestKit } from '../../test-support/contest-kit.ts';
+import { expectStatus, setPrice } from '../../../test/calls.ts';
+import { expectLedgersSound } from '../../../test/ledger-check.ts';
+import { raceSeed, seededRandom } from '../../../test/race-kit.ts';
+import { createTestUser, testDialect } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { contestKit } from '../../../test/contest-kit.ts';
 
 /**
  * Contest races, many calls in flight at once against the real app and database (the race suite's

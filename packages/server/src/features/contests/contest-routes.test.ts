@@ -5,12 +5,12 @@ import {
   type User,
 } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, setPrice } from '../../test-support/calls.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
-import { createTestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { contestKit } from '../../test-support/contest-kit.ts';
-import { expectLedgersSound } from '../../test-support/ledger-check.ts';
+import { expectStatus, setPrice } from '../../../test/calls.ts';
+import type { TestUser } from '../../../test/test-app.ts';
+import { createTestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { contestKit } from '../../../test/contest-kit.ts';
+import { expectLedgersSound } from '../../../test/ledger-check.ts';
 
 const { t } = useTestApp();
 

@@ -23,7 +23,7 @@ import {
   removeMember,
   updateContest,
 } from './contest-service.ts';
-import { IdParams, MemberParams, tags, type ContestShared } from './route-kit.ts';
+import { IdParams, MemberParams, tags, type ContestShared } from '../../../test/route-kit.ts';
 
 /** The host's side of contests: creating and changing one, its members, announcements and the standings export. */
 export function hostRoutes(

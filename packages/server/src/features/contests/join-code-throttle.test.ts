@@ -1,8 +1,8 @@
 import type { Contest } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectStatus } from '../../test-support/calls.ts';
-import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { expectStatus } from '../../../test/calls.ts';
+import { createTestUser, type TestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { JOIN_CODE_ACCOUNT_RULE, JOIN_CODE_IP_RULE } from './join-code-throttle.ts';
 
 // Guesses judged by the answers, never by timing: Date is frozen, so no wait of the throttle passes.

@@ -20,7 +20,7 @@ import {
   publicContestId,
 } from './contest-service.ts';
 import { throttledCodeLookup } from './join-code-throttle.ts';
-import { IdParams, tags, type ContestShared } from './route-kit.ts';
+import { IdParams, tags, type ContestShared } from '../../../test/route-kit.ts';
 
 /** A member's side of contests: finding one by its code, joining, leaving, and the list of one's portfolios. */
 export function membershipRoutes(

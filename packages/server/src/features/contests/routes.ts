@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.ts';
 import { boardRoutes } from './board-routes.ts';
 import { hostRoutes } from './host-routes.ts';
 import { membershipRoutes } from './membership-routes.ts';
-import type { ContestShared } from './route-kit.ts';
+import type { ContestShared } from '../../../test/route-kit.ts';
 
-export type { ContestShared } from './route-kit.ts';
+export type { ContestShared } from '../../../test/route-kit.ts';
 
 /**
  * The contest routes (docs/api.md, Portfolios, contests and classes): a member's (membership-routes.ts),

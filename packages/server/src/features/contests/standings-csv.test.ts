@@ -1,9 +1,9 @@
 import type { Contest } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, setPrice } from '../../test-support/calls.ts';
-import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { contestKit } from '../../test-support/contest-kit.ts';
+import { expectStatus, setPrice } from '../../../test/calls.ts';
+import { createTestUser, type TestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { contestKit } from '../../../test/contest-kit.ts';
 
 const { t } = useTestApp();
 

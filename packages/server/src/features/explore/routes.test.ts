@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, json, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, createTestUser, json, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import type { AssetDayStats } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
-import { insertTransaction, units, USD } from '../../test-support/test-rows.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { buy, expectStatus, sell, setPrice } from '../../../test/calls.ts';
+import { insertTransaction, units, USD } from '../../../test/test-rows.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const {
   t,

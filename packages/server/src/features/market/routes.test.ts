@@ -1,7 +1,7 @@
 import { Asset, type Candle } from '@papertrade/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ASSET_CATALOG } from '../../market/asset-catalog.ts';
-import { createTestApp, json, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 import { MAX_CANDLES } from './routes.ts';
 
 const opened: TestApp[] = [];

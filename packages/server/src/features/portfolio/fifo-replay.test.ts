@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { units, USD } from '../../test-support/test-rows.ts';
+import { units, USD } from '../../../test/test-rows.ts';
 import { costToCents, replayFifo, type FillRow } from './fifo-replay.ts';
 
 let seq = 0;

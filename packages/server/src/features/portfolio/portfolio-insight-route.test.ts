@@ -1,9 +1,9 @@
 import { costOfShares, STARTING_BALANCE_USD, type PortfolioInsight } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
-import { insertTransaction, units } from '../../test-support/test-rows.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { setRealism } from '../trading/fee-test-kit.ts';
+import { buy, expectStatus, openLimit, sell, setPrice } from '../../../test/calls.ts';
+import { insertTransaction, units } from '../../../test/test-rows.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { setRealism } from '../../../test/fee-test-kit.ts';
 import { costToCents } from './fifo-replay.ts';
 import { MAX_REPLAYED_FILLS } from './portfolio-insight-route.ts';
 

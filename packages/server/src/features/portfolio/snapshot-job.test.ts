@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
-import {
-  insertOrder,
-  setHolding,
-  setStoredPrice,
-  units,
-  USD,
-} from '../../test-support/test-rows.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../../test/test-app.ts';
+import { insertOrder, setHolding, setStoredPrice, units, USD } from '../../../test/test-rows.ts';
 import { runSnapshotJob, SNAPSHOT_EVERY_MS, startBalanceSnapshots } from './snapshot-job.ts';
 
 let t: TestApp;

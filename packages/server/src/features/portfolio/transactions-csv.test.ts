@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../../db/new-id.ts';
-import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
-import { insertTransaction, units, USD } from '../../test-support/test-rows.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../../test/test-app.ts';
+import { insertTransaction, units, USD } from '../../../test/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

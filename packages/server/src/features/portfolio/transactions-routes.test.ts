@@ -5,8 +5,8 @@ import {
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
-import { insertOrder, insertTransaction, units, USD } from '../../test-support/test-rows.ts';
+} from '../../../test/test-app.ts';
+import { insertOrder, insertTransaction, units, USD } from '../../../test/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

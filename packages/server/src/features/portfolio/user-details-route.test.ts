@@ -1,7 +1,7 @@
 import { PublicProfile, STARTING_BALANCE_USD, User } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
-import { setCash, setHolding, setStoredPrice, units, USD } from '../../test-support/test-rows.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../../test/test-app.ts';
+import { setCash, setHolding, setStoredPrice, units, USD } from '../../../test/test-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

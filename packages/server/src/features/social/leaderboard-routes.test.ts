@@ -8,7 +8,7 @@ import {
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
+} from '../../../test/test-app.ts';
 
 const USD = (dollars: number) => BigInt(Math.round(dollars * 100));
 const SHARE = 100_000_000n;

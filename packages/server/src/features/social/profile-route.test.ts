@@ -1,6 +1,6 @@
 import { STARTING_BALANCE_USD, type PublicProfile } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createTestUser, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, createTestUser, type TestApp } from '../../../test/test-app.ts';
 import { insertUser } from '../../users/create-user.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectStatus, setPrice } from '../../test-support/calls.ts';
-import { expectLedgersSound } from '../../test-support/ledger-check.ts';
-import { createTestUser, type TestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { expectStatus, setPrice } from '../../../test/calls.ts';
+import { expectLedgersSound } from '../../../test/ledger-check.ts';
+import { createTestUser, type TestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { openWorkingOrder } from './limit-orders.ts';
 import { marketBuy } from './market-orders.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
-import { ledgerViolations } from '../../test-support/ledger-check.ts';
+import { ledgerViolations } from '../../../test/ledger-check.ts';
 import {
   answerOf,
   quote,
@@ -11,25 +11,21 @@ import {
   unacceptable,
   type Answer,
   type Random,
-} from '../../test-support/race-kit.ts';
-import {
-  killAllServers,
-  startServer,
-  type ServerProcess,
-} from '../../test-support/server-process.ts';
+} from '../../../test/race-kit.ts';
+import { killAllServers, startServer, type ServerProcess } from '../../../test/server-process.ts';
 import {
   createTestApp,
   createTestUser,
   disposeTestDatabase,
   testDialect,
   type TestUser,
-} from '../../test-support/test-app.ts';
+} from '../../../test/test-app.ts';
 
 /**
  * The crash test: the real server as a child process under a load of orders over real
  * HTTP, killed with kill -9 at a random moment, three times, and restarted on the same data each
  * time. Whatever it answered 2xx must still be there after the restart, and every ledger must be
- * sound (test-support/ledger-check.ts). Runs on SQLite, or on a fresh PostgreSQL database when
+ * sound (test/ledger-check.ts). Runs on SQLite, or on a fresh PostgreSQL database when
  * TEST_DATABASE_URL is set. Replay with RACE_SEED=<seed printed below>.
  */
 

@@ -5,10 +5,10 @@ import {
   type Transaction,
 } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, sell, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { contestPortfolio, setRealism } from './fee-test-kit.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { buy, expectStatus, openLimit, sell, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { contestPortfolio, setRealism } from '../../../test/fee-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 /** One scenario per test (decision 013): what a fill costs with a fee and a spread, to the cent. */
 const {

@@ -9,16 +9,16 @@ import {
 } from '@papertrade/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelLimit, expectStatus, openLimit, post, setPrice } from '../../test-support/calls.ts';
-import { ALLOWED_REFUSALS, quote } from '../../test-support/race-kit.ts';
+import { cancelLimit, expectStatus, openLimit, post, setPrice } from '../../../test/calls.ts';
+import { ALLOWED_REFUSALS, quote } from '../../../test/race-kit.ts';
 import {
   createTestApp,
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
-import { contestPortfolio, setRealism } from './fee-test-kit.ts';
-import { expectSound } from './trading-test-kit.ts';
+} from '../../../test/test-app.ts';
+import { contestPortfolio, setRealism } from '../../../test/fee-test-kit.ts';
+import { expectSound } from '../../../test/trading-test-kit.ts';
 
 /**
  * Decision 013 as a property: across random market and limit orders, cancels, price moves and

@@ -10,9 +10,9 @@ import {
   openLimit,
   post,
   setPrice,
-} from '../../test-support/calls.ts';
-import { captureStatements } from '../../test-support/statement-capture.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+} from '../../../test/calls.ts';
+import { captureStatements } from '../../../test/statement-capture.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { loadRecordPatch } from '../../users/record-patch.ts';
 
 const {

@@ -1,10 +1,10 @@
 import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import type { OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import type { TestUser } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import type { OpenAnswer } from '../../../test/limit-order-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 // A batch of fills binds each table's rows as a JSON text on SQLite and as arrays on PostgreSQL
 // (db/batch-rows.ts). A JSON number or a float is exact only to 2^53, so these amounts are past

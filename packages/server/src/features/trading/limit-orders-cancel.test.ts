@@ -1,8 +1,8 @@
 import { STARTING_BALANCE_CENTS, STARTING_BALANCE_USD, type User } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, cancelLimit, expectStatus, setPrice } from '../../test-support/calls.ts';
-import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { buy, cancelLimit, expectStatus, setPrice } from '../../../test/calls.ts';
+import { useLimitOrderTest, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 

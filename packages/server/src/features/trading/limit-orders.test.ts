@@ -1,8 +1,8 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, currentUser, expectStatus, openLimit, sell } from '../../test-support/calls.ts';
-import { useLimitOrderTest, type OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { buy, currentUser, expectStatus, openLimit, sell } from '../../../test/calls.ts';
+import { useLimitOrderTest, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const { t, ann, bob, openPurchase, openSell } = useLimitOrderTest();
 

@@ -1,15 +1,15 @@
 import { priceFromNumber, type OpenLimitInput } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPrice } from '../../test-support/calls.ts';
+import { setPrice } from '../../../test/calls.ts';
 import {
   createTestApp,
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
+} from '../../../test/test-app.ts';
 import { openWorkingOrder } from './limit-orders.ts';
 import { marketBuy } from './market-orders.ts';
-import { expectSound } from './trading-test-kit.ts';
+import { expectSound } from '../../../test/trading-test-kit.ts';
 
 let t: TestApp;
 let users: TestUser[];

@@ -1,11 +1,11 @@
 import { STARTING_BALANCE_CENTS, type User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
-import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import { createTestApp, createTestUser, disposeTestDatabase } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
-import { fillsOf, orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { fillsOf, orderRow, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const {
   t,

@@ -1,8 +1,8 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, openLimit, sell, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { buy, openLimit, sell, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const {
   t,

@@ -1,8 +1,8 @@
 import type { MarketOrderBody } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus } from '../../test-support/calls.ts';
-import { captureStatements, type Captured } from '../../test-support/statement-capture.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { buy, expectStatus } from '../../../test/calls.ts';
+import { captureStatements, type Captured } from '../../../test/statement-capture.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../app.ts';
-import { buy, post, sell, setPrice } from '../../test-support/calls.ts';
+import { buy, post, sell, setPrice } from '../../../test/calls.ts';
 import {
   createTestApp,
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+} from '../../../test/test-app.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 // One app for the file: every case must leave the account exactly as it was, which each one checks.
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { STARTING_BALANCE_CENTS, type TradeAnswer, type User } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { buy, currentUser, expectStatus, sell, setPrice } from '../../test-support/calls.ts';
-import { createTestApp, createTestUser, disposeTestDatabase } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { buy, currentUser, expectStatus, sell, setPrice } from '../../../test/calls.ts';
+import { createTestApp, createTestUser, disposeTestDatabase } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { BALANCE_POINT_DELAY_MS } from '../../users/balance-point-queue.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const {
   t,

@@ -1,15 +1,15 @@
 import { priceToNumber, type LimitPosition } from '@papertrade/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelLimit, openLimit, post, setPrice } from '../../test-support/calls.ts';
-import { ALLOWED_REFUSALS, quote } from '../../test-support/race-kit.ts';
+import { cancelLimit, openLimit, post, setPrice } from '../../../test/calls.ts';
+import { ALLOWED_REFUSALS, quote } from '../../../test/race-kit.ts';
 import {
   createTestApp,
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
-import { expectSound } from './trading-test-kit.ts';
+} from '../../../test/test-app.ts';
+import { expectSound } from '../../../test/trading-test-kit.ts';
 
 // One app for every run (building one takes about a second); each run gets three fresh users.
 let t: TestApp;

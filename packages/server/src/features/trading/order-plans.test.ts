@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { writeBulkHistory } from '../../test-support/bulk-history.ts';
-import { expectStatus } from '../../test-support/calls.ts';
-import { fullScans } from '../../test-support/query-plans.ts';
-import { captureStatements } from '../../test-support/statement-capture.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { writeBulkHistory } from '../../../test/bulk-history.ts';
+import { expectStatus } from '../../../test/calls.ts';
+import { fullScans } from '../../../test/query-plans.ts';
+import { captureStatements } from '../../../test/statement-capture.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 /**
  * An order's database work must not grow with the user's history. Timing would be

@@ -1,7 +1,7 @@
 import type { LimitPosition } from '@papertrade/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, cancelLimit, openLimit, post, sell } from '../../test-support/calls.ts';
-import { ledgerViolations, type LedgerSource } from '../../test-support/ledger-check.ts';
+import { buy, cancelLimit, openLimit, post, sell } from '../../../test/calls.ts';
+import { ledgerViolations, type LedgerSource } from '../../../test/ledger-check.ts';
 import {
   injected,
   quote,
@@ -11,19 +11,19 @@ import {
   unacceptable,
   type Answer,
   type Random,
-} from '../../test-support/race-kit.ts';
+} from '../../../test/race-kit.ts';
 import {
   createTestApp,
   createTestUser,
   testDialect,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
+} from '../../../test/test-app.ts';
 import { MAX_SETTINGS } from '../account/settings-update.ts';
 
 /**
  * The race suite: many calls in flight at once against the real app and database, in
- * seeded random interleavings, then the ledger check of every user (test-support/ledger-check.ts).
+ * seeded random interleavings, then the ledger check of every user (test/ledger-check.ts).
  * Replay a failure with RACE_SEED=<seed printed below>.
  */
 

@@ -5,11 +5,11 @@ import {
   type User,
 } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import { fillsOf, orderRow, type OpenAnswer } from './limit-order-test-kit.ts';
+import { buy, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import { fillsOf, orderRow, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { balances, expectSound } from './trading-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
 const {
   t,

@@ -1,14 +1,7 @@
 import { CancelLimitAnswer, OpenLimitAnswer, TradeAnswer } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  buy,
-  cancelLimit,
-  expectStatus,
-  openLimit,
-  sell,
-  setPrice,
-} from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { buy, cancelLimit, expectStatus, openLimit, sell, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 
 const {
   t,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../db/new-id.ts';
-import { fullScans } from '../../test-support/query-plans.ts';
-import { captureStatements } from '../../test-support/statement-capture.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import { fullScans } from '../../../test/query-plans.ts';
+import { captureStatements } from '../../../test/statement-capture.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { LimitPosition } from '@papertrade/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buy, cancelLimit, openLimit, setPrice } from '../../test-support/calls.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
-import type { OpenAnswer } from './limit-order-test-kit.ts';
+import { buy, cancelLimit, openLimit, setPrice } from '../../../test/calls.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+import type { OpenAnswer } from '../../../test/limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { expectSound } from './trading-test-kit.ts';
+import { expectSound } from '../../../test/trading-test-kit.ts';
 
 const {
   t,
@@ -36,7 +36,7 @@ const Step = fc.oneof(
  * Whatever happens to working orders of every kind (opened, modified, cancelled, filled by price
  * moves, expired), the ledger stays exact after every step: free cash plus what WORKING orders
  * reserve plus the cost of buys less the proceeds of sells is the starting balance, and free
- * plus reserved shares are the open lots (test-support/ledger-check.ts). Failed requests
+ * plus reserved shares are the open lots (test/ledger-check.ts). Failed requests
  * (a stop on the wrong side, too little cash) must change nothing, which the same check sees.
  */
 describe('reservations of working orders', () => {

@@ -5,7 +5,7 @@ import {
   createTestUser,
   type TestApp,
   type TestUser,
-} from '../../test-support/test-app.ts';
+} from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

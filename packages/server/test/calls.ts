@@ -1,6 +1,6 @@
 import type { User } from '@papertrade/domain';
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../app.ts';
+import type { App } from '../src/app.ts';
 import type { TestUser } from './test-app.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { User } from '@papertrade/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../src/app.ts';
 
 let counter = 0;
 

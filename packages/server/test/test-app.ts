@@ -4,14 +4,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app.ts';
-import type { AppContext } from '../app-context.ts';
-import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { hashPassword } from '../features/auth/password.ts';
-import { createSession } from '../features/auth/sessions.ts';
-import { logOptions } from '../observability/log-options.ts';
-import { insertUser } from '../users/create-user.ts';
+import { buildApp, type App } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { hashPassword } from '../src/features/auth/password.ts';
+import { createSession } from '../src/features/auth/sessions.ts';
+import { logOptions } from '../src/observability/log-options.ts';
+import { insertUser } from '../src/users/create-user.ts';
 
 /**
  * The database the server tests run on: SQLite in a fresh temporary folder by default, or a

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import type { Config } from '../config.ts';
+import type { Config } from '../src/config.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from './test-app.ts';
 
 /** The current test's app; closing it is the helper's job. */

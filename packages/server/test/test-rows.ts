@@ -1,7 +1,7 @@
 /** Rows written straight into the database for the read-side tests (portfolio, market): the trade routes have their own tests. */
 import type { Kysely } from 'kysely';
-import { newId } from '../db/new-id.ts';
-import type { DB } from '../db/schema.ts';
+import { newId } from '../src/db/new-id.ts';
+import type { DB } from '../src/db/schema.ts';
 
 export const USD = (dollars: number): bigint => BigInt(Math.round(dollars * 100));
 /** Shares or a price in 1e-8 units from a decimal text, exactly. */
@@ -103,7 +103,7 @@ export async function setCash(db: Kysely<DB>, userId: string, cents: bigint): Pr
   await db.updateTable('portfolios').set({ cash_cents: cents }).where('id', '=', userId).execute();
 }
 
-/** The asset's price as stored, without a tick (test-support/calls.ts' setPrice runs one). */
+/** The asset's price as stored, without a tick (test/calls.ts' setPrice runs one). */
 export async function setStoredPrice(db: Kysely<DB>, symbol: string, price: bigint): Promise<void> {
   await db.updateTable('assets').set({ price }).where('symbol', '=', symbol).execute();
 }

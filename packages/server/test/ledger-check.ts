@@ -1,9 +1,9 @@
 import { checkMoneyInvariants, type SymbolLedger } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
+import type { DB } from '../src/db/schema.ts';
+import { inTransaction } from '../src/db/transaction.ts';
 import { lotTotalsViolations } from './lot-totals-check.ts';
-import { rowHoldsReservation } from '../ledger/reserved-orders.ts';
+import { rowHoldsReservation } from '../src/ledger/reserved-orders.ts';
 
 /**
  * The ledger check of the race suite and the crash test: every money invariant of docs/architecture.md

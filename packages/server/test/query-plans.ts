@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
+import type { Dialect } from '../src/db/database.ts';
+import type { DB } from '../src/db/schema.ts';
 import type { Captured } from './statement-capture.ts';
 
 /** What a plan node looks like in PostgreSQL's EXPLAIN (FORMAT JSON). */

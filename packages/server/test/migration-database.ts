@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/database.ts';
-import { migrateTo } from '../db/migrate.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrateTo } from '../src/db/migrate.ts';
 import { createPgDatabase, disposeTestDatabase } from './test-app.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
-import type { App } from '../../app.ts';
-import type { AppContext } from '../../app-context.ts';
-import { newId } from '../../db/new-id.ts';
-import { updateUser } from '../../test-support/calls.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
-import { insertPortfolio, newWalletAddress } from '../../users/create-user.ts';
+import type { App } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { newId } from '../src/db/new-id.ts';
+import { updateUser } from './calls.ts';
+import type { TestUser } from './test-app.ts';
+import { insertPortfolio, newWalletAddress } from '../src/users/create-user.ts';
 
 /** Shared by the fee tests (decision 013): realism settings, and a running contest with a fee. */
 

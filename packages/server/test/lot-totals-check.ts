@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../src/db/schema.ts';
 
 /**
  * The ledger check's part for the running cost totals (decision 006): each holding's lot_totals

@@ -1,7 +1,7 @@
-import type { App } from '../../app.ts';
-import type { AppContext } from '../../app-context.ts';
-import { expectStatus } from '../../test-support/calls.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
+import type { App } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { expectStatus } from './calls.ts';
+import type { TestUser } from './test-app.ts';
 
 /** Shared by the alert tests: the three routes as a signed-in user, and the notifications they leave. */
 

@@ -1,7 +1,7 @@
 import { WalletAddress } from '@papertrade/domain';
 import { z } from 'zod';
-import type { BoardCache } from './contest-board.ts';
-import type { EndedContest } from './contest-end.ts';
+import type { BoardCache } from '../src/features/contests/contest-board.ts';
+import type { EndedContest } from '../src/features/contests/contest-end.ts';
 
 /** What the contest routes share with each other and with the contest jobs of the same app (feature.ts). */
 export interface ContestShared {

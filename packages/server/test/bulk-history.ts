@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../src/db/schema.ts';
 
 /**
  * A long past for one user, written in bulk for tests that need one fast: `lots` open lots of

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../app-context.ts';
-import { expectLedgersSound } from '../../test-support/ledger-check.ts';
-import { rowHoldsReservation } from '../../ledger/reserved-orders.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { expectLedgersSound } from './ledger-check.ts';
+import { rowHoldsReservation } from '../src/ledger/reserved-orders.ts';
 
-/** What only the trading tests need: the ledger read back exactly (their calls: test-support/calls.ts). */
+/** What only the trading tests need: the ledger read back exactly (their calls: test/calls.ts). */
 
-/** Every money invariant of docs/architecture.md for these users (test-support/ledger-check.ts), or a throw listing what broke. */
+/** Every money invariant of docs/architecture.md for these users (test/ledger-check.ts), or a throw listing what broke. */
 export function expectSound(ctx: AppContext, userIds: readonly string[]): Promise<void> {
   return expectLedgersSound(ctx, userIds);
 }

@@ -1,9 +1,9 @@
 import type { OpenLimitAnswer } from '@papertrade/domain';
 import { beforeEach } from 'vitest';
-import type { AppContext } from '../../app-context.ts';
-import { openLimit, setPrice } from '../../test-support/calls.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
-import { useTestApp } from '../../test-support/use-test-app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { openLimit, setPrice } from './calls.ts';
+import type { TestUser } from './test-app.ts';
+import { useTestApp } from './use-test-app.ts';
 
 /** The answer to POST /open-limit-position: the user record and the new order. */
 export type OpenAnswer = OpenLimitAnswer;

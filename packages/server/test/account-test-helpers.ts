@@ -1,7 +1,7 @@
-import type { App } from '../../app.ts';
-import type { TestUser } from '../../test-support/test-app.ts';
+import type { App } from '../src/app.ts';
+import type { TestUser } from './test-app.ts';
 
-/** The account tests' uploads: multipart bodies and images made up byte by byte (currentUser and updateUser: test-support/calls.ts). */
+/** The account tests' uploads: multipart bodies and images made up byte by byte (currentUser and updateUser: test/calls.ts). */
 
 /** A multipart/form-data body with one file part, built by hand so tests control every byte. */
 export function multipartBody(data: Buffer, filename: string, contentType: string) {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { App } from '../app.ts';
+import type { App } from '../src/app.ts';
 
 /** Test helpers for /live: a real port and a real WebSocket client (inject cannot upgrade). */
 
