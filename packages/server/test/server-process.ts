@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * in afterAll) kills whatever is left, even when the test failed halfway. Every wait is bounded.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OUTPUT_KEPT = 20_000;
 
 export interface ServerProcess {

@@ -6,6 +6,7 @@ import { statementByShape } from '../db/statement-by-shape.ts';
 import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
 import { notFound } from '../http/app-error.ts';
 import { FIRST_LOT_PAGE, type LotRow } from './consume-lots.ts';
+import { ledgerAssert } from './ledger-assertions.ts';
 import { lotCost, type LotDelta } from './lot-totals.ts';
 
 /**
@@ -415,6 +416,7 @@ const buyStatement = compiledOnce<BuyRow>(
  * record; five statements on SQLite, one on PostgreSQL (buyStatement).
  */
 export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
+  assertBuy(b);
   const totalShares = b.totals.shares + b.lot.shares;
   const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
   if (!isPostgres(trx)) {
@@ -440,8 +442,48 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
       symbol: b.symbol,
     })
   ).rows;
-  if (Number(row?.cash) !== 1 || Number(row?.rows) !== 4)
-    throw new Error(`the buy of ${b.portfolioId} ${b.symbol} wrote ${JSON.stringify(row)}`);
+  ledgerAssert(
+    Number(row?.cash) === 1 && Number(row?.rows) === 4,
+    `the buy of ${b.symbol} wrote ${JSON.stringify(row)}`,
+    [b.portfolioId],
+  );
+}
+
+/**
+ * A buy's figures agree before anything is written (decision 021): the cash taken is the
+ * record's total and fee, the lot and the record hold the same shares, all positive.
+ */
+function assertBuy(b: BuyWrites): void {
+  const t = b.transaction;
+  const ids = [b.portfolioId];
+  ledgerAssert(t.shares > 0n && t.total_cents > 0n && t.fee_cents >= 0n, 'a buy of nothing', ids);
+  ledgerAssert(
+    b.cents === t.total_cents + t.fee_cents,
+    `a buy took ${b.cents} for ${t.total_cents} and fee ${t.fee_cents}`,
+    ids,
+  );
+  ledgerAssert(
+    b.lot.shares === t.shares && b.held >= 0n,
+    `a buy's lot holds ${b.lot.shares} of ${t.shares} shares`,
+    ids,
+  );
+}
+
+/** A sale's figures agree before anything is written: proceeds less the fee, shares it holds. */
+function assertSell(w: SellWrites): void {
+  const t = w.transaction;
+  const ids = [w.portfolioId];
+  ledgerAssert(t.shares > 0n && t.total_cents > 0n && t.fee_cents >= 0n, 'a sale of nothing', ids);
+  ledgerAssert(
+    w.cents === t.total_cents - t.fee_cents,
+    `a sale credits ${w.cents} for ${t.total_cents} and fee ${t.fee_cents}`,
+    ids,
+  );
+  ledgerAssert(
+    w.shares === t.shares && w.shares <= w.held,
+    `a sale of ${w.shares} of ${w.held} free shares`,
+    ids,
+  );
 }
 
 /** What a market sell writes besides its lots, decided under its lock. */
@@ -503,6 +545,7 @@ const sellStatement = statementByShape<SellRow>({
  * record; three statements on SQLite, one on PostgreSQL (sellStatement).
  */
 export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
+  assertSell(w);
   if (!isPostgres(trx)) {
     await moveLockedShares(trx, w.portfolioId, w.symbol, w.held, -w.shares);
     await moveLockedCash(trx, w.portfolioId, w.cents);
@@ -514,6 +557,7 @@ export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
       sellStatement<DB>(trx, { w, whole: w.held === w.shares }),
     )
   ).rows;
-  if (Number(row?.rows) !== 3)
-    throw new Error(`the sale of ${w.portfolioId} ${w.symbol} wrote ${JSON.stringify(row)}`);
+  ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote ${JSON.stringify(row)}`, [
+    w.portfolioId,
+  ]);
 }
