@@ -444,7 +444,7 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
   ).rows;
   ledgerAssert(
     Number(row?.cash) === 1 && Number(row?.rows) === 4,
-    `the buy of ${b.symbol} wrote ${JSON.stringify(row)}`,
+    `the buy of ${b.symbol} wrote cash ${String(row?.cash)}, rows ${String(row?.rows)}`,
     [b.portfolioId],
   );
 }
@@ -557,7 +557,7 @@ export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
       sellStatement<DB>(trx, { w, whole: w.held === w.shares }),
     )
   ).rows;
-  ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote ${JSON.stringify(row)}`, [
+  ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote rows ${String(row?.rows)}`, [
     w.portfolioId,
   ]);
 }
