@@ -4,9 +4,10 @@
  * from the real server), two more routes answer a POST with that answer and nothing else: the
  * floor an order cannot go below while its answer is the contract's User. With ROUND_TRIPS_URL
  * (a PostgreSQL database), /round-trips makes as many round trips as an order over HTTP does
- * (statement-capture, 2026-11-28: a $10 buy 20, a $5 sell 22), each a trivial named statement on
- * a pool of the app's size: the session's read, a transaction of ten, the notify, and the answer's
- * eight reads side by side, as the app sends them. What is left is PostgreSQL's wake-ups.
+ * (market-order-statements.test.ts, decision 022: a $10 buy 6 and a $5 sell 8, alternating as the
+ * load does), each a trivial named statement on a pool of the app's size: the session's read, a
+ * transaction of the lock and one write (a sell: three), the notify, and the answer's one read, as
+ * the app sends them. What is left is PostgreSQL's wake-ups.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -32,18 +33,20 @@ if (roundTripsUrl) {
   const pool = new pg.Pool({ connectionString: roundTripsUrl, max: 10 });
   const trip = (client: pg.Pool | pg.PoolClient, n: number) =>
     client.query({ name: 'trip', text: 'SELECT $1::int AS n', values: [n] });
+  let orders = 0;
   bare.post('/round-trips', async () => {
+    const writes = orders++ % 2 === 0 ? 1 : 3;
     await trip(pool, 0);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      for (let i = 1; i <= 8; i += 1) await trip(client, i);
+      for (let i = 1; i <= 1 + writes; i += 1) await trip(client, i);
       await client.query('COMMIT');
     } finally {
       client.release();
     }
     await trip(pool, 9);
-    await Promise.all(Array.from({ length: 8 }, (_, i) => trip(pool, 10 + i)));
+    await trip(pool, 10);
     return { ok: true };
   });
   bare.addHook('onClose', () => pool.end());
