@@ -135,7 +135,7 @@ async function benchBaselines(): Promise<Baselines> {
     );
     if (postgres)
       console.log(
-        `an order's round trips alone (trivial statements, 6 a buy and 8 a sell): ${describeResult(await answerLoad('/round-trips'))}`,
+        `an order's round trips alone (trivial statements: a buy's 6 and a sell's 8, plus the notify): ${describeResult(await answerLoad('/round-trips'))}`,
       );
     return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
