@@ -113,10 +113,14 @@ test('a page that missed a patch reads the record whole at the next one, and is 
   await skipOnboarding(page);
   // The page's /live goes through the test, which can lose one user-patch on the way.
   let dropNextPatch = false;
+  // The server sends the record when the socket opens: after it, the socket hears the user's changes.
+  let recordArrived = () => {};
+  const connected = new Promise<void>((resolve) => (recordArrived = resolve));
   await page.routeWebSocket(/\/live/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => {
+      if (typeof message === 'string' && message.includes('"type":"user"')) recordArrived();
       if (dropNextPatch && typeof message === 'string' && message.includes('"type":"user-patch"')) {
         dropNextPatch = false;
         return;
@@ -128,6 +132,7 @@ test('a page that missed a patch reads the record whole at the next one, and is 
   const panel = page.getByRole('form', { name: 'Buy Bitcoin' });
   const start = await getUserViaApi(request, user);
   await expect(panel).toContainText(formatUsd(start.balance));
+  await connected;
 
   dropNextPatch = true;
   await trade(request, user, 'buy', 'BTC', 1_000);

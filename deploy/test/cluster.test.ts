@@ -80,15 +80,19 @@ describe('several instances behind HAProxy', () => {
     try {
       const userMessages = sockets.map(
         (ws) =>
-          new Promise<{ type: string; user: { balance: number } }>((resolve, reject) => {
+          new Promise<number>((resolve, reject) => {
             ws.on('error', reject);
             ws.on('message', (data) => {
               const message = JSON.parse((data as Buffer).toString('utf8')) as {
                 type: string;
-                user: { balance: number };
+                user?: { balance: number };
+                patch?: { balance?: number };
               };
-              // A socket may first hear the record as it was; the trade's is the one with less cash.
-              if (message.type === 'user' && message.user.balance < 100_000) resolve(message);
+              // The trade arrives as its user-patch (docs/api.md, Lean order answers), or as a whole
+              // record; a socket may first hear the record as it was: the trade's has less cash.
+              const balance =
+                message.type === 'user-patch' ? message.patch?.balance : message.user?.balance;
+              if (balance !== undefined && balance < 100_000) resolve(balance);
             });
           }),
       );
@@ -104,10 +108,10 @@ describe('several instances behind HAProxy', () => {
       });
       expect(trade.status).toBe(200);
       const timeout = sleep(5_000).then(() =>
-        Promise.reject(new Error('no {"type":"user"} message within 5 s')),
+        Promise.reject(new Error('no user-patch or user message within 5 s')),
       );
-      for (const message of await Promise.race([Promise.all(userMessages), timeout])) {
-        expect(message.user.balance).toBe(99_900);
+      for (const balance of await Promise.race([Promise.all(userMessages), timeout])) {
+        expect(balance).toBe(99_900);
       }
     } finally {
       for (const ws of sockets) ws.terminate();
