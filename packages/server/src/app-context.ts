@@ -10,6 +10,7 @@ import type { DrainState } from './observability/drain-state.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { BalancePointCaches } from './users/balance-point-caches.ts';
+import type { MoneyRecordCache } from './users/money-record-cache.ts';
 
 /** What features get from app.ts; they never reach into each other. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The balance points already final, kept between User records (users/balance-point-caches.ts). */
   balancePointCaches: BalancePointCaches;
+  /** The money record of the portfolios that traded last (users/money-record-cache.ts). */
+  moneyRecords: MoneyRecordCache;
   /** Set on SIGTERM: /ready answers 503 from then on. */
   drain: DrainState;
   /**

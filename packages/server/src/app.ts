@@ -40,6 +40,7 @@ import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 import { createBalancePointCaches } from './users/balance-point-caches.ts';
+import { createMoneyRecordCache } from './users/money-record-cache.ts';
 
 export type App = FastifyInstance;
 
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     metrics,
     drain: createDrainState(),
     balancePointCaches: createBalancePointCaches(),
+    moneyRecords: createMoneyRecordCache(),
     orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,
   };
 

@@ -46,6 +46,14 @@ async function oldestLots(
   return rows;
 }
 
+/** What consumeLots did, for a caller that answers from its writes (users/money-record.ts). */
+export interface ConsumedLots {
+  /** The ids of the lots emptied and deleted. */
+  emptied: string[];
+  /** Each portfolio's change to its lot totals (negative). */
+  taken: Map<string, LotDelta>;
+}
+
 /**
  * Sells shares out of open lots, oldest first, for one or many portfolios of one symbol: whole lots
  * are deleted, each portfolio's last lot shrinks, and their lot totals drop by what was taken.
@@ -59,6 +67,7 @@ export async function consumeLots(
   wanted: ReadonlyMap<string, ShareUnits>,
   knownTotals?: ReadonlyMap<string, LotDelta>,
   firstPages?: ReadonlyMap<string, readonly LotRow[]>,
+  consumed?: ConsumedLots,
 ): Promise<ShareUnits> {
   const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
   const after = new Map([...need.keys()].map((id) => [id, '']));
@@ -107,5 +116,9 @@ export async function consumeLots(
     );
   }
   await adjustLotTotals(trx, symbol, taken, knownTotals);
+  if (consumed) {
+    consumed.emptied.push(...emptied);
+    for (const [id, delta] of taken) consumed.taken.set(id, delta);
+  }
   return unmatched;
 }

@@ -413,9 +413,10 @@ const buyStatement = compiledOnce<BuyRow>(
 
 /**
  * A market buy's writes: the cash, the holding, the open lot, its lot totals and the transaction
- * record; five statements on SQLite, one on PostgreSQL (buyStatement).
+ * record; five statements on SQLite, one on PostgreSQL (buyStatement). Returns the symbol's lot
+ * totals as written.
  */
-export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
+export async function writeBuy(trx: Trx, b: BuyWrites): Promise<LotDelta> {
   assertBuy(b);
   const totalShares = b.totals.shares + b.lot.shares;
   const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
@@ -428,7 +429,7 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
       cost: lotCost(b.lot.shares, b.lot.price),
     });
     await insertMarketTransaction(trx, b.transaction);
-    return;
+    return { shares: totalShares, cost: totalCost };
   }
   const [row] = (
     await buyStatement<{ cash: string | number; rows: string | number }>(trx, {
@@ -447,6 +448,7 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<void> {
     `the buy of ${b.symbol} wrote cash ${String(row?.cash)}, rows ${String(row?.rows)}`,
     [b.portfolioId],
   );
+  return { shares: totalShares, cost: totalCost };
 }
 
 /**

@@ -1,10 +1,6 @@
 import {
-  averageOfTotals,
-  centsToNumber,
   compareHistory,
   compareOrders,
-  priceToNumber,
-  sharesToNumber,
   USER_CLOSED_ORDERS_LIMIT,
   USER_HISTORY_LIMIT,
   type LimitPosition,
@@ -17,6 +13,7 @@ import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { notFound } from '../http/app-error.ts';
 import { toLimitPosition, toTransaction } from './row-mappers.ts';
 import { recordOrderRows, recordTransactionRows } from './user-record-rows.ts';
+import { moneyFields, type MoneyRecord } from './money-record.ts';
 import { USER_LOTS_PER_SYMBOL_LIMIT } from './user-record.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -36,6 +33,8 @@ export interface RecordPatch {
   fields: UserFields;
   /** For `orders` with a `positionId`: that order as it is now. */
   order?: LimitPosition;
+  /** The money record the fields were made from, at `version`. */
+  money: MoneyRecord;
 }
 
 interface MoneyRow {
@@ -71,36 +70,43 @@ function moneyStatement(db: Db, portfolioId: string) {
     UNION ALL ${lots}`.execute(db);
 }
 
-/** The money fields from the statement's rows, as loadUserRecord makes them. */
-function moneyFields(rows: readonly MoneyRow[]): Omit<RecordPatch, 'order'> {
+/** The portfolio's money record from the statement's rows. */
+function moneyRecord(rows: readonly MoneyRow[]): MoneyRecord {
   const portfolio = rows.find((r) => r.k === 'p');
   if (!portfolio) throw notFound('USER_NOT_FOUND', 'No such user');
-  const assets: Record<string, number> = {};
-  const openPositions: Record<string, number[]> = {};
-  const averageCost: Record<string, number> = {};
-  const lots: MoneyRow[] = [];
-  for (const r of rows) {
-    const symbol = r.symbol as string;
-    if (r.k === 'h' && BigInt(r.a ?? '0') > 0n) assets[symbol] = sharesToNumber(BigInt(r.a ?? '0'));
-    else if (r.k === 't')
-      averageCost[symbol] = priceToNumber(averageOfTotals(BigInt(r.a ?? '0'), BigInt(r.b ?? '0')));
-    else if (r.k === 'l') lots.push(r);
-  }
-  // Lot ids sort by creation time: oldest first, the order the lots are sold in.
-  lots.sort((x, y) => ((x.b ?? '') < (y.b ?? '') ? -1 : 1));
-  for (const lot of lots)
-    (openPositions[lot.symbol as string] ??= []).push(priceToNumber(BigInt(lot.a ?? '0')));
-  return {
+  const record: MoneyRecord = {
     walletAddress: portfolio.symbol as string,
     version: Number(portfolio.b),
-    fields: {
-      balance: centsToNumber(BigInt(portfolio.a ?? '0')),
-      assets,
-      openPositions,
-      averageCost,
-    },
+    cashCents: BigInt(portfolio.a ?? '0'),
+    free: new Map(),
+    totals: new Map(),
+    lots: new Map(),
   };
+  for (const r of rows) {
+    const symbol = r.symbol as string;
+    if (r.k === 'h') record.free.set(symbol, BigInt(r.a ?? '0'));
+    else if (r.k === 't') {
+      record.totals.set(symbol, { shares: BigInt(r.a ?? '0'), cost: BigInt(r.b ?? '0') });
+      record.lots.set(symbol, []);
+    }
+  }
+  for (const r of rows) {
+    if (r.k !== 'l') continue;
+    const newest = record.lots.get(r.symbol as string);
+    newest?.push({ id: r.b ?? '', price: BigInt(r.a ?? '0') });
+  }
+  // Lot ids sort by creation time: oldest first, the order the lots are sold in.
+  for (const newest of record.lots.values()) newest.sort((x, y) => (x.id < y.id ? -1 : 1));
+  return record;
 }
+
+/** A patch of the record's money fields. */
+export const moneyPatch = (record: MoneyRecord): RecordPatch => ({
+  walletAddress: record.walletAddress,
+  version: record.version,
+  fields: moneyFields(record),
+  money: record,
+});
 
 /**
  * Reads what an order changed, after its transaction committed (the order's own statements are
@@ -113,7 +119,9 @@ export async function loadRecordPatch(
   kind: PatchKind,
   positionId?: string,
 ): Promise<RecordPatch> {
-  if (kind === 'money') return moneyFields((await moneyStatement(db, portfolioId)).rows);
+  if (kind === 'money') {
+    return moneyPatch(moneyRecord((await moneyStatement(db, portfolioId)).rows));
+  }
   return inTransaction(
     db,
     async (trx) => {
@@ -122,7 +130,7 @@ export async function loadRecordPatch(
         recordOrderRows(trx, portfolioId, USER_CLOSED_ORDERS_LIMIT),
         recordTransactionRows(trx, portfolioId, USER_HISTORY_LIMIT),
       ]);
-      const patch: RecordPatch = moneyFields(money.rows);
+      const patch = moneyPatch(moneyRecord(money.rows));
       const working = orders.working.map(toLimitPosition);
       const limitPositions = [...working, ...orders.closed.map(toLimitPosition)];
       // The same lists, in the same order, as loadUserRecord's.

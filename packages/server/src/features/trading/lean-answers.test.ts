@@ -195,3 +195,48 @@ describe('lean order answers merged into the record', () => {
     expect(reads(orders)).toHaveLength(3);
   });
 });
+
+describe('a market order answers from what its writes returned', () => {
+  const afterCommit = (statements: { sql: string }[]) =>
+    statements.slice(statements.findIndex((s) => /^\s*commit/i.test(s.sql)) + 1);
+
+  it('a second market order reads nothing after its commit, and its answer merges into the record', async () => {
+    expectStatus(await buy(t.app, ann, 'SOL', 5), 200);
+    const before = await record();
+    events = [];
+    let res: LightMyRequestResponse | undefined;
+    const statements = await captureStatements(async () => {
+      res = await sellAsset(1);
+    });
+    expect(afterCommit(statements)).toEqual([]);
+    await expectMergedWhole(before, res as LightMyRequestResponse);
+  });
+
+  it("an order after a tick's fill answers the fill too, read whole", async () => {
+    expectStatus(await buy(t.app, ann, 'SOL', 5), 200);
+    await opened({ type: 'PURCHASE', limitAsk: 190, purchaseAsk: 500 });
+    await setPrice(t.app, 'SOL', 189);
+    const before = await record();
+    events = [];
+    await expectMergedWhole(before, await buy(t.app, ann, 'SOL', 7));
+  });
+
+  it("buys and sales past the answer's newest lots merge into the record at every step", async () => {
+    // 52 lots of one share, more than the record lists (50 per symbol); then sales of part of the
+    // oldest (unlisted) lot, of the rest of it and half the next, of the other unlisted half and a
+    // listed lot, and of listed lots only.
+    for (let i = 0; i < 52; i += 1) {
+      await setPrice(t.app, 'SOL', 200 + i);
+      expectStatus(await buy(t.app, ann, 'SOL', 1), 200);
+    }
+    for (const shares of [0.5, 1, 1.5, 0.25, 2.75]) {
+      const before = await record();
+      events = [];
+      await expectMergedWhole(before, await sellAsset(shares));
+    }
+    const before = await record();
+    events = [];
+    await expectMergedWhole(before, await buy(t.app, ann, 'SOL', 1));
+    expect((await record()).openPositions.SOL).toHaveLength(47);
+  });
+});

@@ -80,7 +80,7 @@ describe('the statements of a market order', () => {
   it('a market sell of a whole holding deletes the holding, its lot and its totals', async () => {
     const bought = await marketBuy(t.ctx, main(), order('ETH', 100, 'USD'));
     const statements = await captureStatements(() =>
-      marketSell(t.ctx, main(), order('ETH', Number(bought.shares) / 1e8, 'SYMBOL')),
+      marketSell(t.ctx, main(), order('ETH', Number(bought.transaction.shares) / 1e8, 'SYMBOL')),
     );
     expect(named(statements)).toEqual([
       'BEGIN',

@@ -21,6 +21,7 @@ import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
+import type { ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import {
   lockForOrder,
@@ -30,9 +31,16 @@ import {
   writeSell,
 } from '../../ledger/market-moves.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
+import type { MoneyChange } from '../../users/money-record.ts';
 import { costRuleFor, mainCosts } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
+
+/** A market order's record and what it did to its portfolio's money (users/money-record.ts). */
+export interface MarketFill {
+  transaction: TransactionRow;
+  change: MoneyChange;
+}
 type Ctx = Pick<AppContext, 'db' | 'database'> & Partial<Pick<AppContext, 'orderGroups'>>;
 
 /** The order's transaction: its own, or a share of the app's group commit (db/group-commit.ts). */
@@ -131,7 +139,7 @@ export async function marketBuy(
   ctx: Ctx,
   portfolio: TradingPortfolio,
   body: MarketOrderBody,
-): Promise<TransactionRow> {
+): Promise<MarketFill> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
@@ -170,7 +178,7 @@ export async function marketBuy(
       fee_cents: fee,
       created_at: now,
     };
-    await writeBuy(trx, {
+    const totals = await writeBuy(trx, {
       portfolioId,
       symbol,
       cents: cost,
@@ -179,7 +187,15 @@ export async function marketBuy(
       totals: lock.lotTotals,
       transaction: row,
     });
-    return asRow(row);
+    const change: MoneyChange = {
+      version: Number(lock.version),
+      cashCents: lock.cashCents - cost,
+      symbol,
+      freeShares: lock.freeShares + fill.shares,
+      totals,
+      bought: { id: row.id, price },
+    };
+    return { transaction: asRow(row), change };
   });
 }
 
@@ -192,7 +208,7 @@ export async function marketSell(
   ctx: Ctx,
   portfolio: TradingPortfolio,
   body: MarketOrderBody,
-): Promise<TransactionRow> {
+): Promise<MarketFill> {
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
@@ -233,13 +249,27 @@ export async function marketSell(
       shares: fill.shares,
       transaction: row,
     });
+    const consumed: ConsumedLots = { emptied: [], taken: new Map() };
     await consumeLots(
       trx,
       symbol,
       new Map([[portfolioId, fill.shares]]),
       new Map([[portfolioId, lock.lotTotals]]),
       lock.firstLots && new Map([[portfolioId, lock.firstLots]]),
+      consumed,
     );
-    return asRow(row);
+    const taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
+    const change: MoneyChange = {
+      version: Number(lock.version),
+      cashCents: lock.cashCents + proceeds,
+      symbol,
+      freeShares: lock.freeShares - fill.shares,
+      totals: {
+        shares: lock.lotTotals.shares + taken.shares,
+        cost: lock.lotTotals.cost + taken.cost,
+      },
+      emptied: consumed.emptied,
+    };
+    return { transaction: asRow(row), change };
   });
 }

@@ -17,7 +17,13 @@ import { AppError } from '../../http/app-error.ts';
 import { plainJsonAnswer } from '../../http/plain-json-answer.ts';
 import { toLimitPosition, toTransaction } from '../../users/row-mappers.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
-import { loadRecordPatch, type PatchKind, type RecordPatch } from '../../users/record-patch.ts';
+import type { MoneyChange } from '../../users/money-record.ts';
+import {
+  loadRecordPatch,
+  moneyPatch,
+  type PatchKind,
+  type RecordPatch,
+} from '../../users/record-patch.ts';
 import { requireUser, sessionPortfolio, type RequestPortfolio } from '../auth/guard.ts';
 import { cancelWorkingOrder, openWorkingOrder } from './limit-orders.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
@@ -32,17 +38,18 @@ export function tradingRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * After the order's transaction commits: a balance point (batched), then what the order changed,
-   * read once (users/record-patch.ts), is both the answer and what every open screen of the user
-   * hears (docs/api.md, "Lean order answers"). A contest portfolio closed by the member's removal
-   * right after the order committed has no record any more: the removal cancelled the order, and
-   * the answer says why.
+   * After the order's transaction commits: a balance point (batched), then what the order changed
+   * is both the answer and what every open screen of the user hears (docs/api.md, "Lean order
+   * answers"). A market order's `change` makes it from the money record kept at the version before
+   * (users/money-record-cache.ts); otherwise it is read once (users/record-patch.ts). A contest
+   * portfolio closed by the member's removal right after the order committed has no record any
+   * more: the removal cancelled the order, and the answer says why.
    */
   const afterChange = async <Made extends Pick<UserPatch, 'transaction' | 'limitPosition'>>(
     portfolio: RequestPortfolio,
     kind: PatchKind,
     made: Made,
-    positionId?: string,
+    { positionId, change }: { positionId?: string; change?: MoneyChange } = {},
   ): Promise<UserFields & Made & Pick<UserPatch, 'limitPosition'> & { version: number }> => {
     await balancePoints.add(portfolio.id);
     const changed = {
@@ -52,7 +59,11 @@ export function tradingRoutes(
     } as const;
     let read: RecordPatch;
     try {
-      read = await loadRecordPatch(ctx.db, portfolio.id, kind, positionId);
+      const known = change && ctx.moneyRecords.advance(portfolio.id, change);
+      read = known
+        ? moneyPatch(known)
+        : await loadRecordPatch(ctx.db, portfolio.id, kind, positionId);
+      if (!known) ctx.moneyRecords.remember(portfolio.id, read.money);
     } catch (error) {
       // The order committed: open screens still hear of it, and load what is left themselves.
       ctx.bus.publish(changed);
@@ -78,8 +89,13 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
-      const transaction = await marketBuy(ctx, portfolio, request.body);
-      return afterChange(portfolio, 'money', { transaction: toTransaction(transaction) });
+      const { transaction, change } = await marketBuy(ctx, portfolio, request.body);
+      return afterChange(
+        portfolio,
+        'money',
+        { transaction: toTransaction(transaction) },
+        { change },
+      );
     },
   );
 
@@ -88,8 +104,13 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
-      const transaction = await marketSell(ctx, portfolio, request.body);
-      return afterChange(portfolio, 'money', { transaction: toTransaction(transaction) });
+      const { transaction, change } = await marketSell(ctx, portfolio, request.body);
+      return afterChange(
+        portfolio,
+        'money',
+        { transaction: toTransaction(transaction) },
+        { change },
+      );
     },
   );
 
@@ -124,7 +145,12 @@ export function tradingRoutes(
       const portfolio = sessionPortfolio(request);
       const { positionId } = request.body;
       await cancelWorkingOrder(ctx, portfolio.id, positionId);
-      const { limitPosition, ...answer } = await afterChange(portfolio, 'orders', {}, positionId);
+      const { limitPosition, ...answer } = await afterChange(
+        portfolio,
+        'orders',
+        {},
+        { positionId },
+      );
       // The cancel just found it under the portfolio's lock, and orders are never deleted.
       if (!limitPosition) throw new Error('a cancelled order could not be read back');
       return { ...answer, limitPosition };
