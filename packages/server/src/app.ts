@@ -101,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextCheck(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerObservability(app, ctx);
   // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
