@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../deploy/cluster/free-port.ts';
-import { startInstance, waitUntilUp, type Instance } from '../deploy/cluster/instance.ts';
+import type { Instance } from '../deploy/cluster/instance.ts';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { signUp, type Session } from '../deploy/test/http-client.ts';
+import { startBenchServer } from './bench-server.ts';
 import { orderRequest } from './order-load.ts';
 
 const ORDERS = Number(process.env.ANSWER_SIZE_ORDERS ?? 3_000);
@@ -37,18 +37,7 @@ async function send(url: string, user: Session, route: string, body: Record<stri
 const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-bench-answer-size-'));
 let server: Instance | undefined;
 try {
-  server = startInstance({
-    name: 'bench',
-    port: await freePort(),
-    env: {
-      DATA_DIR: dataDir,
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      MARKET_HISTORY_DAYS: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-  });
-  await waitUntilUp(server);
+  server = await startBenchServer({ dataDir, databaseUrl: postgres?.url });
   const url = server.url;
   const user = await signUp(url, 'size');
   const order = (route: string, usd: number) =>

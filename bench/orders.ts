@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../deploy/cluster/free-port.ts';
-import { repoRoot, startInstance, waitUntilUp, type Instance } from '../deploy/cluster/instance.ts';
+import { repoRoot, waitUntilUp, type Instance } from '../deploy/cluster/instance.ts';
 import { spawnGroup } from '../deploy/cluster/process-group.ts';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import type { Session } from '../deploy/test/http-client.ts';
@@ -36,6 +36,7 @@ import {
   runOrderLoad,
 } from './order-load.ts';
 import { sqliteTimePerOrder } from './sqlite-time-floor.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const onPostgres = process.argv.includes('--pg');
 
@@ -63,22 +64,12 @@ async function benchOrders(): Promise<number> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   let server: Instance | undefined;
   try {
-    server = startInstance({
-      name: 'bench',
-      port: await freePort(),
-      env: {
-        DATA_DIR: dataDir,
-        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        MARKET_TICK_MS: '1000',
-        // Seeding history is not what this measures; one day keeps the start quick.
-        MARKET_HISTORY_DAYS: '1',
-        LOG_LEVEL: 'warn',
-        SIGNUP_LIMIT_PER_IP: '1000',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
+    server = await startBenchServer({
+      dataDir,
+      databaseUrl: postgres?.url,
+      env: { MARKET_TICK_MS: '1000', SIGNUP_LIMIT_PER_IP: '1000' },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
-    await waitUntilUp(server);
     const users = await makeUsers(server.url);
     const result = await runOrderLoad(server.url, users);
     console.log(`orders (${onPostgres ? 'PostgreSQL' : 'SQLite'}): ${describeResult(result)}`);
