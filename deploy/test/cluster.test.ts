@@ -118,6 +118,35 @@ describe('several instances behind HAProxy', () => {
     }
   });
 
+  it("answers a trader's orders exactly whichever instance each one reaches", async () => {
+    // Each instance keeps the money record of the portfolios it served last (docs/decisions/
+    // 028-answers-from-the-writes.md): an order on another instance in between must not leave an
+    // answer built on the older one.
+    const user = await signUp(cluster.url, 'hops');
+    const money = ['balance', 'assets', 'openPositions', 'averageCost', 'version'] as const;
+    const steps: [number, string, number][] = [
+      [0, '/purchase-asset', 100],
+      [0, '/purchase-asset', 50],
+      [1, '/purchase-asset', 70],
+      [0, '/sell-asset', 30],
+      [1, '/sell-asset', 20],
+      [2, '/purchase-asset', 10],
+      [0, '/purchase-asset', 10],
+    ];
+    for (const [n, route, usd] of steps) {
+      const answer = await call<Record<string, unknown>>(instance(n).url, route, {
+        session: user,
+        body: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: usd, unit: 'USD' },
+      });
+      expect(answer.status).toBe(200);
+      const whole = await call<Record<string, unknown>>(instance(2 - n).url, '/user-details', {
+        session: user,
+        body: { walletAddress: user.walletAddress },
+      });
+      for (const field of money) expect(answer.body[field], field).toEqual(whole.body[field]);
+    }
+  });
+
   it('counts failed logins together whichever instance they reach', async () => {
     const user = await signUp(cluster.url, 'limit');
     const wrong = { email: user.email, password: 'wrong password' };
