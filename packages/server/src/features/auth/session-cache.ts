@@ -8,10 +8,11 @@ import { hashToken } from './tokens.ts';
 /**
  * The sessions checked lately, so a signed-in request usually runs no session statement
  * (docs/decisions/023-session-cache.md). An entry is what the check read: the user's id, wallet
- * and e-mail and the session's end, keyed by the token's hash (never the token). It is kept for a
- * few seconds at most, never past the session's end, and dropped at once when the session ends:
- * every way a session ends publishes an event on the app's bus after its commit, which reaches
- * every instance (PostgreSQL's LISTEN/NOTIFY), and each instance's cache drops what it names.
+ * and e-mail and the session's end, keyed by the token's hash (never the token). It is kept for
+ * SESSION_CACHE_LIMITS.ttlMs at most, never past the session's end, and dropped at once when the
+ * session ends: every way a session ends publishes an event on the app's bus after its commit,
+ * which reaches every instance (PostgreSQL's LISTEN/NOTIFY), and each instance's cache drops
+ * what it names.
  */
 export interface SessionCache {
   /** The token's user, or null when no unexpired session has it: from memory if checked lately. */
