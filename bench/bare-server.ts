@@ -4,10 +4,11 @@
  * from the real server), two more routes answer a POST with that answer and nothing else: the
  * floor an order cannot go below while its answer is the contract's User. With ROUND_TRIPS_URL
  * (a PostgreSQL database), /round-trips makes as many round trips as an order over HTTP does
- * (market-order-statements.test.ts, decision 022: a $10 buy 6 and a $5 sell 8, alternating as the
- * load does), each a trivial named statement on a pool of the app's size: the session's read, a
- * transaction of the lock and one write (a sell: three), the notify, and the answer's one read, as
- * the app sends them. What is left is PostgreSQL's wake-ups.
+ * (market-order-statements.test.ts, decisions 022 and 023: a $10 buy 5 and a $5 sell 7, alternating
+ * as the load does; the session is checked from the app's session cache), each a trivial named
+ * statement on a pool of the app's size: a transaction of the lock and one write (a sell: three),
+ * the notify, and the answer's one read, as the app sends them. What is left is PostgreSQL's
+ * wake-ups.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -36,7 +37,6 @@ if (roundTripsUrl) {
   let orders = 0;
   bare.post('/round-trips', async () => {
     const writes = orders++ % 2 === 0 ? 1 : 3;
-    await trip(pool, 0);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');

@@ -27,7 +27,10 @@ export interface SqliteTime {
   /** Of which inside better-sqlite3 (statements run, rows read and written, commits). */
   sqliteMs: number;
   statements: number;
-  /** Of sqliteMs, the session check's one statement (features/auth/guard.ts). */
+  /**
+   * Of sqliteMs, the session check's statements: one when a session's cache entry is missing or
+   * aged out (docs/decisions/023-session-cache.md), none otherwise.
+   */
   sessionMs: number;
 }
 

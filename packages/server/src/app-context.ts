@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { GroupCommit } from './db/group-commit.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import type { SessionCache } from './features/auth/session-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Market } from './market/market.ts';
 import type { DrainState } from './observability/drain-state.ts';
@@ -26,6 +27,8 @@ export interface AppContext {
   balancePointCaches: BalancePointCaches;
   /** The money record of the portfolios that traded last (users/money-record-cache.ts). */
   moneyRecords: MoneyRecordCache;
+  /** The sessions checked lately, dropped when they end (features/auth/session-cache.ts). */
+  sessionCache: SessionCache;
   /** Set on SIGTERM: /ready answers 503 from then on. */
   drain: DrainState;
   /**

@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { portfolioFeature } from './features/portfolio/feature.ts';
 import { socialRoutes } from './features/social/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     drain: createDrainState(),
     balancePointCaches: createBalancePointCaches(),
     moneyRecords: createMoneyRecordCache(),
+    sessionCache: createSessionCache(bus),
     orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,
   };
 
@@ -106,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   // gzip/brotli for the web app's scripts and larger JSON answers (the User record, asset lists).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  registerSessionResolver(app, database.db);
+  registerSessionResolver(app, ctx);
   await registerApiDocs(app);
 
   // Features with background work hand over their routes and, separately, their jobs; a feature's
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   app.addHook('onClose', async () => {
     await jobs.stop();
     await market.stop();
+    ctx.sessionCache.close();
     await bus.close();
     if (!options.database) await database.close();
   });

@@ -19,7 +19,12 @@ export type BusEvent =
   /** Logout: that one session ended. Carries the token's SHA-256 hash (as stored), never the token. */
   | { type: 'session-ended'; userId: string; tokenHash: string }
   /** A credential change: every session of the user ended except `keepTokenHash` (the one that made it). */
-  | { type: 'sessions-ended'; userId: string; keepTokenHash?: string };
+  | { type: 'sessions-ended'; userId: string; keepTokenHash?: string }
+  /**
+   * Local only: the bus was not listening for a while (its connection was re-opened), so events of
+   * other instances may have been lost; what is kept from them is to be dropped.
+   */
+  | { type: 'events-missed' };
 
 /**
  * Changes that open screens must hear about. The in-process bus serves one instance;

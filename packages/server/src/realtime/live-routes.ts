@@ -1,7 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { findSessionUser } from '../features/auth/sessions.ts';
 import { unauthorized } from '../http/app-error.ts';
 import { LiveHub } from './live-hub.ts';
 
@@ -69,7 +68,7 @@ export async function liveRoutes(
     preHandler: async (request) => {
       const token = explicitToken(request);
       if (token !== undefined && !request.user) {
-        request.user = token.length <= 200 ? await findSessionUser(ctx.db, token) : null;
+        request.user = token.length <= 200 ? await ctx.sessionCache.find(ctx.db, token) : null;
         if (!request.user) throw unauthorized('That session token is not valid; log in again');
       }
       // A stale cookie is a visitor (prices only); a bad explicit bearer token is an error.

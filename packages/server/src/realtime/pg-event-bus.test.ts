@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect } from '../../test/test-app.ts';
 import type { BusEvent } from './event-bus.ts';
@@ -124,5 +125,36 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL event bus', () => {
       { type: 'sessions-ended', userId: 'u1', keepTokenHash: hash },
       { type: 'sessions-ended', userId: 'u1' },
     ]);
+  });
+
+  it('a bus whose connection was cut tells its own listeners, once it listens again, that events may have been missed', async () => {
+    const url = await freshDatabase();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+        )
+      ).rows.map((r) => r.pid);
+    const before = await listeners();
+    const a = busOn(url, { reconnectMs: 50, onError: () => undefined });
+    await a.ready();
+    const aPid = (await listeners()).find((pid) => !before.includes(pid));
+    expect(aPid).toBeDefined();
+    const b = busOn(url);
+    await b.ready();
+    const heardOnB: BusEvent[] = [];
+    b.subscribe((e) => heardOnB.push(e));
+    const missed = new Promise<BusEvent>((resolve) =>
+      a.subscribe((e) => {
+        if (e.type === 'events-missed') resolve(e);
+      }),
+    );
+    await admin.query('SELECT pg_terminate_backend($1)', [aPid]);
+    expect(await missed).toEqual({ type: 'events-missed' });
+    await settle();
+    expect(heardOnB).toEqual([]);
   });
 });

@@ -78,6 +78,7 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
   const pending: string[] = [];
   let client: pg.Client | null = null;
   let closed = false;
+  let listenedBefore = false;
   let timer: NodeJS.Timeout | undefined;
   let markReady: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
@@ -148,6 +149,9 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
       return;
     }
     client = c;
+    // Re-opened: what other instances published meanwhile never came (the session cache drops all).
+    if (listenedBefore) local.publish({ type: 'events-missed' });
+    listenedBefore = true;
     markReady();
     for (const payload of pending.splice(0)) send(payload);
   };

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../http/app-error.ts';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from './sessions.ts';
+import { SESSION_COOKIE, type SessionUser } from './sessions.ts';
 
 /** The portfolio a signed-in request acts on: the one its wallet names (decision 010). */
 export interface RequestPortfolio {
@@ -35,8 +36,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Resolves the session on every request; routes then ask for it with requireUser. */
-export function registerSessionResolver(app: FastifyInstance, db: Kysely<DB>): void {
+/**
+ * Resolves the session on every request, usually from the app's session cache (no statement);
+ * routes then ask for it with requireUser.
+ */
+export function registerSessionResolver(
+  app: FastifyInstance,
+  { db, sessionCache }: Pick<AppContext, 'db' | 'sessionCache'>,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('portfolio', null);
   app.decorateRequest('sessionDb', null);
@@ -46,7 +53,7 @@ export function registerSessionResolver(app: FastifyInstance, db: Kysely<DB>): v
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token || token.length > 200) return;
-    request.user = await findSessionUser(db, token);
+    request.user = await sessionCache.find(db, token);
     request.sessionDb = db;
     request.viaCookie = !bearer && !!request.user;
   });

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction, type Trx } from '../../db/transaction.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -39,17 +39,22 @@ export async function createSession(
   return token;
 }
 
+/** A session as its check reads it: the user it opens, and when it ends. */
+export interface StoredSession {
+  user: SessionUser;
+  /** ms since the epoch; the session opens nothing from then on. */
+  expiresAt: bigint;
+}
+
 /**
- * Runs on every signed-in request: one primary-key lookup and a join on the users primary key.
+ * The session check's one statement: a primary-key lookup and a join on the users primary key.
  * Written as SQL text rather than with the query builder, which costs several times more to
- * build than this query takes to run.
+ * build than this query takes to run. Signed-in requests reach it through session-cache.ts.
  */
-export async function findSessionUser(
+export async function readSession(
   db: Kysely<DB>,
-  token: string,
-  now = Date.now(),
-): Promise<SessionUser | null> {
-  const tokenHash = hashToken(token);
+  tokenHash: string,
+): Promise<StoredSession | null> {
   const { rows } = await sql<{
     id: string;
     wallet_address: string;
@@ -60,8 +65,11 @@ export async function findSessionUser(
     FROM sessions JOIN users ON users.id = sessions.user_id
     WHERE sessions.token_hash = ${tokenHash}`.execute(db);
   const row = rows[0];
-  if (!row || BigInt(row.expires_at) <= BigInt(now)) return null;
-  return { id: row.id, walletAddress: row.wallet_address, email: row.email, tokenHash };
+  if (!row) return null;
+  return {
+    user: { id: row.id, walletAddress: row.wallet_address, email: row.email, tokenHash },
+    expiresAt: BigInt(row.expires_at),
+  };
 }
 
 export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {

@@ -92,7 +92,7 @@ describe('the statements of a market order', () => {
     ]);
   });
 
-  it('a market buy over HTTP checks the session in one statement before its transaction', async () => {
+  it('a market buy over HTTP checks a session not seen lately in one statement before its transaction', async () => {
     const statements = await captureStatements(async () =>
       expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200),
     );
@@ -103,6 +103,23 @@ describe('the statements of a market order', () => {
       'LOCK portfolios',
       ...buyWrites(),
       'COMMIT',
+    ]);
+  });
+
+  it("a market buy over HTTP with a session checked lately runs no session statement: its transaction, then the answer's one read", async () => {
+    // The session cache (docs/decisions/023-session-cache.md) holds it from the first order on.
+    expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200);
+    const statements = await captureStatements(async () =>
+      expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200),
+    );
+    // PostgreSQL's NOTIFY to the other instances goes on the bus's own connection, not counted.
+    const ownStatements = statements.filter((s) => !/pg_notify/.test(s.sql));
+    expect(named(ownStatements)).toEqual([
+      'BEGIN',
+      'LOCK portfolios',
+      ...buyWrites(),
+      'COMMIT',
+      'SELECT portfolios',
     ]);
   });
 });
