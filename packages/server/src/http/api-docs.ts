@@ -40,6 +40,7 @@ const ERROR_ANSWERS: Record<number, [name: string, description: string]> = {
   404: ['NotFound', 'No such resource, or not one the caller may see'],
   409: ['Conflict', 'The state forbids it (an order already filled, a name taken, ...)'],
   413: ['PayloadTooLarge', 'The body is too large'],
+  426: ['UpgradeRequired', 'A plain HTTP request to a path that takes only a WebSocket upgrade'],
   429: ['TooManyRequests', 'Rate limited: `Retry-After` says when to try again'],
 };
 

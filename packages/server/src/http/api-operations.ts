@@ -299,7 +299,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'openLiveSocket',
     summary: 'WebSocket of prices and the signed-in user',
     auth: 'optional',
-    errors: [401],
+    errors: [401, 426],
     answer: { status: 101, description: 'Switched to the WebSocket protocol' },
   },
 };

@@ -410,8 +410,11 @@ async function everyRouteScenario(call: Call) {
   );
   ok(await call('POST /contests/:id/leave', { ...as(bob), params: { id: upcoming.id } }), 'leave');
 
-  // /live refuses a bad token before any upgrade.
-  await call('GET /live', { headers: { authorization: 'Bearer not-a-session' } });
+  // /live refuses a bad token before any upgrade, and a plain GET.
+  expect((await call('GET /live', { headers: { authorization: 'Bearer x' } })).statusCode).toBe(
+    401,
+  );
+  expect((await call('GET /live')).statusCode).toBe(426);
 
   // Last: the calls that end things.
   ok(
