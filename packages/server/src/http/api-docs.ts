@@ -101,9 +101,17 @@ function describeRoute(schema: Json, route: RouteOptions, url: string): Json {
   };
 }
 
-const errorRef = (status: number) => ({
-  $ref: `#/components/responses/${ERROR_ANSWERS[status]?.[0] ?? 'BadRequest'}`,
-});
+const ERROR_CONTENT = {
+  'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
+};
+
+/** The shared answer of an error status, or one of its own for a status no other call has. */
+const errorAnswer = (status: number) => {
+  const shared = ERROR_ANSWERS[status];
+  return shared
+    ? { $ref: `#/components/responses/${shared[0]}` }
+    : { description: `Error ${status}`, content: ERROR_CONTENT };
+};
 
 /**
  * Per operation: the success answer of a route with no response schema, and its error answers:
@@ -124,12 +132,13 @@ function completeOperation(path: string, method: string, op: Operation): void {
   }
   const errors = new Set(doc?.errors ?? []);
   if (op.requestBody || (op.parameters?.length ?? 0) > 0) errors.add(400);
-  const signedIn = op.security?.length === SIGNED_IN.length;
+  const security = (op.security ?? []) as Json[];
+  const signedIn = security.length > 0 && security.every((s) => Object.keys(s).length > 0);
   if (signedIn) [401, 403].forEach((s) => errors.add(s));
   if (path.includes('{')) errors.add(404);
   if (op.requestBody) errors.add(413);
   for (const status of [...errors].sort((a, b) => a - b))
-    op.responses[String(status)] ??= errorRef(status);
+    op.responses[String(status)] ??= errorAnswer(status);
 }
 
 /** The components something refers to, following refs through other components. */
@@ -166,10 +175,7 @@ function completeDocument(input: Parameters<typeof zodComponents>[0]): Json {
   document.components.responses = Object.fromEntries(
     Object.values(ERROR_ANSWERS).map(([name, description]) => [
       name,
-      {
-        description,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-      },
+      { description, content: ERROR_CONTENT },
     ]),
   );
   for (const [path, operations] of Object.entries(document.paths))

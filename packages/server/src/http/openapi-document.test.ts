@@ -56,7 +56,8 @@ describe('/openapi.json', () => {
       for (const [status, answer] of Object.entries(operation?.responses ?? {})) {
         if (!status.startsWith('4')) continue;
         const shared = '$ref' in answer ? answer.$ref.split('/').at(-1) : undefined;
-        const body = document.components.responses[shared ?? '']?.content?.['application/json'];
+        const body = ('$ref' in answer ? document.components.responses[shared ?? ''] : answer)
+          ?.content?.['application/json'];
         expect(body?.schema, `${key} ${status}`).toEqual({
           $ref: '#/components/schemas/ErrorBody',
         });
