@@ -18,6 +18,7 @@ export interface Operation {
   operationId?: string;
   summary?: string;
   tags?: string[];
+  requestBody?: unknown;
   security?: Record<string, string[]>[];
   responses: Record<string, Answer | { $ref: string }>;
 }

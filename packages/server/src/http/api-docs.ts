@@ -127,6 +127,17 @@ function completeOperation(path: string, method: string, op: Operation): void {
       ? { description, content: { [contentType]: { schema: { type: 'string' } } } }
       : { description };
   }
+  if (doc?.fileUpload) {
+    const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+    op.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { file }, required: ['file'] },
+        },
+      },
+    };
+  }
   for (const answer of Object.values(op.responses)) {
     if (answer.description === 'Default Response') answer.description = 'OK';
   }

@@ -3,7 +3,8 @@
  * tag, the error statuses it can answer besides the ones every operation of its kind can (api-docs.ts
  * adds 400 for any input, 401 and 403 when signed in, 404 for a path id, 413 for a body), who may
  * call it when its guard does not say, and the success answer of a route with no response schema
- * (204s, CSV, images). Keyed by method and path as the document writes it. A route missing here
+ * (204s, CSV, images) and the multipart body of an upload. Keyed by method and path as the document
+ * writes it. A route missing here
  * still appears, with a made-up id and no summary, and the document test fails on it.
  */
 export interface OperationDoc {
@@ -18,6 +19,8 @@ export interface OperationDoc {
    * visitors and signed-in callers alike, `signed-in` checks the session itself.
    */
   auth?: 'optional' | 'signed-in';
+  /** A multipart upload of one file in the part `file` (the route reads it itself, no body schema). */
+  fileUpload?: true;
   /** The success answer of a route without a response schema. */
   answer?: { status: number; description: string; contentType?: string };
 }
@@ -189,7 +192,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [429],
     answer: noContent('The account is gone'),
   },
-  'POST /uploads/avatar': { operationId: 'uploadAvatar', summary: 'Upload an avatar image' },
+  'POST /uploads/avatar': {
+    operationId: 'uploadAvatar',
+    summary: 'Upload an avatar image (PNG, JPEG or WebP, at most 2 MB)',
+    fileUpload: true,
+  },
   'GET /uploads/{file}': {
     operationId: 'getUpload',
     summary: 'An uploaded avatar image',
