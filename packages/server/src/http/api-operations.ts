@@ -3,9 +3,9 @@
  * tag, the error statuses it can answer besides the ones every operation of its kind can (api-docs.ts
  * adds 400 for any input, 401 and 403 when signed in, 404 for a path id, 413 for a body), who may
  * call it when its guard does not say, and the success answer of a route with no response schema
- * (204s, CSV, images) and the multipart body of an upload. Keyed by method and path as the document
- * writes it. A route missing here
- * still appears, with a made-up id and no summary, and the document test fails on it.
+ * (204s, CSV, images) and the multipart body of an upload. Keyed by method and path as the
+ * document writes them. A route missing here still appears, with a made-up id and no summary, and
+ * the document test fails on it.
  */
 export interface OperationDoc {
   operationId: string;
