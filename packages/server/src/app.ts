@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
+import { lessonRoutes } from './features/lessons/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { portfolioFeature } from './features/portfolio/feature.ts';
 import { socialRoutes } from './features/social/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     accountRoutes,
     socialRoutes,
     exploreRoutes,
+    lessonRoutes,
     liveRoutes,
   ];
   for (const featureRoutes of routes) {

@@ -1,6 +1,5 @@
-import type { Asset } from '@papertrade/domain';
+import type { Asset, TryItOrder } from '@papertrade/domain';
 import { tradeLinkHref, type TradeLink } from '../trade-link.ts';
-import type { TryItOrder } from '@papertrade/domain';
 import { DEFAULT_TRADE_SYMBOL } from '../ui-constants.ts';
 
 /** What a sell of shares held tries; the buy with its bracket leg when nothing is held. */
