@@ -13,4 +13,3 @@ export * from './trading-costs.ts';
 export * from './working-orders.ts';
 export * from './brackets.ts';
 export * from './user-patch.ts';
-export * from './lessons/lesson.ts';

@@ -7,6 +7,8 @@ import { RISK_LESSONS } from './lessons-risk.ts';
  * (which lists the lessons, grades their quizzes and keeps what each user read). The quizzes'
  * right answers are elsewhere, in `@papertrade/domain/quizzes`, which only the server imports
  * (docs/decisions/027-lesson-quizzes-on-the-server.md). Slugs are stable ids: classes store them.
+ * Imported as `@papertrade/domain/lessons`, not through the package's main entry: the web app's
+ * chunk that every signed-in page loads imports that entry, and would carry the lessons' text.
  */
 export interface Lesson {
   slug: string;

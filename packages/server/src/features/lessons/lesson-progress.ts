@@ -1,4 +1,5 @@
-import { LESSONS, type LessonProgress } from '@papertrade/domain';
+import type { LessonProgress } from '@papertrade/domain';
+import { LESSONS } from '@papertrade/domain/lessons';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB, LessonProgressTable } from '../../db/schema.ts';

@@ -1,4 +1,5 @@
-import { LESSONS, type LessonProgress, type QuizResult } from '@papertrade/domain';
+import type { LessonProgress, QuizResult } from '@papertrade/domain';
+import { LESSONS } from '@papertrade/domain/lessons';
 import { QUIZZES } from '@papertrade/domain/quizzes';
 import { describe, expect, test } from 'vitest';
 import type { TestUser } from '../../../test/test-app.ts';

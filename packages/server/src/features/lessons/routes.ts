@@ -1,6 +1,4 @@
 import {
-  findLesson,
-  LESSONS,
   LessonProgress,
   LessonProgressAnswer,
   LessonSlug,
@@ -10,6 +8,7 @@ import {
   QuizResult,
   ReadLessonBody,
 } from '@papertrade/domain';
+import { findLesson, LESSONS } from '@papertrade/domain/lessons';
 import { gradeQuiz, quizAnswerProblem, QUIZZES } from '@papertrade/domain/quizzes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

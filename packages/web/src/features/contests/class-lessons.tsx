@@ -1,4 +1,5 @@
-import { findLesson, type User } from '@papertrade/domain';
+import type { User } from '@papertrade/domain';
+import { findLesson } from '@papertrade/domain/lessons';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import {
   Chip,

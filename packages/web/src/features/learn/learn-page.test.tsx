@@ -1,5 +1,5 @@
 import type { LessonProgress, QuizResult } from '@papertrade/domain';
-import { LESSONS } from '@papertrade/domain';
+import { LESSONS } from '@papertrade/domain/lessons';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

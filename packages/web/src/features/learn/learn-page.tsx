@@ -1,5 +1,5 @@
-import type { Lesson, LessonProgress, User } from '@papertrade/domain';
-import { LESSONS } from '@papertrade/domain';
+import type { LessonProgress, User } from '@papertrade/domain';
+import { LESSONS, type Lesson } from '@papertrade/domain/lessons';
 import {
   Alert,
   Button,

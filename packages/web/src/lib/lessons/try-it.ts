@@ -1,4 +1,5 @@
-import type { Asset, TryItOrder } from '@papertrade/domain';
+import type { Asset } from '@papertrade/domain';
+import type { TryItOrder } from '@papertrade/domain/lessons';
 import { tradeLinkHref, type TradeLink } from '../trade-link.ts';
 import { DEFAULT_TRADE_SYMBOL } from '../ui-constants.ts';
 
