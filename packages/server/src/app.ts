@@ -19,6 +19,7 @@ import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
 import { registerSessionResolver } from './features/auth/guard.ts';
 import { createSessionCache } from './features/auth/session-cache.ts';
+import { lessonRoutes } from './features/lessons/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { portfolioFeature } from './features/portfolio/feature.ts';
 import { socialRoutes } from './features/social/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     accountRoutes,
     socialRoutes,
     exploreRoutes,
+    lessonRoutes,
     liveRoutes,
   ];
   for (const featureRoutes of routes) {

@@ -7,3 +7,4 @@ export * from './insight.ts';
 export * from './alerts.ts';
 export * from './contests.ts';
 export * from './explore.ts';
+export * from './lessons.ts';

@@ -281,6 +281,21 @@ export interface PriceAlertsTable {
   triggered_at: NullableInt;
 }
 
+/** A user's reading and quiz state of one lesson (migration 015); `lesson` is its slug. */
+export interface LessonProgressTable {
+  user_id: string;
+  lesson: string;
+  read_at: OptionalInt;
+  attempts: DefaultInt;
+  best_score: OptionalInt;
+  last_score: OptionalInt;
+  /** The quiz's question count at the latest attempt. */
+  total: OptionalInt;
+  /** JSON array of the latest attempt's choice ids, in question order. */
+  last_answers: OptionalText;
+  last_attempt_at: OptionalInt;
+}
+
 export interface DB {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -302,4 +317,5 @@ export interface DB {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   price_alerts: PriceAlertsTable;
+  lesson_progress: LessonProgressTable;
 }

@@ -11,6 +11,10 @@ export const queryKeys = {
   assets: ['assets'] as const,
   portfolios: ['portfolios'] as const,
   alerts: ['alerts'] as const,
+  lessons: {
+    progress: ['lessons', 'progress'] as const,
+    quiz: (slug: string) => ['lessons', 'quiz', slug] as const,
+  },
   portfolioInsight: ['portfolio-insight'] as const,
   transactions: {
     all: ['transactions'] as const,

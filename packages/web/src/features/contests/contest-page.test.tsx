@@ -158,11 +158,13 @@ describe('/contests/:id for a member', LONG, () => {
     const session = makeUser({
       walletAddress: CONTEST_WALLET,
       portfolio: { kind: 'CONTEST', contestId: 'c1' },
-      settings: { 'lesson:market-orders': true },
     });
+    const read = { slug: 'market-orders', readAt: 1, bestScore: null, lastScore: null };
+    const progress = [{ ...read, total: null, attempts: 0, lastAttemptAt: null }];
     setUp(
       makeContest({ kind: 'CLASS', me: mine, lessons: ['market-orders', 'limit-orders'] }),
       session,
+      (r) => (r.path === '/lessons/progress' ? { body: progress } : undefined),
     );
     const lessons = await screen.findByRole('list', { name: 'Class lessons' });
     expect(lessons).toHaveTextContent(

@@ -6,7 +6,7 @@ import {
   FormHelperText,
   FormLabel,
 } from '@mui/material';
-import { LESSONS } from '../../lib/lessons/lesson.ts';
+import { LESSONS } from '@papertrade/domain/lessons';
 
 /** The lessons a class points its members to, in the order of /learn. */
 export function LessonPicker({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BTC, ETH, XRP } from '../../test/fixtures.ts';
-import { LESSONS } from './lesson.ts';
+import { LESSONS } from '@papertrade/domain/lessons';
 import { tryItHref } from './try-it.ts';
 
 describe('tryItHref', () => {

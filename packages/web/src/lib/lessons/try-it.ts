@@ -1,6 +1,6 @@
 import type { Asset } from '@papertrade/domain';
+import type { TryItOrder } from '@papertrade/domain/lessons';
 import { tradeLinkHref, type TradeLink } from '../trade-link.ts';
-import type { TryItOrder } from './lesson.ts';
 import { DEFAULT_TRADE_SYMBOL } from '../ui-constants.ts';
 
 /** What a sell of shares held tries; the buy with its bracket leg when nothing is held. */
