@@ -1,0 +1,116 @@
+import {
+  MAX_HOLDING_UNITS,
+  MAX_PRICE_UNITS,
+  MIN_PRICE_UNITS,
+  parseDecimal,
+  PRICE_DECIMALS,
+  SHARE_DECIMALS,
+  type PriceUnits,
+  type ShareUnits,
+} from '@papertrade/domain';
+import { INTERVAL_MS, type CandleInterval } from './simulator.ts';
+
+/**
+ * One row of Binance's kline files (docs/market-data.md, Importing history): open time, open,
+ * high, low, close, volume, close time, quote asset volume, number of trades, taker buy base
+ * volume, taker buy quote volume, ignore. Only what a candle keeps is read closely: the times,
+ * the prices and the volume. The other five columns must be there and are not stored.
+ */
+export const KLINE_COLUMNS = 12;
+
+export interface KlineCandle {
+  /** Open time in milliseconds, whatever unit the file used. */
+  startTs: number;
+  open: PriceUnits;
+  high: PriceUnits;
+  low: PriceUnits;
+  close: PriceUnits;
+  volume: ShareUnits;
+}
+
+export type KlineLine =
+  | { kind: 'candle'; candle: KlineCandle }
+  | { kind: 'header' }
+  | { kind: 'blank' }
+  | { kind: 'error'; message: string };
+
+/**
+ * Binance's spot files give times in microseconds from 2025 on, in milliseconds before. A
+ * millisecond time of 16 digits would be past the year 5000, so the length tells them apart.
+ */
+const MICROSECOND_DIGITS = 16;
+
+function parseTime(text: string): { value: bigint; perMs: bigint } | null {
+  if (!/^\d{1,17}$/.test(text)) return null;
+  return { value: BigInt(text), perMs: text.length >= MICROSECOND_DIGITS ? 1000n : 1n };
+}
+
+function parsePrice(text: string, name: string): PriceUnits | string {
+  const units = parseDecimal(text, PRICE_DECIMALS);
+  if (units === null)
+    return `${name} "${text}" is not a decimal of at most ${PRICE_DECIMALS} places`;
+  if (units < MIN_PRICE_UNITS || units > MAX_PRICE_UNITS)
+    return `${name} "${text}" is outside the prices we hold (0.00000001 to 1,000,000,000 USD)`;
+  return units;
+}
+
+/**
+ * Reads one line of a kline file of `interval` candles. `lineNumber` 1 may be a header (its first
+ * column is not a number); a header anywhere else is an error, as is anything that is not a
+ * whole, consistent candle of that interval.
+ */
+export function parseKlineLine(
+  line: string,
+  lineNumber: number,
+  interval: CandleInterval,
+): KlineLine {
+  if (line.trim() === '') return { kind: 'blank' };
+  const fields = line.split(',').map((field) => field.trim());
+  if (lineNumber === 1 && !/^\d+$/.test(fields[0] ?? '')) return { kind: 'header' };
+  const error = (message: string): KlineLine => ({ kind: 'error', message });
+  if (fields.length !== KLINE_COLUMNS)
+    return error(`expected ${KLINE_COLUMNS} comma-separated columns, found ${fields.length}`);
+  const [openTimeText, openText, highText, lowText, closeText, volumeText, closeTimeText] =
+    fields as [string, string, string, string, string, string, string];
+
+  const openTime = parseTime(openTimeText);
+  if (!openTime) return error(`open time "${openTimeText}" is not a whole number`);
+  const sizeMs = BigInt(INTERVAL_MS[interval]);
+  const startMs = openTime.value / openTime.perMs;
+  if (openTime.value % openTime.perMs !== 0n || startMs % sizeMs !== 0n)
+    return error(`open time ${openTimeText} does not start a ${interval} candle`);
+  const closeTime = parseTime(closeTimeText);
+  const size = sizeMs * openTime.perMs;
+  if (!closeTime || closeTime.value <= openTime.value || closeTime.value >= openTime.value + size)
+    return error(
+      `close time "${closeTimeText}" is not within the ${interval} candle that opens at ${openTimeText}`,
+    );
+
+  const prices: PriceUnits[] = [];
+  for (const [text, name] of [
+    [openText, 'open'],
+    [highText, 'high'],
+    [lowText, 'low'],
+    [closeText, 'close'],
+  ] as const) {
+    const price = parsePrice(text, name);
+    if (typeof price === 'string') return error(price);
+    prices.push(price);
+  }
+  const [open, high, low, close] = prices as [PriceUnits, PriceUnits, PriceUnits, PriceUnits];
+  if (high < open || high < close || high < low)
+    return error(`high ${highText} is below the candle's open, close or low`);
+  if (low > open || low > close) return error(`low ${lowText} is above the candle's open or close`);
+
+  const volume = parseDecimal(volumeText, SHARE_DECIMALS);
+  if (volume === null || volume < 0n)
+    return error(
+      `volume "${volumeText}" is not a non-negative decimal of at most ${SHARE_DECIMALS} places`,
+    );
+  if (volume > MAX_HOLDING_UNITS) return error(`volume ${volumeText} is beyond what we can hold`);
+
+  return {
+    kind: 'candle',
+    candle: { startTs: Number(startMs), open, high, low, close, volume },
+  };
+}
