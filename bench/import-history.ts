@@ -1,6 +1,6 @@
 /**
  * npm run bench:import-history (`-- --pg`: on a throwaway PostgreSQL; `--months N`, default 1;
- * `--coins N`, default 20): how fast `npm run import-history` takes Binance kline files, and
+ * `--coins N`, default 20; `--zip`: each file zipped as Binance ships it): how fast `npm run import-history` takes Binance kline files, and
  * whether its memory stays flat however many there are. Writes, in a temporary folder, one
  * month-file of 1m candles (BTCUSDT-1m-2024-01.csv style, 44,640 lines for 31 days) per coin and
  * month, from a random walk, half of them with Binance's header row; then imports the folder into
@@ -9,7 +9,7 @@
  * process's peak (maxRSS), against the size of the files.
  */
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { ASSET_CATALOG } from '../packages/server/src/market/asset-catalog.ts';
 import { importHistory } from '../packages/server/src/market/import-history.ts';
 import { seedMarketIfEmpty } from '../packages/server/src/market/seed-history.ts';
+import { writeZip } from '../packages/server/test/kline-files.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -28,6 +29,7 @@ function option(name: string, fallback: number): number {
 const months = option('--months', 1);
 const coins = Math.min(option('--coins', 20), ASSET_CATALOG.length);
 const onPostgres = process.argv.includes('--pg');
+const zipped = process.argv.includes('--zip');
 const MINUTE = 60_000;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
@@ -75,14 +77,19 @@ try {
     for (let m = 0; m < months; m += 1) {
       const start = Date.UTC(2024, m, 1);
       const name = `${asset.symbol}USDT-1m-${new Date(start).toISOString().slice(0, 7)}.csv`;
-      price = await writeMonth(path.join(dir, name), start, price, (i + m) % 2 === 0);
+      const file = path.join(dir, name);
+      price = await writeMonth(file, start, price, (i + m) % 2 === 0);
+      if (zipped) {
+        writeZip(file.replace(/\.csv$/, '.zip'), name, readFileSync(file, 'utf8'));
+        rmSync(file);
+      }
       files += 1;
     }
   }
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.csv'));
+  const names = (await readdir(dir)).filter((name) => /\.(csv|zip)$/.test(name));
   const bytes = names.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
   console.log(
-    `${files} files (${coins} coins x ${months} month(s) of 1m candles), ${mb(bytes)}, written in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+    `${files} ${zipped ? 'zipped ' : ''}files (${coins} coins x ${months} month(s) of 1m candles), ${mb(bytes)}, written in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
   );
 
   await migrateToLatest(database);
@@ -93,6 +100,7 @@ try {
     now: Date.now(),
   });
 
+  console.log(`resident memory before importing: ${mb(process.memoryUsage().rss)}`);
   const run = async (label: string) => {
     const samples: number[] = [];
     const from = performance.now();
