@@ -54,6 +54,10 @@ function parseTime(text: string): { value: number; perMs: number } | null {
   return { value, perMs: text.length >= MICROSECOND_DIGITS ? 1000 : 1 };
 }
 
+function error(message: string): KlineLine {
+  return { kind: 'error', message };
+}
+
 function parsePrice(text: string, name: string): PriceUnits | string {
   const units = decimal(text, PRICE_PLACES);
   if (units === null) return `${name} "${text}" is not a decimal of at most ${PRICE_PLACES} places`;
@@ -78,7 +82,6 @@ export function parseKlineLine(
     ? line.split(',').map((field) => field.trim())
     : line.split(',');
   if (lineNumber === 1 && !/^\d+$/.test(fields[0] ?? '')) return { kind: 'header' };
-  const error = (message: string): KlineLine => ({ kind: 'error', message });
   if (fields.length !== KLINE_COLUMNS)
     return error(`expected ${KLINE_COLUMNS} comma-separated columns, found ${fields.length}`);
   const [openTimeText, openText, highText, lowText, closeText, volumeText, closeTimeText] =
@@ -97,18 +100,14 @@ export function parseKlineLine(
       `close time "${closeTimeText}" is not within the ${interval} candle that opens at ${openTimeText}`,
     );
 
-  const prices: PriceUnits[] = [];
-  for (const [text, name] of [
-    [openText, 'open'],
-    [highText, 'high'],
-    [lowText, 'low'],
-    [closeText, 'close'],
-  ] as const) {
-    const price = parsePrice(text, name);
-    if (typeof price === 'string') return error(price);
-    prices.push(price);
-  }
-  const [open, high, low, close] = prices as [PriceUnits, PriceUnits, PriceUnits, PriceUnits];
+  const open = parsePrice(openText, 'open');
+  if (typeof open === 'string') return error(open);
+  const high = parsePrice(highText, 'high');
+  if (typeof high === 'string') return error(high);
+  const low = parsePrice(lowText, 'low');
+  if (typeof low === 'string') return error(low);
+  const close = parsePrice(closeText, 'close');
+  if (typeof close === 'string') return error(close);
   if (high < open || high < close || high < low)
     return error(`high ${highText} is below the candle's open, close or low`);
   if (low > open || low > close) return error(`low ${lowText} is above the candle's open or close`);
