@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -208,6 +209,29 @@ describe('importing Binance kline files', () => {
       { label: `${zip}!SOLUSDT-1m-2024-01.csv`, symbol: 'SOL', rows: 3, written: 3 },
     ]);
     expect(await storedCandles('solusd')).toHaveLength(3);
+  });
+
+  it('a damaged zip is refused naming it, and nothing is written', async () => {
+    const dir = klineDir();
+    const csv = threeMinutes(JAN_2024)
+      .map((line) => `${line}\n`)
+      .join('');
+    const zip = writeZip(path.join(dir, 'BTCUSDT-1m-2024-01.zip'), 'BTCUSDT-1m-2024-01.csv', csv);
+    // The entry says it holds fewer bytes than it inflates to, as a file cut and patched would.
+    const bytes = readFileSync(zip);
+    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bytes.writeUInt32LE(csv.length - 10, 22);
+    bytes.writeUInt32LE(csv.length - 10, central + 24);
+    writeFileSync(zip, bytes);
+
+    const problems = await importError([zip]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(`${zip}!BTCUSDT-1m-2024-01.csv: could not be read (`);
+    expect(await storedCandles()).toEqual([]);
+    const notZip = writeKlineFile(dir, 'ETHUSDT-1m-2024-01.zip', ['not a zip']);
+    await expect(importHistory(t.ctx.db, [notZip])).rejects.toThrow(
+      `${notZip}: not a readable zip file`,
+    );
   });
 
   it('a folder is imported file by file, in name order', async () => {

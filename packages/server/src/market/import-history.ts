@@ -195,19 +195,21 @@ async function* readCandles(plan: PlannedSource): AsyncGenerator<ReadItem> {
 async function* readLines(input: Readable, label: string): AsyncGenerator<string> {
   let failure: Error | null = null;
   const lines = createInterface({ input, crlfDelay: Infinity });
-  // readline ends quietly when its input fails (a truncated zip, a file removed): say so instead.
+  // A read that fails (a damaged zip, a file removed meanwhile) may end readline quietly or throw
+  // its own error: either way it is this file's problem, said with its name.
   input.once('error', (error) => {
     failure = error;
     lines.close();
   });
   try {
     for await (const line of lines) yield line;
+  } catch (error) {
+    failure = error as Error;
   } finally {
     lines.close();
     input.destroy();
   }
-  if (failure)
-    throw new HistoryImportError([`${label}: could not be read (${(failure as Error).message})`]);
+  if (failure) throw new HistoryImportError([`${label}: could not be read (${failure.message})`]);
 }
 
 const CANDLE_COLUMNS = {
