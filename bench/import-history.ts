@@ -125,9 +125,7 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log(
-    'target: none set (the issue asks for the figures); memory must not grow with the files',
-  );
+  console.log('target: none set; memory must not grow with the files');
 } finally {
   await database.close();
   postgres?.stop();
