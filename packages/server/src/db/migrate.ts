@@ -12,6 +12,7 @@ import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
 import * as portfolioVersion from './migrations/011-portfolio-version.ts';
 import * as reservedSells from './migrations/012-reserved-sells.ts';
+import * as candleVolume from './migrations/014-candle-volume.ts';
 import * as lessonProgress from './migrations/015-lesson-progress.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-notifications-by-user': notificationsByUser,
   '011-portfolio-version': portfolioVersion,
   '012-reserved-sells': reservedSells,
+  '014-candle-volume': candleVolume,
   '015-lesson-progress': lessonProgress,
 };
 

@@ -242,6 +242,8 @@ export interface CandlesTable {
   high: Int;
   low: Int;
   close: Int;
+  /** Base-asset volume in share units, for imported candles (migration 014); null for the simulator's. */
+  volume: OptionalInt;
 }
 
 export interface MarketStateTable {

@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction.ts';
 
 /** 1m candles are kept two days: enough for the 24-hour chart and the day change. */
 export const MINUTE_CANDLES_KEPT_MS = 2 * INTERVAL_MS['1d'];
+const PRUNE_MARGIN_MS = INTERVAL_MS['1d'];
 
 export interface TickInput {
   isPostgres: boolean;
@@ -73,6 +74,8 @@ export async function applyTick(db: Kysely<DB>, input: TickInput): Promise<Ticke
       .execute();
     await upsertCandles(trx, input, ticked);
     if (bucketStart('1m', state.lastTickAt) !== bucketStart('1m', input.at)) {
+      // Only what aged out since the last tick (a day's margin before it): the simulator wrote
+      // nothing older, and imported history further back stays (docs/decisions/026-imported-history.md).
       await trx
         .deleteFrom('candles')
         .where(
@@ -81,6 +84,11 @@ export async function applyTick(db: Kysely<DB>, input: TickInput): Promise<Ticke
           ticked.map((a) => a.id),
         )
         .where('interval', '=', '1m')
+        .where(
+          'start_ts',
+          '>=',
+          BigInt(state.lastTickAt - MINUTE_CANDLES_KEPT_MS - PRUNE_MARGIN_MS),
+        )
         .where('start_ts', '<', BigInt(input.at - MINUTE_CANDLES_KEPT_MS))
         .execute();
     }
