@@ -173,6 +173,23 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Replace the watchlist',
     tag: 'account',
   },
+  'GET /lessons': { operationId: 'listLessons', summary: 'The lessons of /learn, in order' },
+  'GET /lessons/progress': {
+    operationId: 'getLessonProgress',
+    summary: "The caller's lessons read and quiz scores",
+  },
+  'POST /lessons/{slug}/read': {
+    operationId: 'markLessonRead',
+    summary: 'Mark a lesson read or unread',
+  },
+  'GET /lessons/{slug}/quiz': {
+    operationId: 'getLessonQuiz',
+    summary: "A lesson's quiz, without its answers",
+  },
+  'POST /lessons/{slug}/quiz': {
+    operationId: 'answerLessonQuiz',
+    summary: "Grade one attempt at a lesson's quiz",
+  },
   'POST /alerts': { operationId: 'createAlert', summary: 'Set a price alert', errors: [409] },
   'GET /alerts': { operationId: 'listAlerts', summary: 'Waiting and recently fired alerts' },
   'DELETE /alerts/{id}': {

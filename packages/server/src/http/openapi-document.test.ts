@@ -324,6 +324,28 @@ async function everyRouteScenario(call: Call) {
     }),
     'watchlist',
   );
+  // Lessons: the list and a quiz are public, progress is the caller's.
+  const lessons = ok(await call('GET /lessons'), 'lessons').json<
+    { slug: string; hasQuiz: boolean }[]
+  >();
+  const slug = lessons.find((l) => l.hasQuiz)?.slug ?? '';
+  const quiz = ok(await call('GET /lessons/:slug/quiz', { params: { slug } }), 'quiz').json<{
+    questions: { choices: { id: string }[] }[];
+  }>();
+  const answers = quiz.questions.map((q) => q.choices[0]?.id ?? '');
+  ok(
+    await call('POST /lessons/:slug/quiz', { ...as(ann), params: { slug }, payload: { answers } }),
+    'quiz answers',
+  );
+  ok(
+    await call('POST /lessons/:slug/read', {
+      ...as(ann),
+      params: { slug },
+      payload: { read: true },
+    }),
+    'lesson read',
+  );
+  ok(await call('GET /lessons/progress', as(ann)), 'lesson progress');
   const alert = ok(
     await call('POST /alerts', { ...as(ann), payload: { symbol: 'BTC', above: 900_000 } }),
     'alert',
