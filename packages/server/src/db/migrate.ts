@@ -12,6 +12,7 @@ import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
 import * as portfolioVersion from './migrations/011-portfolio-version.ts';
 import * as reservedSells from './migrations/012-reserved-sells.ts';
+import * as holdingsInLotTotals from './migrations/013-holdings-in-lot-totals.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-notifications-by-user': notificationsByUser,
   '011-portfolio-version': portfolioVersion,
   '012-reserved-sells': reservedSells,
+  '013-holdings-in-lot-totals': holdingsInLotTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
