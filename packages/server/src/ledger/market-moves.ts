@@ -128,7 +128,7 @@ const big = (value: bigint | number | string | null | undefined): bigint =>
 
 /**
  * A market order's lock: what lockPortfolio (db/transaction.ts) does, refusing a missing or
- * closed portfolio, plus the price, the owner's settings and the symbol's holding, in one
+ * closed portfolio, plus the price, the owner's settings and the symbol's lot totals, in one
  * statement (two on PostgreSQL when another order of the portfolio committed while it waited).
  */
 export async function lockForOrder(

@@ -81,7 +81,7 @@ async function claimBatch(trx: Trx, input: BatchInput) {
     portfolios,
     claimed: [] as ClaimedOrder[],
     costs: new Map<string, CostRule>(),
-    holdings: new Map<string, bigint>(),
+    freeShares: new Map<string, bigint>(),
     totals: new Map<string, LotTotals>(),
   };
   if (portfolios.size === 0) return none;
@@ -124,7 +124,7 @@ async function claimBatch(trx: Trx, input: BatchInput) {
     portfolios,
     claimed,
     costs: await costRulesOf(trx, claimedBy),
-    holdings: new Map([...totals].map(([id, t]) => [id, t.free])),
+    freeShares: new Map([...totals].map(([id, t]) => [id, t.free])),
     totals,
   };
 }
