@@ -2,7 +2,8 @@
  * The floor of bench:limits (limits.ts): the crossing orders its addCrossingOrders added, filled
  * at the crossing tick's prices by the fewest raw statements the schema allows, no Kysely, no
  * rules, no fill reasons. Per fill: the order leaves the working lists, its transaction, its
- * notification, the owner's cash or holding, lot totals and a lot, in the tick's four
+ * notification, the owner's cash (a sale's) or free shares (a buy's, in its lot totals row: docs/decisions/024-holdings-in-lot-totals.md),
+ * lot totals and a lot, in the tick's four
  * transactions. What the real tick costs above it is the product's own work; what the floor
  * costs is SQLite writing the rows the screens read.
  */
@@ -32,20 +33,26 @@ export function fillWritesFloor(
     `INSERT INTO notifications (id, user_id, "type", "text", url, read, created_at) VALUES (?, ?, 'TRANSACTION', ?, ?, 0, ?)`,
   );
   const cash = raw.prepare('UPDATE portfolios SET cash_cents = cash_cents + ? WHERE id = ?');
-  const holding = raw.prepare(`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (?, ?, ?)
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`);
   // The cost is a decimal text (it passes 64 bits): read, added in JavaScript, written back.
   const readTotals = raw.prepare(
     'SELECT shares, cost FROM lot_totals WHERE portfolio_id = ? AND symbol = ?',
   );
   const writeTotals =
-    raw.prepare(`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (?, ?, ?, ?)
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`);
+    raw.prepare(`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
+      free_shares = lot_totals.free_shares + excluded.free_shares`);
   const noTotals = raw.prepare('DELETE FROM lot_totals WHERE portfolio_id = ? AND symbol = ?');
-  const addTotals = (portfolioId: string, symbol: string, shares: bigint, cost: bigint) => {
+  const addTotals = (
+    portfolioId: string,
+    symbol: string,
+    shares: bigint,
+    cost: bigint,
+    free: bigint,
+  ) => {
     const row = readTotals.get(portfolioId, symbol) as { shares: bigint; cost: string } | undefined;
     const next = { shares: (row?.shares ?? 0n) + shares, cost: BigInt(row?.cost ?? '0') + cost };
-    if (next.shares > 0n) writeTotals.run(portfolioId, symbol, next.shares, next.cost.toString());
+    if (next.shares > 0n)
+      writeTotals.run(portfolioId, symbol, next.shares, next.cost.toString(), free);
     else noTotals.run(portfolioId, symbol);
   };
   const lot = raw.prepare(
@@ -88,14 +95,13 @@ export function fillWritesFloor(
         at,
       );
       if (buy) {
-        // A buy's cash left when it was placed (reserved): holding, lot totals and a new lot.
-        holding.run(o.portfolio_id, symbol, shares);
-        addTotals(o.portfolio_id, symbol, shares, shares * price);
+        // A buy's cash left when it was placed (reserved): lot totals with its free shares, and a new lot.
+        addTotals(o.portfolio_id, symbol, shares, shares * price, shares);
         lot.run(newId(at), o.portfolio_id, symbol, shares, price, at);
       } else {
-        // A sell's shares left the holding when it was placed: cash, lot totals and its oldest lot.
+        // A sell's shares left the free shares when it was placed: cash, lot totals and its oldest lot.
         cash.run(cents, o.portfolio_id);
-        addTotals(o.portfolio_id, symbol, -shares, -shares * price);
+        addTotals(o.portfolio_id, symbol, -shares, -shares * price, 0n);
         takeFromLot.run(shares, oldestLot.get(o.portfolio_id, symbol));
       }
     }

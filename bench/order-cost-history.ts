@@ -165,12 +165,14 @@ export async function writeHistory(
     );
     if (held > 0n) {
       await trx
-        .insertInto('holdings')
-        .values({ portfolio_id: user.id, symbol: user.symbol, shares: held })
-        .execute();
-      await trx
         .insertInto('lot_totals')
-        .values({ portfolio_id: user.id, symbol: user.symbol, shares: held, cost: cost.toString() })
+        .values({
+          portfolio_id: user.id,
+          symbol: user.symbol,
+          shares: held,
+          free_shares: held,
+          cost: cost.toString(),
+        })
         .execute();
     }
   });

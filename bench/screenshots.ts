@@ -119,8 +119,8 @@ const sol = await ctx.db
   .where('symbol', '=', 'SOL')
   .executeTakeFirstOrThrow();
 const held = await ctx.db
-  .selectFrom('holdings')
-  .select(['shares'])
+  .selectFrom('lot_totals')
+  .select(['free_shares as shares'])
   .where('portfolio_id', '=', me.user.id)
   .where('symbol', '=', 'SOL')
   .executeTakeFirstOrThrow();

@@ -65,15 +65,12 @@ export async function writeBulkHistory(
   });
   const held = shares * BigInt(size.lots);
   await db
-    .insertInto('holdings')
-    .values({ portfolio_id: user.id, symbol: user.symbol, shares: held })
-    .execute();
-  await db
     .insertInto('lot_totals')
     .values({
       portfolio_id: user.id,
       symbol: user.symbol,
       shares: held,
+      free_shares: held,
       cost: (held * user.price).toString(),
     })
     .execute();

@@ -16,7 +16,8 @@ import { rowHoldsReservation } from '../src/ledger/reserved-orders.ts';
  *   (a fee is paid on top of a buy and out of a sale's proceeds: decision 013);
  * - per symbol: free shares + reserved shares (WORKING SELL orders) = bought - sold = open lots;
  * - per symbol: the running lot totals (shares, cost) = the open lots' sums (lot-totals-check.ts);
- * - nothing negative (cash, reservations, holdings, lots, transactions), no empty holding row;
+ * - nothing negative (cash, reservations, free shares, lots, transactions); free shares live in the
+ *   lot totals row (migration 013), which goes only with its last open lot (lot-totals-check.ts);
  * - no WORKING order of another epoch than the user's;
  * - every FILLED order has exactly one transaction (by position_id, same epoch, and the order's
  *   transaction_id names it); every transaction with a position_id points at a FILLED order of its user.
@@ -41,8 +42,8 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   const violations: string[] = [];
 
   const holdings = await trx
-    .selectFrom('holdings')
-    .select(['symbol', 'shares'])
+    .selectFrom('lot_totals')
+    .select(['symbol', 'free_shares as shares'])
     .where('portfolio_id', '=', userId)
     .execute();
   const lotRows = await trx
@@ -70,11 +71,7 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   let buysCost = 0n;
   let sellsProceeds = 0n;
 
-  for (const h of holdings) {
-    const shares = BigInt(h.shares);
-    if (shares === 0n) violations.push(`${h.symbol}: an empty holding row is left`);
-    add(free, h.symbol, shares);
-  }
+  for (const h of holdings) add(free, h.symbol, BigInt(h.shares));
   for (const l of lotRows) {
     const shares = BigInt(l.shares);
     if (shares <= 0n) violations.push(`${l.symbol}: lot ${l.id} has ${shares} shares`);

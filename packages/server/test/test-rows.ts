@@ -90,13 +90,31 @@ export async function insertOrder(db: Kysely<DB>, userId: string, row: OrderRow)
   return id;
 }
 
+/**
+ * Free shares of a symbol, as a buy leaves them: one open lot at `price` (1e-8 dollars; $1 unless
+ * given) and its lot totals, all of its shares free.
+ */
 export async function setHolding(
   db: Kysely<DB>,
   userId: string,
   symbol: string,
   shares: bigint,
+  price = units('1'),
 ): Promise<void> {
-  await db.insertInto('holdings').values({ portfolio_id: userId, symbol, shares }).execute();
+  await db
+    .insertInto('lots')
+    .values({ id: newId(), portfolio_id: userId, symbol, shares, price, created_at: Date.now() })
+    .execute();
+  await db
+    .insertInto('lot_totals')
+    .values({
+      portfolio_id: userId,
+      symbol,
+      shares,
+      free_shares: shares,
+      cost: (shares * price).toString(),
+    })
+    .execute();
 }
 
 export async function setCash(db: Kysely<DB>, userId: string, cents: bigint): Promise<void> {

@@ -18,8 +18,8 @@ export async function balances(ctx: AppContext, userId: string, symbol: string) 
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const holding = await db
-    .selectFrom('holdings')
-    .select('shares')
+    .selectFrom('lot_totals')
+    .select('free_shares as shares')
     .where('portfolio_id', '=', userId)
     .where('symbol', '=', symbol)
     .executeTakeFirst();

@@ -12,6 +12,7 @@ import * as bracketsAndOco from './migrations/009-brackets-and-oco.ts';
 import * as notificationsByUser from './migrations/010-notifications-by-user.ts';
 import * as portfolioVersion from './migrations/011-portfolio-version.ts';
 import * as reservedSells from './migrations/012-reserved-sells.ts';
+import * as holdingsInLotTotals from './migrations/013-holdings-in-lot-totals.ts';
 import * as candleVolume from './migrations/014-candle-volume.ts';
 import * as lessonProgress from './migrations/015-lesson-progress.ts';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010-notifications-by-user': notificationsByUser,
   '011-portfolio-version': portfolioVersion,
   '012-reserved-sells': reservedSells,
+  '013-holdings-in-lot-totals': holdingsInLotTotals,
   '014-candle-volume': candleVolume,
   '015-lesson-progress': lessonProgress,
 };

@@ -106,13 +106,6 @@ export interface VerificationTokensTable {
   expires_at: Int;
 }
 
-export interface HoldingsTable {
-  portfolio_id: string;
-  symbol: string;
-  /** Free shares in 1e-8 units; shares reserved by working SELL orders are on the order. */
-  shares: Int;
-}
-
 /** Open buy lots, consumed first-in first-out by sells: the source of openPositions and cost basis. */
 export interface LotsTable {
   /** Time-ordered id (see new-id.ts), so ordering by id is first-in first-out. */
@@ -133,6 +126,11 @@ export interface LotTotalsTable {
   symbol: string;
   /** The open lots' shares (1e-8 units): free plus reserved shares of the symbol. */
   shares: Int;
+  /**
+   * Of those, the free shares: not reserved by a working SELL order, whose shares are on the order
+   * (migration 013, docs/decisions/024-holdings-in-lot-totals.md). 0 <= free_shares <= shares.
+   */
+  free_shares: DefaultInt;
   /** sum(shares x price) over the open lots, in 1e-16 dollars, as decimal text (it outgrows 64 bits). */
   cost: string;
 }
@@ -304,7 +302,6 @@ export interface DB {
   contests: ContestsTable;
   sessions: SessionsTable;
   verification_tokens: VerificationTokensTable;
-  holdings: HoldingsTable;
   lots: LotsTable;
   lot_totals: LotTotalsTable;
   transactions: TransactionsTable;

@@ -11,7 +11,7 @@ type Db = Kysely<DB> | Trx;
  * Lock order, on PostgreSQL, for every writer: a contest's row first when the write changes a
  * contest or its membership (its rules, a join, a leave, a removal, its end), then the rows of the
  * portfolios concerned (ascending id when there are several), then their users' rows, then their
- * orders, holdings, lots and the rest (docs/decisions/019-contest-row-lock.md). Writers then queue
+ * orders, lot totals, lots and the rest (docs/decisions/019-contest-row-lock.md). Writers then queue
  * behind each other on the portfolio row instead of deadlocking, and a reset, a contest's end or a
  * deletion, which takes the same rows first, is atomic against every order of that portfolio. An
  * order only reads its contest's row (after its portfolio's lock), so it never waits on it.

@@ -69,58 +69,40 @@ async function amendCash(trx: Trx, a: Amendment, delta: bigint): Promise<void> {
   );
 }
 
+/**
+ * One guarded statement on the symbol's lot totals row, either way: the open lots hold the
+ * order's shares, so the row is there, and its free shares take the difference.
+ */
 async function amendShares(trx: Trx, a: Amendment, delta: ShareUnits): Promise<void> {
   const { portfolioId, symbol } = a;
-  if (delta > 0n) {
-    // Fewer shares reserved: the rest back to free shares (the row may be gone at 0).
-    const row = await trx
-      .insertInto('holdings')
-      .values({ portfolio_id: portfolioId, symbol, shares: delta })
-      .onConflict((oc) =>
-        oc
-          .columns(['portfolio_id', 'symbol'])
-          .doUpdateSet((eb) => ({ shares: eb('holdings.shares', '+', eb.ref('excluded.shares')) })),
-      )
-      .returning(['shares'])
-      .executeTakeFirstOrThrow();
-    assertMoved(
-      `a working ${symbol} sell amended`,
-      new Map([[portfolioId, delta]]),
-      new Map([[portfolioId, BigInt(row.shares)]]),
-    );
-    return;
-  }
   const row = await trx
-    .updateTable('holdings')
-    .set((eb) => ({ shares: eb('shares', '+', delta) }))
+    .updateTable('lot_totals')
+    .set((eb) => ({ free_shares: eb('free_shares', '+', delta) }))
     .where('portfolio_id', '=', portfolioId)
     .where('symbol', '=', symbol)
-    .where('shares', '>=', -delta)
-    .returning(['shares'])
+    .where((eb) => eb(eb('free_shares', '+', a.from), '>=', a.to))
+    .returning(['free_shares'])
     .executeTakeFirst();
   if (!row) {
+    // A smaller reservation always fits (the order's own shares come back): no row is a bug.
+    ledgerAssert(delta < 0n, `a working ${symbol} sell amended down found no lot totals`, [
+      portfolioId,
+    ]);
     const held = await trx
-      .selectFrom('holdings')
-      .select('shares')
+      .selectFrom('lot_totals')
+      .select('free_shares')
       .where('portfolio_id', '=', portfolioId)
       .where('symbol', '=', symbol)
       .executeTakeFirst();
     throw badRequest(
       'INSUFFICIENT_SHARES',
-      insufficientSharesText(symbol, BigInt(held?.shares ?? 0n) + a.from, a.to),
+      insufficientSharesText(symbol, BigInt(held?.free_shares ?? 0n) + a.from, a.to),
       a.field,
     );
   }
-  const after = BigInt(row.shares);
-  ledgerAssert(after >= 0n, `a working ${symbol} sell amended: ${after} free shares`, [
-    portfolioId,
-  ]);
-  // No free shares left: the row goes, as every other taking of shares leaves it.
-  if (after === 0n)
-    await trx
-      .deleteFrom('holdings')
-      .where('portfolio_id', '=', portfolioId)
-      .where('symbol', '=', symbol)
-      .where('shares', '=', 0n)
-      .execute();
+  assertMoved(
+    `a working ${symbol} sell amended`,
+    new Map([[portfolioId, delta]]),
+    new Map([[portfolioId, BigInt(row.free_shares)]]),
+  );
 }

@@ -10,7 +10,7 @@ import { batchRows } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
 import { consumeLots } from './ledger.ts';
 import { assertMoved, ledgerAssert, sumByPortfolio } from './ledger-assertions.ts';
-import { addDelta, adjustLotTotals, lotCost, type LotDelta } from './lot-totals.ts';
+import { addDelta, adjustLotTotals, lotCost, type LotDelta, type LotTotals } from './lot-totals.ts';
 
 /**
  * The ledger's moves for a batch of fills of one symbol: one statement per table, whatever the
@@ -40,8 +40,11 @@ export { sumByPortfolio };
 export interface SettleBefore {
   /** Each portfolio's free cash. */
   cashCents?: ReadonlyMap<string, bigint>;
-  /** A purchase's: each portfolio's free shares of the symbol (absent: none held). */
-  shares?: ReadonlyMap<string, bigint>;
+  /**
+   * A purchase's: each portfolio's lot totals of the symbol, free shares included (absent: no
+   * open lot), read for every portfolio that buys. The settle then writes them without reading.
+   */
+  totals?: ReadonlyMap<string, LotTotals>;
 }
 
 /**
@@ -66,8 +69,9 @@ export async function creditCashMany(
 }
 
 /**
- * Adds free shares of one symbol to many portfolios (bought, or reserved shares given back).
- * Answers the additions and each holding after, for the assertions.
+ * Adds free shares of one symbol to many portfolios whose open lots hold them already (reserved
+ * shares given back): their lot totals rows exist, so a missing one comes back short and the
+ * caller's assertion names it. Answers the additions and each portfolio's free shares after.
  */
 export async function addSharesMany(
   trx: Trx,
@@ -77,16 +81,15 @@ export async function addSharesMany(
   const added = new Map([...byPortfolio].filter(([, shares]) => shares > 0n));
   if (!added.size) return { moved: added, after: new Map() };
   const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, [...added]);
-  // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
   const { rows: after } = await sql<{
     portfolio_id: string;
-    shares: bigint | number;
-  }>`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
-    ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares
-    RETURNING portfolio_id, shares`.execute(trx);
+    free_shares: bigint | number;
+  }>`UPDATE lot_totals SET free_shares = lot_totals.free_shares + c.shares FROM ${rows} AS c
+    WHERE lot_totals.portfolio_id = c.portfolio_id AND lot_totals.symbol = ${symbol}
+    RETURNING lot_totals.portfolio_id, lot_totals.free_shares`.execute(trx);
   return {
     moved: added,
-    after: new Map(after.map((r) => [r.portfolio_id, BigInt(r.shares)])),
+    after: new Map(after.map((r) => [r.portfolio_id, BigInt(r.free_shares)])),
   };
 }
 
@@ -97,13 +100,14 @@ export interface Moved {
 }
 
 /**
- * A batch of buys whose cash was reserved: the shares to the portfolios' free holdings (less those a
- * bracket's legs reserve at once, which stay in the lots), one open lot per
- * fill at its price, counted in their lot totals, and what the reservation kept beyond the
- * total and the fee back to free cash. Before the caller commits, it asserts from the sums it
- * holds and what its statements answered (docs/decisions/021-ledger-steps.md): every fill's
- * figures sound, the cash credited is exactly the change (each balance at `before` plus it),
- * the shares added to holdings and reserved for legs are the shares bought, one lot per fill.
+ * A batch of buys whose cash was reserved: one open lot per fill at its price, counted in the lot
+ * totals, whose free shares grow by the shares bought less those a bracket's legs reserve at once
+ * (which stay in the lots), all in the lot totals' one upsert; and what the reservation kept
+ * beyond the total and the fee back to free cash. Before the caller commits, it asserts from the
+ * sums it holds and what its statements answered (docs/decisions/021-ledger-steps.md): every
+ * fill's figures sound, the cash credited is exactly the change (each balance at `before` plus
+ * it), the free shares end at exactly `before` plus those added and under the cap, and the shares
+ * in the new lots are the free ones added plus those reserved for legs, one lot per fill.
  */
 export async function settleBuys(
   trx: Trx,
@@ -125,52 +129,54 @@ export async function settleBuys(
       [f.portfolioId],
     );
   }
-  const free = sumByPortfolio(fills, (f) => f.shares - (f.reservedShares ?? 0n));
-  const shares = await addSharesMany(trx, symbol, free);
-  assertMoved(
-    `${symbol} shares bought`,
-    shares.moved,
-    shares.after,
-    before.shares &&
-      new Map([...shares.moved.keys()].map((id) => [id, before.shares?.get(id) ?? 0n])),
-  );
-  assertUnder(`${symbol} shares bought`, shares.after, MAX_HOLDING_UNITS);
   const cash = await creditCashMany(
     trx,
     sumByPortfolio(fills, (f) => f.changeCents),
   );
   assertMoved('change of buys back to cash', cash.moved, cash.after, before.cashCents);
-  const lots = fills.filter((f) => f.shares > 0n);
-  if (lots.length) {
-    const rows = batchRows(
-      trx,
-      { id: 'text', portfolio_id: 'text', shares: 'bigint', price: 'bigint' },
-      lots.map((f) => [f.transactionId, f.portfolioId, f.shares, f.price]),
-    );
-    const inserted =
-      await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
-      SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(
-        trx,
-      );
-    ledgerAssert(
-      inserted.numAffectedRows === undefined || inserted.numAffectedRows === BigInt(lots.length),
-      `${lots.length} ${symbol} buys wrote ${inserted.numAffectedRows} lots`,
-      lots.map((f) => f.portfolioId),
-    );
-  }
+  const rows = batchRows(
+    trx,
+    { id: 'text', portfolio_id: 'text', shares: 'bigint', price: 'bigint' },
+    fills.map((f) => [f.transactionId, f.portfolioId, f.shares, f.price]),
+  );
+  const inserted = await sql`INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+    SELECT c.id, c.portfolio_id, ${symbol}, c.shares, c.price, CAST(${at} AS bigint) FROM ${rows} AS c`.execute(
+    trx,
+  );
+  ledgerAssert(
+    inserted.numAffectedRows === undefined || inserted.numAffectedRows === BigInt(fills.length),
+    `${fills.length} ${symbol} buys wrote ${inserted.numAffectedRows} lots`,
+    fills.map((f) => f.portfolioId),
+  );
+  const free = sumByPortfolio(fills, (f) => f.shares - (f.reservedShares ?? 0n));
   const added = new Map<string, LotDelta>();
-  for (const f of lots) addDelta(added, f.portfolioId, f.shares, lotCost(f.shares, f.price));
+  for (const f of fills)
+    addDelta(
+      added,
+      f.portfolioId,
+      f.shares,
+      lotCost(f.shares, f.price),
+      f.shares - (f.reservedShares ?? 0n),
+    );
   // Every share bought is in the lot totals, and either free or reserved for a bracket's legs.
   const legsHold = sumByPortfolio(fills, (f) => f.reservedShares ?? 0n);
   for (const [id, delta] of added) {
     const reserved = legsHold.get(id) ?? 0n;
     ledgerAssert(
-      delta.shares === (free.get(id) ?? 0n) + reserved,
+      delta.shares === (free.get(id) ?? 0n) + reserved && delta.free === free.get(id),
       `${symbol} buys: ${delta.shares} shares in lots, ${free.get(id) ?? 0n} free and ${reserved} reserved`,
       [id],
     );
   }
-  await adjustLotTotals(trx, symbol, added);
+  const freeAfter = await adjustLotTotals(trx, symbol, added, before.totals);
+  assertMoved(
+    `${symbol} shares bought`,
+    new Map([...added.keys()].map((id) => [id, free.get(id) ?? 0n])),
+    freeAfter,
+    before.totals &&
+      new Map([...added.keys()].map((id) => [id, before.totals?.get(id)?.free ?? 0n])),
+  );
+  assertUnder(`${symbol} shares bought`, freeAfter, MAX_HOLDING_UNITS);
 }
 
 /**

@@ -1,15 +1,7 @@
-import {
-  MAX_CASH_CENTS,
-  MAX_HOLDING_UNITS,
-  type Cents,
-  type PriceUnits,
-  type ShareUnits,
-} from '@papertrade/domain';
-import { sql } from 'kysely';
+import { MAX_CASH_CENTS, type Cents, type ShareUnits } from '@papertrade/domain';
 import type { Trx } from '../db/transaction.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
 import { insufficientFundsText, insufficientSharesText } from './money-text.ts';
-import { adjustLotTotals, lotCost } from './lot-totals.ts';
 import { ledgerAssert } from './ledger-assertions.ts';
 
 /**
@@ -57,73 +49,24 @@ export async function debitCash(
   );
 }
 
-/**
- * Adds free cash. Proceeds (`capped`) may not take cash past MAX_CASH_CENTS; a reservation
- * given back always goes through: that cash was the portfolio's already.
- */
-export async function creditCash(
-  trx: Trx,
-  portfolioId: string,
-  cents: Cents,
-  capped = true,
-  field = 'assetAmount',
-): Promise<void> {
-  if (cents === 0n) return;
-  const result = await trx
-    .updateTable('portfolios')
-    .set((eb) => ({ cash_cents: eb('cash_cents', '+', cents) }))
-    .where('id', '=', portfolioId)
-    .$if(capped, (q) => q.where('cash_cents', '<=', MAX_CASH_CENTS - cents))
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n)
-    throw capped ? balanceLimit(field) : notFound('USER_NOT_FOUND', 'No such user');
-}
-
-/**
- * Adds free shares; a buy past MAX_HOLDING_UNITS rolls the whole order back. A release of
- * reserved shares (`capped` false) always goes through: those shares were already held.
- */
-export async function addFreeShares(
-  trx: Trx,
-  portfolioId: string,
-  symbol: string,
-  shares: ShareUnits,
-  capped = true,
-): Promise<void> {
-  const row = await trx
-    .insertInto('holdings')
-    .values({ portfolio_id: portfolioId, symbol, shares })
-    .onConflict((oc) =>
-      oc
-        .columns(['portfolio_id', 'symbol'])
-        .doUpdateSet({ shares: sql<bigint>`holdings.shares + excluded.shares` }),
-    )
-    .returning(['shares'])
-    .executeTakeFirstOrThrow();
-  if (capped && BigInt(row.shares) > MAX_HOLDING_UNITS) {
-    throw badRequest(
-      'AMOUNT_TOO_LARGE',
-      'You can hold at most 10,000,000,000 shares of one asset',
-      'assetAmount',
-    );
-  }
-}
-
 export async function freeShares(
   trx: Trx,
   portfolioId: string,
   symbol: string,
 ): Promise<ShareUnits> {
   const row = await trx
-    .selectFrom('holdings')
-    .select(['shares'])
+    .selectFrom('lot_totals')
+    .select(['free_shares'])
     .where('portfolio_id', '=', portfolioId)
     .where('symbol', '=', symbol)
     .executeTakeFirst();
-  return row ? BigInt(row.shares) : 0n;
+  return row ? BigInt(row.free_shares) : 0n;
 }
 
-/** Takes free shares (never reserved ones), or answers INSUFFICIENT_SHARES. */
+/**
+ * Takes free shares (never reserved ones), or answers INSUFFICIENT_SHARES. They stay in the lot
+ * totals' shares (their open lots still hold them), now reserved by the caller's working sell.
+ */
 export async function takeFreeShares(
   trx: Trx,
   portfolioId: string,
@@ -132,77 +75,27 @@ export async function takeFreeShares(
   field = 'assetAmount',
 ): Promise<void> {
   const row = await trx
-    .updateTable('holdings')
-    .set((eb) => ({ shares: eb('shares', '-', shares) }))
+    .updateTable('lot_totals')
+    .set((eb) => ({ free_shares: eb('free_shares', '-', shares) }))
     .where('portfolio_id', '=', portfolioId)
     .where('symbol', '=', symbol)
-    .where('shares', '>=', shares)
-    .returning(['shares'])
+    .where('free_shares', '>=', shares)
+    .returning(['free_shares'])
     .executeTakeFirst();
   if (!row) {
     const held = await freeShares(trx, portfolioId, symbol);
     throw badRequest('INSUFFICIENT_SHARES', insufficientSharesText(symbol, held, shares), field);
   }
-  if (BigInt(row.shares) === 0n) {
-    await trx
-      .deleteFrom('holdings')
-      .where('portfolio_id', '=', portfolioId)
-      .where('symbol', '=', symbol)
-      .where('shares', '=', 0n)
-      .execute();
-  }
+  ledgerAssert(BigInt(row.free_shares) >= 0n, `${symbol}: ${row.free_shares} free shares left`, [
+    portfolioId,
+  ]);
 }
 
 export { consumeLots } from './consume-lots.ts';
 
-/** A buy's open lot, counted in the holding's lot totals (lot-totals.ts). */
-export async function insertLot(
-  trx: Trx,
-  lot: {
-    id: string;
-    portfolioId: string;
-    symbol: string;
-    shares: ShareUnits;
-    price: PriceUnits;
-    at: number;
-  },
-): Promise<void> {
-  await trx
-    .insertInto('lots')
-    .values({
-      id: lot.id,
-      portfolio_id: lot.portfolioId,
-      symbol: lot.symbol,
-      shares: lot.shares,
-      price: lot.price,
-      created_at: lot.at,
-    })
-    .execute();
-  await adjustLotTotals(
-    trx,
-    lot.symbol,
-    new Map([[lot.portfolioId, { shares: lot.shares, cost: lotCost(lot.shares, lot.price) }]]),
-  );
-}
-
-/** What a working order holds back: cash for a PURCHASE, shares for a SELL. */
-export interface Reservation {
-  portfolioId: string;
-  type: string;
-  symbol: string;
-  purchaseCents: Cents | null;
-  sellShares: ShareUnits | null;
-}
-
-/** Gives a closed order's reservation back to its owner (its status is the caller's to set). */
-export async function releaseReservation(trx: Trx, r: Reservation): Promise<void> {
-  if (r.type === 'PURCHASE') await creditCash(trx, r.portfolioId, r.purchaseCents ?? 0n, false);
-  else await addFreeShares(trx, r.portfolioId, r.symbol, r.sellShares ?? 0n, false);
-}
-
 /**
  * An account reset's money move: the current epoch ends (working orders cancelled, their
- * reservations dropped with the holdings, lots and lot totals they came from) and a new one starts with
+ * reservations dropped with the lots and lot totals, free shares included, they came from) and a new one starts with
  * `cents` of cash. The caller holds the portfolio's row lock (`locked`, as lockPortfolio read it),
  * so no order of the old epoch can be opened, filled or cancelled in between. Returns the new epoch.
  */
@@ -221,7 +114,6 @@ export async function startNewEpoch(
     .where('portfolio_id', '=', portfolioId)
     .where('status', '=', 'WORKING')
     .execute();
-  await trx.deleteFrom('holdings').where('portfolio_id', '=', portfolioId).execute();
   await trx.deleteFrom('lots').where('portfolio_id', '=', portfolioId).execute();
   await trx.deleteFrom('lot_totals').where('portfolio_id', '=', portfolioId).execute();
   const row = await trx

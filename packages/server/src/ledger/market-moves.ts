@@ -72,7 +72,7 @@ interface LockInput {
  * PostgreSQL: the lock is the version's increase (migration 011). A subquery reads the
  * statement's snapshot, taken before a lock it waited for: `seen_version` is the version in that
  * snapshot, and when it is not the locked version minus one, another writer of this portfolio
- * committed in between, so its holdings and lot totals are read again (every writer of them holds
+ * committed in between, so its lot totals (free shares included) are read again (every writer of them holds
  * this lock, db/transaction.ts). The price and the settings may be that moment older: the order
  * is priced as it arrived.
  *
@@ -97,7 +97,7 @@ const lockStatement = statementByShape<LockInput>({
             ORDER BY id LIMIT ${page}) AS l) AS first_lots`;
     const inputs = sql`(SELECT price FROM assets WHERE symbol = ${symbol}) AS price,
       (SELECT settings FROM users WHERE users.id = portfolios.user_id) AS settings,
-      (SELECT shares FROM holdings WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
+      (SELECT free_shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS free_shares,
       (SELECT shares FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_shares,
       (SELECT cost FROM lot_totals WHERE portfolio_id = portfolios.id AND symbol = ${symbol}) AS lot_cost${firstLots}`;
     return postgres
@@ -117,7 +117,7 @@ const lockStatement = statementByShape<LockInput>({
 
 const heldStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
   ({ portfolioId, symbol }) =>
-    sql`SELECT (SELECT shares FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS free_shares,
+    sql`SELECT (SELECT free_shares FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS free_shares,
       (SELECT shares FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_shares,
       (SELECT cost FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}) AS lot_cost`,
   ({ portfolioId, symbol }) => [portfolioId, symbol, portfolioId, symbol, portfolioId, symbol],
@@ -128,7 +128,7 @@ const big = (value: bigint | number | string | null | undefined): bigint =>
 
 /**
  * A market order's lock: what lockPortfolio (db/transaction.ts) does, refusing a missing or
- * closed portfolio, plus the price, the owner's settings and the symbol's holding, in one
+ * closed portfolio, plus the price, the owner's settings and the symbol's lot totals, in one
  * statement (two on PostgreSQL when another order of the portfolio committed while it waited).
  */
 export async function lockForOrder(
@@ -195,45 +195,28 @@ export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents
     throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
 }
 
-const addHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
+const takeSharesStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
   ({ portfolioId, symbol, shares }) =>
-    sql`INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${portfolioId}, ${symbol}, ${shares})
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares`,
-  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
-);
-
-const takeHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
-  ({ portfolioId, symbol, shares }) =>
-    sql`UPDATE holdings SET shares = shares - ${shares} WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares > ${shares}`,
+    sql`UPDATE lot_totals SET free_shares = free_shares - ${shares}
+      WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND free_shares >= ${shares}`,
   ({ portfolioId, symbol, shares }) => [shares, portfolioId, symbol, shares],
 );
 
-const dropHoldingStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
-  ({ portfolioId, symbol, shares }) =>
-    sql`DELETE FROM holdings WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND shares = ${shares}`,
-  ({ portfolioId, symbol, shares }) => [portfolioId, symbol, shares],
-);
-
 /**
- * Moves the free shares of a locked portfolio whose holding the caller read under the lock
- * (`held`): one statement, an upsert, a decrease, or the row's deletion when all are sold.
+ * Takes free shares of a locked portfolio whose free shares the caller read under the lock
+ * (`held`) and checked: one statement on the symbol's lot totals row, whose guard is a second
+ * check. The row stays (its open lots still hold the shares) until consumeLots empties it.
  */
-export async function moveLockedShares(
+export async function takeLockedShares(
   trx: Trx,
   portfolioId: string,
   symbol: string,
   held: ShareUnits,
   shares: ShareUnits,
 ): Promise<void> {
-  if (shares > 0n) {
-    await addHoldingStatement(trx, { portfolioId, symbol, shares });
-    return;
-  }
-  const taken = -shares;
-  const statement = held === taken ? dropHoldingStatement : takeHoldingStatement;
-  const result = await statement(trx, { portfolioId, symbol, shares: taken });
+  const result = await takeSharesStatement(trx, { portfolioId, symbol, shares });
   if (result.numAffectedRows !== 1n)
-    throw new Error(`holding of ${portfolioId} ${symbol} was not ${held} shares`);
+    throw new Error(`free ${symbol} shares of ${portfolioId} were not ${held}, ${shares} or more`);
 }
 
 interface LotInput {
@@ -261,22 +244,19 @@ const setTotalsStatement = compiledOnce<{
   symbol: string;
   shares: bigint;
   cost: string;
+  free: bigint;
 }>(
-  ({ portfolioId, symbol, shares, cost }) =>
-    sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${portfolioId}, ${symbol}, ${shares}, ${cost})
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost`,
-  ({ portfolioId, symbol, shares, cost }) => [portfolioId, symbol, shares, cost],
-);
-
-const dropTotalsStatement = compiledOnce<{ portfolioId: string; symbol: string }>(
-  ({ portfolioId, symbol }) =>
-    sql`DELETE FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}`,
-  ({ portfolioId, symbol }) => [portfolioId, symbol],
+  ({ portfolioId, symbol, shares, cost, free }) =>
+    sql`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares) VALUES (${portfolioId}, ${symbol}, ${shares}, ${cost}, ${free})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
+        free_shares = lot_totals.free_shares + excluded.free_shares`,
+  ({ portfolioId, symbol, shares, cost, free }) => [portfolioId, symbol, shares, cost, free],
 );
 
 /**
- * Writes one holding's lot totals from their value read under the portfolio's lock (`before`)
- * and this order's change: one statement, no read. `cost` stays exact decimal text.
+ * A buy's lot totals: their value read under the portfolio's lock (`before`) and the new lot
+ * (`change`), with `free` of its shares added to the free shares, in one statement, no read.
+ * `cost` stays exact decimal text. (A sale's go down through consumeLots.)
  */
 export async function setLotTotals(
   trx: Trx,
@@ -284,16 +264,16 @@ export async function setLotTotals(
   symbol: string,
   before: LotDelta,
   change: LotDelta,
+  free = 0n,
 ): Promise<void> {
   const shares = before.shares + change.shares;
   const cost = before.cost + change.cost;
-  // A total going negative means lots were consumed that the totals never counted.
-  if (shares < 0n || cost < 0n || (shares === 0n) !== (cost === 0n))
+  // A buy's totals only grow; anything else means lots were moved that the totals never counted.
+  if (shares <= 0n || cost <= 0n || free < 0n || free > change.shares)
     throw new Error(
-      `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`,
+      `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}, ${free} more free`,
     );
-  if (shares === 0n) await dropTotalsStatement(trx, { portfolioId, symbol });
-  else await setTotalsStatement(trx, { portfolioId, symbol, shares, cost: cost.toString() });
+  await setTotalsStatement(trx, { portfolioId, symbol, shares, cost: cost.toString(), free });
 }
 
 export interface MarketTransaction {
@@ -358,7 +338,7 @@ interface BuyRow {
 }
 
 /**
- * A buy's five writes as one statement on PostgreSQL, where each statement is a round trip to
+ * A buy's four writes as one statement on PostgreSQL, where each statement is a round trip to
  * another process: data-modifying CTEs, each run once whatever the others return. The cash move
  * keeps its guard; when it finds no row, the statement says so and the caller's transaction
  * rolls back.
@@ -367,27 +347,22 @@ const buyStatement = compiledOnce<BuyRow>(
   (b) => sql`WITH cash AS (
       UPDATE portfolios SET cash_cents = cash_cents - ${b.cents}
       WHERE id = ${b.portfolioId} AND cash_cents >= ${b.cents} RETURNING id),
-    held AS (
-      INSERT INTO holdings (portfolio_id, symbol, shares) VALUES (${b.portfolioId}, ${b.symbol}, ${b.shares})
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares RETURNING 1),
     lot AS (
       INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
       VALUES (${b.lot.id}, ${b.lot.portfolioId}, ${b.lot.symbol}, ${b.lot.shares}, ${b.lot.price}, ${b.lot.at}) RETURNING 1),
     totals AS (
-      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost) VALUES (${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost})
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost RETURNING 1),
+      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares) VALUES (${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost}, ${b.shares})
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
+        free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
     record AS (
       INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
       VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}) RETURNING 1)
-    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM lot)
+    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
       + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
   (b) => [
     b.cents,
     b.portfolioId,
     b.cents,
-    b.portfolioId,
-    b.symbol,
-    b.shares,
     b.lot.id,
     b.lot.portfolioId,
     b.lot.symbol,
@@ -398,6 +373,7 @@ const buyStatement = compiledOnce<BuyRow>(
     b.symbol,
     b.totalShares,
     b.totalCost,
+    b.shares,
     b.t.id,
     b.t.portfolio_id,
     b.t.epoch,
@@ -412,9 +388,9 @@ const buyStatement = compiledOnce<BuyRow>(
 );
 
 /**
- * A market buy's writes: the cash, the holding, the open lot, its lot totals and the transaction
- * record; five statements on SQLite, one on PostgreSQL (buyStatement). Returns the symbol's lot
- * totals as written.
+ * A market buy's writes: the cash, the open lot, its lot totals with the free shares, and the
+ * transaction record; four statements on SQLite, one on PostgreSQL (buyStatement). Returns the
+ * symbol's lot totals as written.
  */
 export async function writeBuy(trx: Trx, b: BuyWrites): Promise<LotDelta> {
   assertBuy(b);
@@ -422,12 +398,15 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<LotDelta> {
   const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
   if (!isPostgres(trx)) {
     await moveLockedCash(trx, b.portfolioId, -b.cents);
-    await moveLockedShares(trx, b.portfolioId, b.symbol, b.held, b.lot.shares);
     await insertOpenLot(trx, b.lot);
-    await setLotTotals(trx, b.portfolioId, b.symbol, b.totals, {
-      shares: b.lot.shares,
-      cost: lotCost(b.lot.shares, b.lot.price),
-    });
+    await setLotTotals(
+      trx,
+      b.portfolioId,
+      b.symbol,
+      b.totals,
+      { shares: b.lot.shares, cost: lotCost(b.lot.shares, b.lot.price) },
+      b.lot.shares,
+    );
     await insertMarketTransaction(trx, b.transaction);
     return { shares: totalShares, cost: totalCost };
   }
@@ -444,7 +423,7 @@ export async function writeBuy(trx: Trx, b: BuyWrites): Promise<LotDelta> {
     })
   ).rows;
   ledgerAssert(
-    Number(row?.cash) === 1 && Number(row?.rows) === 4,
+    Number(row?.cash) === 1 && Number(row?.rows) === 3,
     `the buy of ${b.symbol} wrote cash ${String(row?.cash)}, rows ${String(row?.rows)}`,
     [b.portfolioId],
   );
@@ -500,21 +479,11 @@ export interface SellWrites {
   transaction: MarketTransaction;
 }
 
-interface SellRow {
-  w: SellWrites;
-  /** The sale takes the whole holding: its row goes. */
-  whole: boolean;
-}
-
-/** A sale's holding, cash and record as one statement on PostgreSQL, as buyStatement. */
-const sellStatement = statementByShape<SellRow>({
-  shape: ({ whole }) => (whole ? 'whole' : 'part'),
-  build: ({ w, whole }) => sql`WITH held AS (
-      ${
-        whole
-          ? sql`DELETE FROM holdings WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares = ${w.shares}`
-          : sql`UPDATE holdings SET shares = shares - ${w.shares} WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND shares > ${w.shares}`
-      } RETURNING 1),
+/** A sale's free shares, cash and record as one statement on PostgreSQL, as buyStatement. */
+const sellStatement = compiledOnce<SellWrites>(
+  (w) => sql`WITH held AS (
+      UPDATE lot_totals SET free_shares = free_shares - ${w.shares}
+      WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares} RETURNING 1),
     cash AS (
       UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}
       WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 RETURNING 1),
@@ -522,10 +491,11 @@ const sellStatement = statementByShape<SellRow>({
       INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
       VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}) RETURNING 1)
     SELECT (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
-  parameters: ({ w, whole }) => [
-    ...(whole
-      ? [w.portfolioId, w.symbol, w.shares]
-      : [w.shares, w.portfolioId, w.symbol, w.shares]),
+  (w) => [
+    w.shares,
+    w.portfolioId,
+    w.symbol,
+    w.shares,
     w.cents,
     w.portfolioId,
     w.cents,
@@ -540,25 +510,21 @@ const sellStatement = statementByShape<SellRow>({
     w.transaction.fee_cents,
     w.transaction.created_at,
   ],
-});
+);
 
 /**
- * A market sell's writes besides its lots (consumeLots): the holding, the cash and the transaction
- * record; three statements on SQLite, one on PostgreSQL (sellStatement).
+ * A market sell's writes besides its lots (consumeLots): the free shares, the cash and the
+ * transaction record; three statements on SQLite, one on PostgreSQL (sellStatement).
  */
 export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
   assertSell(w);
   if (!isPostgres(trx)) {
-    await moveLockedShares(trx, w.portfolioId, w.symbol, w.held, -w.shares);
+    await takeLockedShares(trx, w.portfolioId, w.symbol, w.held, w.shares);
     await moveLockedCash(trx, w.portfolioId, w.cents);
     await insertMarketTransaction(trx, w.transaction);
     return;
   }
-  const [row] = (
-    await trx.executeQuery<{ rows: string | number }>(
-      sellStatement<DB>(trx, { w, whole: w.held === w.shares }),
-    )
-  ).rows;
+  const [row] = (await sellStatement<{ rows: string | number }>(trx, w)).rows;
   ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote rows ${String(row?.rows)}`, [
     w.portfolioId,
   ]);

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import { batchIds, batchRows } from '../db/batch-rows.ts';
+import { batchIds } from '../db/batch-rows.ts';
 import type { Trx } from '../db/transaction.ts';
 import { chunks } from '../users/chunks.ts';
+import { addSharesMany, creditCashMany } from './batched-moves.ts';
 import { assertMoved, assertReleased, sumByPortfolio } from './ledger-assertions.ts';
 
 /**
@@ -166,8 +167,9 @@ export async function pairsFreed<T>(
 }
 
 /**
- * Cash back in one statement, shares in one per symbol; each answers the balances after, which
- * the assertions compare with what the orders held (ledger-assertions.ts).
+ * Cash back in one statement, free shares in one per symbol (batched-moves.ts, the moves the fills
+ * use); each answers the balances after, which the assertions compare with what the orders held
+ * (ledger-assertions.ts).
  */
 async function giveBack(
   trx: Trx,
@@ -190,38 +192,15 @@ async function giveBack(
   // Checked before the first write: a bad reservation never reaches a balance.
   assertReleased(buys, [cash]);
   assertReleased(sells, [...shares.values()]);
-  if (cash.size) {
-    const rows = batchRows(trx, { id: 'text', cents: 'bigint' }, [...cash]);
-    const { rows: after } = await sql<{
-      id: string;
-      cash_cents: bigint | number;
-    }>`UPDATE portfolios SET cash_cents = portfolios.cash_cents + c.cents FROM ${rows} AS c
-      WHERE portfolios.id = c.id RETURNING portfolios.id, portfolios.cash_cents`.execute(trx);
-    const before = new Map(
-      portfolios.flatMap((p): [string, bigint][] =>
-        p.cashCents === undefined ? [] : [[p.id, p.cashCents]],
-      ),
-    );
-    assertMoved(
-      'reservations released to cash',
-      cash,
-      new Map(after.map((r) => [r.id, BigInt(r.cash_cents)])),
-      before,
-    );
-  }
+  const before = new Map(
+    portfolios.flatMap((p): [string, bigint][] =>
+      p.cashCents === undefined ? [] : [[p.id, p.cashCents]],
+    ),
+  );
+  const credited = await creditCashMany(trx, cash);
+  assertMoved('reservations released to cash', credited.moved, credited.after, before);
   for (const [symbol, bySymbol] of shares) {
-    const rows = batchRows(trx, { portfolio_id: 'text', shares: 'bigint' }, [...bySymbol]);
-    // WHERE true: SQLite's parser needs it to tell an upsert's ON CONFLICT from a join's ON.
-    const { rows: after } = await sql<{
-      portfolio_id: string;
-      shares: bigint | number;
-    }>`INSERT INTO holdings (portfolio_id, symbol, shares) SELECT c.portfolio_id, ${symbol}, c.shares FROM ${rows} AS c WHERE true
-      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = holdings.shares + excluded.shares
-      RETURNING portfolio_id, shares`.execute(trx);
-    assertMoved(
-      `reserved ${symbol} shares released`,
-      bySymbol,
-      new Map(after.map((r) => [r.portfolio_id, BigInt(r.shares)])),
-    );
+    const added = await addSharesMany(trx, symbol, bySymbol);
+    assertMoved(`reserved ${symbol} shares released`, added.moved, added.after);
   }
 }

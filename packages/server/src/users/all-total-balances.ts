@@ -68,9 +68,9 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
     .where('portfolios.closed_at', 'is', null)
     .execute();
   const holdings = await trx
-    .selectFrom('holdings')
-    .select(['portfolio_id', 'symbol', 'shares'])
-    .where('shares', '>', 0n)
+    .selectFrom('lot_totals')
+    .select(['portfolio_id', 'symbol', 'free_shares as shares'])
+    .where('free_shares', '>', 0n)
     .execute();
   const orders = await trx
     .selectFrom('limit_orders')

@@ -65,7 +65,7 @@ function moneyStatement(db: Db, portfolioId: string) {
   return sql<MoneyRow>`
     SELECT 'p' AS k, wallet_address AS symbol, CAST(cash_cents AS text) AS a, CAST(version AS text) AS b
       FROM portfolios WHERE id = ${portfolioId} AND closed_at IS NULL
-    UNION ALL SELECT 'h', symbol, CAST(shares AS text), CAST(NULL AS text) FROM holdings WHERE portfolio_id = ${portfolioId}
+    UNION ALL SELECT 'h', symbol, CAST(free_shares AS text), CAST(NULL AS text) FROM lot_totals WHERE portfolio_id = ${portfolioId}
     UNION ALL SELECT 't', symbol, CAST(shares AS text), cost FROM lot_totals WHERE portfolio_id = ${portfolioId}
     UNION ALL ${lots}`.execute(db);
 }

@@ -39,9 +39,10 @@ export async function totalBalanceCents(
       .where('id', '=', portfolioId)
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('holdings')
-      .select(['symbol', 'shares'])
+      .selectFrom('lot_totals')
+      .select(['symbol', 'free_shares as shares'])
       .where('portfolio_id', '=', portfolioId)
+      .where('free_shares', '>', 0n)
       .execute(),
     db
       .selectFrom('limit_orders')
@@ -117,7 +118,9 @@ export async function loadPortfolioTotals(
   );
   if (!portfolios.length) return totals;
   const { rows: holdings } = await sql<{ portfolio_id: string; symbol: string; shares: Amount }>`
-    SELECT portfolio_id, symbol, shares FROM holdings WHERE ${of('portfolio_id')}`.execute(trx);
+    SELECT portfolio_id, symbol, free_shares AS shares FROM lot_totals WHERE ${of('portfolio_id')} AND free_shares > 0`.execute(
+    trx,
+  );
   // Working orders summed in SQL through partial indexes, literals so SQLite sees they apply:
   // reserved cash per portfolio (limit_orders_portfolio_working), and reserved shares per
   // portfolio, symbol and order size (limit_orders_reserved_sells, migration 012), so each SELL

@@ -42,10 +42,12 @@ type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'username_lower' |
 type OrderRow = Selectable<LimitOrdersTable>;
 
 /** A holding's free shares (lot_id null), or its lot totals (decision 006). */
+/** A symbol's lot totals: its open lots' shares and cost, and of those shares the free ones. */
 interface PositionRow {
   symbol: string;
   shares: bigint;
-  cost: string | null;
+  free_shares: bigint;
+  cost: string;
 }
 
 interface LotRow {
@@ -112,7 +114,7 @@ export async function recordTransactionRows(
 /**
  * Every row a user record is made of, in six statements sent together and one after the second
  * (the recent lots of the symbols the lot totals name): the current epoch is a subquery instead of a
- * first round trip, holdings and lot totals share one statement, and so do the working orders and
+ * first round trip, the lot totals (free shares included) are one statement, and so do the working orders and
  * the latest closed ones. Each reads a bounded number of rows through an index on portfolio_id, in the
  * index's order with a LIMIT, so the cost does not grow with the user's history (the
  * plans are checked by order-plans.test.ts; docs/performance.md).
@@ -141,16 +143,14 @@ export async function loadUserRecordRows(
         db,
       ),
       sql<PositionRow>`
-      SELECT symbol, shares, NULL AS cost FROM holdings WHERE portfolio_id = ${portfolioId}
-      UNION ALL
-      SELECT symbol, shares, cost FROM lot_totals WHERE portfolio_id = ${portfolioId}`
+      SELECT symbol, shares, free_shares, cost FROM lot_totals WHERE portfolio_id = ${portfolioId}`
         .execute(db)
         .then(async ({ rows }) => ({
           positions: rows,
           lots: await recentLots(
             db,
             portfolioId,
-            rows.filter((p) => p.cost !== null).map((p) => p.symbol),
+            rows.map((p) => p.symbol),
             limits.lotsPerSymbol,
           ),
         })),
@@ -162,12 +162,9 @@ export async function loadUserRecordRows(
       loadEpochBalancePoints(db, balancePointCaches, portfolioId, limits.balancePoints),
     ]);
 
-  const holdings = positions.filter((p) => p.cost === null);
-  const lotTotals = positions.filter((p) => p.cost !== null);
   return {
     user: users.rows[0],
-    holdings,
-    lotTotals,
+    lotTotals: positions,
     lots,
     ...working,
     transactions,

@@ -46,7 +46,6 @@ export interface RecordSource {
 export async function loadUserRecord(source: RecordSource, portfolioId: string): Promise<User> {
   const {
     user,
-    holdings,
     lotTotals,
     lots,
     working: workingOrders,
@@ -64,15 +63,15 @@ export async function loadUserRecord(source: RecordSource, portfolioId: string):
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user');
 
   const assets: Record<string, number> = {};
-  for (const h of holdings) {
-    if (BigInt(h.shares) > 0n) assets[h.symbol] = sharesToNumber(BigInt(h.shares));
+  for (const t of lotTotals) {
+    if (BigInt(t.free_shares) > 0n) assets[t.symbol] = sharesToNumber(BigInt(t.free_shares));
   }
   const openPositions: Record<string, number[]> = {};
   for (const lot of lots) (openPositions[lot.symbol] ??= []).push(priceToNumber(BigInt(lot.price)));
   // From the running totals of all open lots, not from the listed ones (decision 006).
   const averageCost: Record<string, number> = {};
   for (const t of lotTotals)
-    averageCost[t.symbol] = priceToNumber(averageOfTotals(BigInt(t.shares), BigInt(t.cost ?? '0')));
+    averageCost[t.symbol] = priceToNumber(averageOfTotals(BigInt(t.shares), BigInt(t.cost)));
 
   const working = workingOrders.map(toLimitPosition);
   const history: HistoryEntry[] = [...transactions.map((t) => toTransaction(t)), ...working]

@@ -49,16 +49,9 @@ describe('migration 006: portfolios', () => {
         ].map(BigInt),
       ).toEqual([4200n, 50000n, 2n, 1000n]);
       const count = async (
-        table:
-          | 'holdings'
-          | 'lots'
-          | 'lot_totals'
-          | 'transactions'
-          | 'limit_orders'
-          | 'balance_snapshots',
+        table: 'lots' | 'lot_totals' | 'transactions' | 'limit_orders' | 'balance_snapshots',
       ) => (await db.selectFrom(table).select('portfolio_id').execute()).map((r) => r.portfolio_id);
       for (const table of [
-        'holdings',
         'lots',
         'lot_totals',
         'transactions',
@@ -67,6 +60,12 @@ describe('migration 006: portfolios', () => {
       ] as const) {
         expect(await count(table), table).toEqual(['u1']);
       }
+      // The holding's free shares live in its lot totals since migration 013.
+      const totals = await db
+        .selectFrom('lot_totals')
+        .select(['shares', 'free_shares'])
+        .executeTakeFirstOrThrow();
+      expect([BigInt(totals.shares), BigInt(totals.free_shares)]).toEqual([9n, 7n]);
       const tx = await db
         .selectFrom('transactions')
         .select(['total_cents', 'fee_cents'])

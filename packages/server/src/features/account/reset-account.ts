@@ -8,7 +8,7 @@ import { recordBalanceSnapshot } from '../../users/total-balance.ts';
 
 /**
  * Starts the account over with `startingBalance` dollars. Working orders are cancelled and their
- * reservations simply dropped (the cash is replaced anyway); holdings and lots go. Transactions,
+ * reservations simply dropped (the cash is replaced anyway); lots and lot totals (free shares included) go. Transactions,
  * orders and snapshots stay under the old epoch, which is what makes them archived history.
  * It holds the main portfolio's row lock from the first statement, so every order of it runs
  * wholly before it (and is reset away) or wholly after it (in the new epoch).

@@ -75,7 +75,7 @@ describe('POST /reset-user', () => {
     expect(orders[0]?.status).toBe('CANCELLED');
     expect(orders[0]?.closed_at).not.toBeNull();
     expect(
-      await db.selectFrom('holdings').selectAll().where('portfolio_id', '=', me.id).execute(),
+      await db.selectFrom('lot_totals').selectAll().where('portfolio_id', '=', me.id).execute(),
     ).toEqual([]);
     expect(
       await db.selectFrom('lots').selectAll().where('portfolio_id', '=', me.id).execute(),

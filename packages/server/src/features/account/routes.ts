@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       const me = sessionUser(request);
       await reauthenticate(db, reply, me.id, request.body.currentPassword);
-      // Foreign keys cascade: sessions, portfolios (contest ones too) with their holdings, lots,
+      // Foreign keys cascade: sessions, portfolios (contest ones too) with their lot totals, lots,
       // orders, transactions and snapshots, notifications, follows and tokens go with the row. The
       // portfolios' row locks come first (the lock order), so an order in flight finishes before
       // (and goes with the rest) or finds no portfolio after.

@@ -61,12 +61,7 @@ export async function loadPortfolioInsight(
     .executeTakeFirstOrThrow();
   const since = Number(user.reset_at ?? user.created_at);
   const startingCents = BigInt(user.starting_balance_cents);
-  const [holdings, orders, totals, prices, fills, benchmark] = await Promise.all([
-    db
-      .selectFrom('holdings')
-      .select(['symbol', 'shares'])
-      .where('portfolio_id', '=', portfolioId)
-      .execute(),
+  const [orders, totals, prices, fills, benchmark] = await Promise.all([
     db
       .selectFrom('limit_orders')
       .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
@@ -76,7 +71,7 @@ export async function loadPortfolioInsight(
       .execute(),
     db
       .selectFrom('lot_totals')
-      .select(['symbol', 'shares', 'cost'])
+      .select(['symbol', 'shares', 'cost', 'free_shares'])
       .where('portfolio_id', '=', portfolioId)
       .execute(),
     currentPrices(db),
@@ -91,7 +86,11 @@ export async function loadPortfolioInsight(
     since,
     startingCents,
     cashCents: BigInt(user.cash_cents) + reservedCash,
-    freeShares: new Map(holdings.map((h) => [h.symbol, BigInt(h.shares)])),
+    freeShares: new Map(
+      totals
+        .filter((t) => BigInt(t.free_shares) > 0n)
+        .map((t) => [t.symbol, BigInt(t.free_shares)]),
+    ),
     sellOrders: orders
       .filter((o) => o.type === 'SELL')
       .map((o) => ({ symbol: o.symbol, shares: BigInt(o.sell_shares ?? 0n) })),

@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
+import { setHolding } from '../../../test/test-rows.ts';
 
 const USD = (dollars: number) => BigInt(Math.round(dollars * 100));
 const SHARE = 100_000_000n;
@@ -83,18 +84,12 @@ async function sixUsers(app: TestApp) {
   const f = await make();
   await setUser(db, a, 100_000, T0 + 1);
   await setUser(db, b, 90_000, T0 + 2);
-  await db
-    .insertInto('holdings')
-    .values({ portfolio_id: b.id, symbol: 'BTC', shares: SHARE / 2n })
-    .execute(); // 15,000
+  await setHolding(db, b.id, 'BTC', SHARE / 2n); // 15,000
   await setUser(db, c, 50_000, T0 + 3);
   await workingOrder(db, c, 'PURCHASE', 'BTC', USD(60_000));
   await setUser(db, d, 100_000, T0); // ties with a, signed up earlier
   await setUser(db, e, 80_000, T0 + 4);
-  await db
-    .insertInto('holdings')
-    .values({ portfolio_id: e.id, symbol: 'ETH', shares: 5n * SHARE })
-    .execute(); // 10,000
+  await setHolding(db, e.id, 'ETH', 5n * SHARE); // 10,000
   await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 2,000
   await setUser(db, f, 190_000, T0 + 5, 200_000);
   return { a, b, c, d, e, f };
@@ -160,10 +155,7 @@ describe('GET /leaderboard', () => {
       .set({ price: 10_000_000n * SHARE })
       .where('symbol', '=', 'BTC')
       .execute();
-    await t.ctx.db
-      .insertInto('holdings')
-      .values({ portfolio_id: whale.id, symbol: 'BTC', shares: 10_000_000_000n * SHARE })
-      .execute();
+    await setHolding(t.ctx.db, whale.id, 'BTC', 10_000_000_000n * SHARE);
     const res = await t.app.inject({ url: '/leaderboard' });
     expect(res.statusCode).toBe(200);
     expect(res.json<LeaderboardEntry[]>().map((r) => [r.walletAddress, r.totalBalance])).toEqual([

@@ -1,9 +1,10 @@
 import type { CostRule, ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
-import { batchIds, batchRows } from '../../db/batch-rows.ts';
+import { batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
 import { lockPortfolios, type LockedPortfolio, type Trx } from '../../db/transaction.ts';
 import { settleBuys, settleSells } from '../../ledger/batched-moves.ts';
+import { readLotTotals, type LotTotals } from '../../ledger/lot-totals.ts';
 import { recordTransactions } from '../../ledger/record-transactions.ts';
 import { releaseOrders } from '../../ledger/release-orders.ts';
 import { notifyMany } from '../../users/notify.ts';
@@ -68,7 +69,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
 /**
  * The claim: the portfolios' locks (ascending id), the orders of closed ones ended, then the
  * orders WORKING -> FILLED with their transaction ids, and what the plan needs of their owners
- * (costs, and for a purchase the holdings the share cap counts from).
+ * (costs, and for a purchase the lot totals, whose free shares the share cap counts from).
  */
 async function claimBatch(trx: Trx, input: BatchInput) {
   const { symbol, side, price, at } = input;
@@ -80,7 +81,8 @@ async function claimBatch(trx: Trx, input: BatchInput) {
     portfolios,
     claimed: [] as ClaimedOrder[],
     costs: new Map<string, CostRule>(),
-    holdings: new Map<string, bigint>(),
+    freeShares: new Map<string, bigint>(),
+    totals: new Map<string, LotTotals>(),
   };
   if (portfolios.size === 0) return none;
   // Each order's transaction id is made here, in batch order, and written with the claim.
@@ -109,25 +111,35 @@ async function claimBatch(trx: Trx, input: BatchInput) {
   );
   if (!claimed.length) return none;
   const claimedBy = new Set(claimed.map((o) => o.portfolio_id));
+  // A purchase's lot totals, free shares included, for every buyer (none: no open lot), so the
+  // settle writes them without reading again.
+  const totals =
+    side === 'PURCHASE'
+      ? await readLotTotals(trx, symbol, claimedBy)
+      : new Map<string, LotTotals>();
+  if (side === 'PURCHASE')
+    for (const id of claimedBy)
+      if (!totals.has(id)) totals.set(id, { shares: 0n, cost: 0n, free: 0n });
   return {
     portfolios,
     claimed,
     costs: await costRulesOf(trx, claimedBy),
-    holdings: side === 'PURCHASE' ? await holdingsOf(trx, symbol, claimedBy) : new Map(),
+    freeShares: new Map([...totals].map(([id, t]) => [id, t.free])),
+    totals,
   };
 }
 
 /**
  * Writes what the plan says through the ledger's steps (docs/decisions/021-ledger-steps.md): the
  * money, the refusals, the transactions, then the legs and the pairs ended. `portfolios` are the
- * claim's locked ones and `holdings` a purchase's free shares read in the claim: nothing moved
- * either since, so the settle asserts each ends at exactly that plus what the fills added.
+ * claim's locked ones and `totals` a purchase's lot totals read in the claim: nothing moved
+ * either since, so the settle asserts each free balance ends at exactly that plus what the fills added.
  */
 async function settle(
   trx: Trx,
   input: BatchInput,
   plan: FillPlan,
-  claim: Pick<PlanInput, 'portfolios' | 'holdings'>,
+  claim: Pick<PlanInput, 'portfolios'> & { totals: ReadonlyMap<string, LotTotals> },
 ): Promise<ShareUnits> {
   const { portfolios } = claim;
   // A batch whose claimed orders were all refused moves no money but the refusals'.
@@ -136,7 +148,7 @@ async function settle(
   if (plan.fills.length && input.side === 'PURCHASE')
     await settleBuys(trx, input.symbol, input.at, plan.fills, {
       cashCents: cashBefore,
-      shares: claim.holdings,
+      totals: claim.totals,
     });
   else if (plan.fills.length)
     unmatchedShares = await settleSells(trx, input.symbol, plan.fills, { cashCents: cashBefore });
@@ -167,20 +179,6 @@ async function settle(
   if (plan.legs.length) await insertLegs(trx, plan.legs);
   if (plan.pairsEnded.length) await cancelOtherLegs(trx, plan.pairsEnded, input.at);
   return unmatchedShares;
-}
-
-async function holdingsOf(
-  trx: Trx,
-  symbol: string,
-  portfolioIds: ReadonlySet<string>,
-): Promise<Map<string, bigint>> {
-  const ids = batchIds(trx, portfolioIds);
-  const { rows } = await sql<{
-    portfolio_id: string;
-    shares: bigint;
-  }>`SELECT portfolio_id, shares FROM holdings
-    WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${ids} AS u)`.execute(trx);
-  return new Map(rows.map((r) => [r.portfolio_id, BigInt(r.shares)]));
 }
 
 /**

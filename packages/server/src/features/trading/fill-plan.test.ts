@@ -65,7 +65,7 @@ function input(
     claimed,
     portfolios: new Map([[p1.id, p1]]),
     costs: new Map(),
-    holdings: new Map(),
+    freeShares: new Map(),
     ...over,
   };
 }
@@ -164,7 +164,7 @@ describe('the fill plan', () => {
   it('refuses a buy that would take the holding past its cap, its whole reservation back', () => {
     const buy = order({ purchase_cents: 10_000n, limit_price: 200n * USD });
     const plan = planFills(
-      input({}, [buy], { holdings: new Map([['p1', MAX_HOLDING_UNITS - 1n]]) }),
+      input({}, [buy], { freeShares: new Map([['p1', MAX_HOLDING_UNITS - 1n]]) }),
     );
     expect(plan.fills).toEqual([]);
     expect(plan.refused.map((r) => [r.orderId, r.reserved, r.reason])).toEqual([

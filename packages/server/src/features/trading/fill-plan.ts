@@ -72,7 +72,7 @@ export interface PlanInput {
   claimed: readonly ClaimedOrder[];
   costs: ReadonlyMap<string, CostRule>;
   /** A purchase batch: each portfolio's free shares of the symbol before it (for the cap). */
-  holdings: ReadonlyMap<string, bigint>;
+  freeShares: ReadonlyMap<string, bigint>;
 }
 
 export interface FillPlan {
@@ -147,7 +147,7 @@ export function planFills(input: PlanInput): FillPlan {
 
   const start =
     side === 'PURCHASE'
-      ? input.holdings
+      ? input.freeShares
       : new Map([...portfolios].map(([id, p]) => [id, p.cashCents]));
   const { done, over } = splitOverCaps(side, quoted, start);
   for (const f of over)

@@ -1,6 +1,7 @@
 import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import { captureStatements } from '../../../test/statement-capture.ts';
 import type { TestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import type { OpenAnswer } from '../../../test/limit-order-test-kit.ts';
@@ -107,6 +108,30 @@ describe('limit fills in a batch', () => {
       shares: bobShares,
       cost: (bobShares * TICK).toString(),
     });
+    await expectSound(t.ctx, [ann.id, bob.id]);
+  });
+
+  it("a batch of buys writes each buyer's shares, free ones included, in one lot totals statement", async () => {
+    await setPrice(t.app, 'DOGE', 0.00001);
+    await open(bob, { type: 'PURCHASE', purchaseAsk: 100 });
+    await open(bob, { type: 'PURCHASE', purchaseAsk: 200 });
+    await open(ann, { type: 'PURCHASE', purchaseAsk: 300 });
+    const statements = await captureStatements(() => setPrice(t.app, 'DOGE', LIMIT));
+    // The free shares live in the lot totals row (docs/decisions/024-holdings-in-lot-totals.md).
+    const writes = statements.filter((s) =>
+      /^\s*(INSERT INTO|UPDATE|DELETE FROM) lot_totals/i.test(s.sql),
+    );
+    expect(writes).toHaveLength(1);
+    for (const [user, cents] of [
+      [bob, [10_000n, 20_000n]],
+      [ann, [30_000n]],
+    ] as const) {
+      const bought = cents.reduce(
+        (sum, c) => sum + quoteMarketBuy({ unit: 'USD', cents: c }, TICK).shares,
+        0n,
+      );
+      expect(await balances(t.ctx, user.id, 'DOGE')).toMatchObject({ shares: bought });
+    }
     await expectSound(t.ctx, [ann.id, bob.id]);
   });
 

@@ -18,22 +18,19 @@ const {
 
 const order = (symbol: string, assetAmount: number, unit: 'USD' | 'SYMBOL'): MarketOrderBody =>
   ({ symbol, assetAmount, unit }) as MarketOrderBody;
-/** A buy's five writes: one statement each on SQLite, one in all on PostgreSQL. */
+/**
+ * A buy's four writes (its free shares go with its lot totals, docs/decisions/024-holdings-in-lot-totals.md):
+ * one statement each on SQLite, one in all on PostgreSQL.
+ */
 const buyWrites = () =>
   t.ctx.database.dialect === 'postgres'
-    ? ['WRITE portfolios holdings lots lot_totals transactions']
-    : [
-        'UPDATE portfolios',
-        'INSERT holdings',
-        'INSERT lots',
-        'INSERT lot_totals',
-        'INSERT transactions',
-      ];
-/** A sale's holding, cash and record: one statement each on SQLite, one in all on PostgreSQL. */
-const sellWrites = (holding: 'UPDATE' | 'DELETE') =>
+    ? ['WRITE portfolios lots lot_totals transactions']
+    : ['UPDATE portfolios', 'INSERT lots', 'INSERT lot_totals', 'INSERT transactions'];
+/** A sale's free shares, cash and record: one statement each on SQLite, one in all on PostgreSQL. */
+const sellWrites = () =>
   t.ctx.database.dialect === 'postgres'
-    ? ['WRITE holdings portfolios transactions']
-    : [`${holding} holdings`, 'UPDATE portfolios', 'INSERT transactions'];
+    ? ['WRITE lot_totals portfolios transactions']
+    : ['UPDATE lot_totals', 'UPDATE portfolios', 'INSERT transactions'];
 const main = () => ({ id: ann.id, contestId: null });
 
 /** Each statement as its verb and table, so a reader of a failure sees which one came or went. */
@@ -55,7 +52,7 @@ const named = (statements: Captured[]) =>
   });
 
 describe('the statements of a market order', () => {
-  it('a market buy runs its lock, its five writes and the commit', async () => {
+  it('a market buy runs its lock, its four writes and the commit', async () => {
     const statements = await captureStatements(() =>
       marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
     );
@@ -70,14 +67,14 @@ describe('the statements of a market order', () => {
     expect(named(statements)).toEqual([
       'BEGIN',
       'LOCK portfolios',
-      ...sellWrites('UPDATE'),
+      ...sellWrites(),
       'UPDATE lots',
       'INSERT lot_totals',
       'COMMIT',
     ]);
   });
 
-  it('a market sell of a whole holding deletes the holding, its lot and its totals', async () => {
+  it('a market sell of a whole holding takes its free shares, then deletes its lot and its totals', async () => {
     const bought = await marketBuy(t.ctx, main(), order('ETH', 100, 'USD'));
     const statements = await captureStatements(() =>
       marketSell(t.ctx, main(), order('ETH', Number(bought.transaction.shares) / 1e8, 'SYMBOL')),
@@ -85,7 +82,7 @@ describe('the statements of a market order', () => {
     expect(named(statements)).toEqual([
       'BEGIN',
       'LOCK portfolios',
-      ...sellWrites('DELETE'),
+      ...sellWrites(),
       'DELETE lots',
       'DELETE lot_totals',
       'COMMIT',

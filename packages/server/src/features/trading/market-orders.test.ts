@@ -127,7 +127,7 @@ describe('market orders', () => {
     expectStatus(rest, 200);
     expect(rest.json<User>()).toMatchObject({ assets: {}, openPositions: {} });
     const rows = await t.ctx.db
-      .selectFrom('holdings')
+      .selectFrom('lot_totals')
       .selectAll()
       .where('portfolio_id', '=', ann.id)
       .execute();

@@ -19,7 +19,7 @@ const {
   users: [ann, bob],
 } = useTestApp({ users: 2 });
 
-// Not holdings or lot_totals: one row per symbol held, which PostgreSQL rightly reads whole when small.
+// Not lot_totals (free shares included): one row per symbol held, which PostgreSQL rightly reads whole when small.
 const HISTORY_TABLES = [
   'lots',
   'transactions',

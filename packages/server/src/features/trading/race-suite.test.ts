@@ -238,8 +238,8 @@ describe('race suite', () => {
       }
       // Sell whatever the user holds now: nothing should be left after the reset.
       const held = await t.ctx.db
-        .selectFrom('holdings')
-        .select(['symbol', 'shares'])
+        .selectFrom('lot_totals')
+        .select(['symbol', 'free_shares as shares'])
         .where('portfolio_id', '=', user.id)
         .execute();
       for (const h of held) {

@@ -101,8 +101,8 @@ describe('brackets and OCO pairs in a contest portfolio', () => {
       .executeTakeFirstOrThrow();
     const held = () =>
       t.ctx.db
-        .selectFrom('holdings')
-        .select('shares')
+        .selectFrom('lot_totals')
+        .select('free_shares as shares')
         .where('portfolio_id', '=', portfolio.id)
         .where('symbol', '=', 'BTC')
         .executeTakeFirstOrThrow();

@@ -79,12 +79,40 @@ describe('the working-order trigger with many orders of every kind', () => {
         });
       }
       // A sell's high sits 10 USD above the price, a buy's low 10 below, as after a small move:
-      // the quiet tick passes neither, the busy one (20 up) the sells'. (These orders reserve nothing: this test looks at plans, not the ledger.)
+      // the quiet tick passes neither, the busy one (20 up) the sells'. (The buys reserve no cash: this test looks at plans, not the ledger.)
       for (let i = 0; i < rows.length; i += 500)
         await t.ctx.db
           .insertInto('limit_orders')
           .values(rows.slice(i, i + 500))
           .execute();
+      // The sells' shares are in open lots, as every reserved share is: an expiry gives them back
+      // to the free shares of their lot totals (docs/decisions/024-holdings-in-lot-totals.md).
+      for (const symbol of ['BTC', 'ETH']) {
+        const shares = rows
+          .filter((r) => r.symbol === symbol && r.sell_shares !== null)
+          .reduce((sum, r) => sum + (r.sell_shares ?? 0n), 0n);
+        await t.ctx.db
+          .insertInto('lots')
+          .values({
+            id: newId(now),
+            portfolio_id: ann.id,
+            symbol,
+            shares,
+            price: PRICE,
+            created_at: now,
+          })
+          .execute();
+        await t.ctx.db
+          .insertInto('lot_totals')
+          .values({
+            portfolio_id: ann.id,
+            symbol,
+            shares,
+            free_shares: 0n,
+            cost: (shares * PRICE).toString(),
+          })
+          .execute();
+      }
       if (t.ctx.database.dialect === 'postgres') await sql`ANALYZE`.execute(t.ctx.db);
       const trigger = createLimitTrigger(t.ctx, {
         error: (obj) => {
