@@ -76,11 +76,11 @@ export function securityHeaders(config: Config): Record<string, string> {
     setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => undefined,
   } as unknown as ServerResponse;
-  let failed: unknown;
+  let failed: Error | undefined;
   helmet(helmetOptions(config))({} as IncomingMessage, recorder, (error?: unknown) => {
-    failed = error;
+    if (error) failed = error instanceof Error ? error : new Error('helmet refused its options');
   });
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed) throw failed;
   return headers;
 }
 
