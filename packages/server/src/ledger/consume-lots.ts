@@ -54,6 +54,15 @@ export interface ConsumedLots {
   taken: Map<string, LotDelta>;
 }
 
+/** A market sale's part in consumeLots (ledger/market-moves.ts writeSell). */
+export interface SaleOfLots {
+  /** Free shares to take with each portfolio's lot totals, in the same upsert: its free shares as
+   * read under its lock and those it sells. */
+  freeTaken?: ReadonlyMap<string, { before: ShareUnits; taken: ShareUnits }>;
+  /** Filled with what was consumed. */
+  report?: ConsumedLots;
+}
+
 /**
  * Sells shares out of open lots, oldest first, for one or many portfolios of one symbol: whole lots
  * are deleted, each portfolio's last lot shrinks, and their lot totals drop by what was taken.
@@ -67,7 +76,7 @@ export async function consumeLots(
   wanted: ReadonlyMap<string, ShareUnits>,
   knownTotals?: ReadonlyMap<string, LotDelta>,
   firstPages?: ReadonlyMap<string, readonly LotRow[]>,
-  consumed?: ConsumedLots,
+  sale?: SaleOfLots,
 ): Promise<ShareUnits> {
   const need = new Map([...wanted].filter(([, shares]) => shares > 0n));
   const after = new Map([...need.keys()].map((id) => [id, '']));
@@ -115,10 +124,17 @@ export async function consumeLots(
       trx,
     );
   }
-  await adjustLotTotals(trx, symbol, taken, knownTotals);
-  if (consumed) {
-    consumed.emptied.push(...emptied);
-    for (const [id, delta] of taken) consumed.taken.set(id, delta);
+  const report = sale?.report;
+  if (report) {
+    report.emptied.push(...emptied);
+    for (const [id, delta] of taken) report.taken.set(id, delta);
   }
+  const freeSet = sale?.freeTaken && new Map<string, bigint>();
+  for (const [id, free] of sale?.freeTaken ?? []) {
+    const delta = taken.get(id) ?? { shares: 0n, cost: 0n };
+    taken.set(id, { ...delta, free: (delta.free ?? 0n) - free.taken });
+    freeSet?.set(id, free.before - free.taken);
+  }
+  await adjustLotTotals(trx, symbol, taken, knownTotals, freeSet);
   return unmatched;
 }

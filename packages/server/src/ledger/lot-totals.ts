@@ -81,6 +81,7 @@ export async function adjustLotTotals(
   symbol: string,
   deltas: ReadonlyMap<string, LotDelta>,
   known?: ReadonlyMap<string, LotDelta>,
+  freeSet?: ReadonlyMap<string, bigint>,
 ): Promise<Map<string, bigint>> {
   const changed = [...deltas].filter(
     ([, d]) => d.shares !== 0n || d.cost !== 0n || (d.free ?? 0n) !== 0n,
@@ -93,7 +94,7 @@ export async function adjustLotTotals(
         symbol,
         changed.map(([id]) => id),
       );
-  const emptied: string[] = [];
+  const emptied: [string, bigint][] = [];
   const kept: [string, bigint, string, bigint][] = [];
   for (const [portfolioId, d] of changed) {
     const before = now.get(portfolioId) ?? { shares: 0n, cost: 0n };
@@ -105,18 +106,26 @@ export async function adjustLotTotals(
         `lot totals of ${portfolioId} ${symbol} would be ${shares} shares, cost ${cost}`,
       );
     }
-    if (shares === 0n) emptied.push(portfolioId);
-    else kept.push([portfolioId, shares, cost.toString(), d.free ?? 0n]);
+    // An emptied row goes only with its last free shares: those a sale takes in this statement.
+    if (shares === 0n) emptied.push([portfolioId, -(d.free ?? 0n)]);
+    else
+      kept.push([portfolioId, shares, cost.toString(), freeSet?.get(portfolioId) ?? d.free ?? 0n]);
   }
   if (emptied.length) {
-    const gone = batchIds(trx, emptied);
-    const { rows } = await sql<{ portfolio_id: string }>`DELETE FROM lot_totals
-      WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${gone} AS u) AND free_shares = 0
-      RETURNING portfolio_id`.execute(trx);
+    const ids = emptied.map(([id]) => id);
+    const { rows } = emptied.every(([, free]) => free === 0n)
+      ? await sql<{ portfolio_id: string }>`DELETE FROM lot_totals
+          WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${batchIds(trx, ids)} AS u)
+          AND free_shares = 0 RETURNING portfolio_id`.execute(trx)
+      : await sql<{ portfolio_id: string }>`DELETE FROM lot_totals
+          WHERE symbol = ${symbol} AND portfolio_id IN (SELECT id FROM ${batchIds(trx, ids)} AS u)
+          AND free_shares = (SELECT g.free FROM ${batchRows(trx, { portfolio_id: 'text', free: 'bigint' }, emptied)} AS g
+            WHERE g.portfolio_id = lot_totals.portfolio_id)
+          RETURNING portfolio_id`.execute(trx);
     ledgerAssert(
       rows.length === emptied.length,
       `${symbol}: ${emptied.length} lot totals emptied, ${rows.length} without free shares`,
-      emptied,
+      emptied.map(([id]) => id),
     );
   }
   if (!kept.length) return new Map();
@@ -126,13 +135,24 @@ export async function adjustLotTotals(
     { portfolio_id: 'text', shares: 'bigint', cost: 'text', free: 'bigint' },
     kept,
   );
+  // Free shares are a change to add, or with `freeSet` (a market sale, which read them under its
+  // lock) the value to set: a negative change cannot be inserted, even as a conflict's candidate,
+  // since SQLite checks the row's constraints before it finds the conflict.
+  ledgerAssert(
+    !freeSet || kept.every(([id]) => freeSet.has(id)),
+    `${symbol}: free shares set for some lot totals and moved for others`,
+    kept.map(([id]) => id),
+  );
+  const free = freeSet
+    ? sql`free_shares = excluded.free_shares`
+    : sql`free_shares = lot_totals.free_shares + excluded.free_shares`;
   const { rows } = await sql<{
     portfolio_id: string;
     free_shares: bigint | number;
   }>`INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares)
     SELECT c.portfolio_id, ${symbol}, c.shares, c.cost, c.free FROM ${totals} AS c WHERE true
     ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
-      free_shares = lot_totals.free_shares + excluded.free_shares
+      ${free}
     RETURNING portfolio_id, free_shares`.execute(trx);
   return new Map(rows.map((r) => [r.portfolio_id, BigInt(r.free_shares)]));
 }

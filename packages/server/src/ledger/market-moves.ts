@@ -195,30 +195,6 @@ export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents
     throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
 }
 
-const takeSharesStatement = compiledOnce<{ portfolioId: string; symbol: string; shares: bigint }>(
-  ({ portfolioId, symbol, shares }) =>
-    sql`UPDATE lot_totals SET free_shares = free_shares - ${shares}
-      WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND free_shares >= ${shares}`,
-  ({ portfolioId, symbol, shares }) => [shares, portfolioId, symbol, shares],
-);
-
-/**
- * Takes free shares of a locked portfolio whose free shares the caller read under the lock
- * (`held`) and checked: one statement on the symbol's lot totals row, whose guard is a second
- * check. The row stays (its open lots still hold the shares) until consumeLots empties it.
- */
-export async function takeLockedShares(
-  trx: Trx,
-  portfolioId: string,
-  symbol: string,
-  held: ShareUnits,
-  shares: ShareUnits,
-): Promise<void> {
-  const result = await takeSharesStatement(trx, { portfolioId, symbol, shares });
-  if (result.numAffectedRows !== 1n)
-    throw new Error(`free ${symbol} shares of ${portfolioId} were not ${held}, ${shares} or more`);
-}
-
 interface LotInput {
   id: string;
   portfolioId: string;
@@ -513,19 +489,21 @@ const sellStatement = compiledOnce<SellWrites>(
 );
 
 /**
- * A market sell's writes besides its lots (consumeLots): the free shares, the cash and the
- * transaction record; three statements on SQLite, one on PostgreSQL (sellStatement).
+ * A market sell's writes besides its lots (consumeLots): the cash and the transaction record, and
+ * on PostgreSQL the free shares too, all three in one statement (sellStatement). On SQLite the free
+ * shares go with the sale's lot totals, one upsert for both (consumeLots' `freeTaken`): returns the
+ * free shares the caller must take that way, 0 when they are taken here.
  */
-export async function writeSell(trx: Trx, w: SellWrites): Promise<void> {
+export async function writeSell(trx: Trx, w: SellWrites): Promise<ShareUnits> {
   assertSell(w);
   if (!isPostgres(trx)) {
-    await takeLockedShares(trx, w.portfolioId, w.symbol, w.held, w.shares);
     await moveLockedCash(trx, w.portfolioId, w.cents);
     await insertMarketTransaction(trx, w.transaction);
-    return;
+    return w.shares;
   }
   const [row] = (await sellStatement<{ rows: string | number }>(trx, w)).rows;
   ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote rows ${String(row?.rows)}`, [
     w.portfolioId,
   ]);
+  return 0n;
 }

@@ -241,7 +241,7 @@ export async function marketSell(
       fee_cents: fee,
       created_at: now,
     };
-    await writeSell(trx, {
+    const freeLeft = await writeSell(trx, {
       portfolioId,
       symbol,
       cents: proceeds,
@@ -256,7 +256,12 @@ export async function marketSell(
       new Map([[portfolioId, fill.shares]]),
       new Map([[portfolioId, lock.lotTotals]]),
       lock.firstLots && new Map([[portfolioId, lock.firstLots]]),
-      consumed,
+      {
+        report: consumed,
+        freeTaken: freeLeft
+          ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
+          : undefined,
+      },
     );
     const taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
     const change: MoneyChange = {
