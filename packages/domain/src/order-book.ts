@@ -112,13 +112,9 @@ export function bookProfile(input: BookInput): BookProfile {
   };
 }
 
-/** A 32-bit hash of text (FNV-1a, then a murmur finaliser): the book's noise, the same everywhere. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+/** A murmur3 finaliser: spreads 32 bits so neighbouring inputs give unrelated outputs. */
+function mix32(x: number): number {
+  let h = x >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -127,11 +123,25 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** A 32-bit hash of text (FNV-1a, then mixed): the book's noise, the same on every instance. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return mix32(h);
+}
+
+/** The noise of one level: the tick's hash mixed with the level's place (even asks, odd bids). */
+const levelNoise = (tickHash: number, slot: number): number =>
+  mix32(tickHash ^ Math.imul(slot + 1, 0x9e3779b9));
+
 /** The book before our users took anything: BOOK_LEVELS a side, best first. */
 export function fullBook(input: BookInput): OrderBookLevels {
   const profile = bookProfile(input);
   const mid = input.price;
-  const key = `${input.seed}|${input.assetId}|${input.tickAt}|`;
+  const tickHash = hash32(`${input.seed}|${input.assetId}|${input.tickAt}`);
   const asks: BookLevel[] = [];
   const bids: BookLevel[] = [];
   for (let i = 0; i < BOOK_LEVELS; i++) {
@@ -141,12 +151,15 @@ export function fullBook(input: BookInput): OrderBookLevels {
     let ask = (mid * (MICRO + distance) + MICRO - 1n) / MICRO;
     const lastAsk = asks[i - 1]?.price ?? mid;
     if (ask <= lastAsk) ask = lastAsk + 1n;
-    asks.push({ price: ask, shares: levelShares(profile, i, ask, hash32(`${key}a${i}`)) });
+    asks.push({ price: ask, shares: levelShares(profile, i, ask, levelNoise(tickHash, 2 * i)) });
     let bid = (mid * (MICRO - distance)) / MICRO;
     const lastBid = bids[bids.length - 1]?.price ?? mid;
     if (bid >= lastBid) bid = lastBid - 1n;
     if (bid > 0n)
-      bids.push({ price: bid, shares: levelShares(profile, i, bid, hash32(`${key}b${i}`)) });
+      bids.push({
+        price: bid,
+        shares: levelShares(profile, i, bid, levelNoise(tickHash, 2 * i + 1)),
+      });
   }
   return { bids, asks };
 }
@@ -207,7 +220,15 @@ export function simulateBook(
   consumed: Partial<Record<BookSide, BookConsumption>> = {},
   now: number = input.tickAt,
 ): OrderBookLevels {
-  const full = fullBook(input);
+  return consumeBook(fullBook(input), consumed, now);
+}
+
+/** A full book (fullBook, maybe kept from earlier in the same tick) less what is still consumed. */
+export function consumeBook(
+  full: OrderBookLevels,
+  consumed: Partial<Record<BookSide, BookConsumption>>,
+  now: number,
+): OrderBookLevels {
   return {
     bids: withoutShares(
       full.bids,

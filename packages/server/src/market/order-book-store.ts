@@ -3,7 +3,7 @@ import {
   BOOK_RANGE_WINDOW_MS,
   fullBook,
   sideShares,
-  simulateBook,
+  consumeBook,
   type BookConsumption,
   type BookInput,
   type BookSide,
@@ -24,6 +24,21 @@ import { bucketStart, INTERVAL_MS } from './simulator.ts';
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The last full book made per asset: the book is a pure function of its input, so a book made for
+ * the same tick is the same book, and the route and takers of one tick need it made once.
+ */
+const fullBooks = new Map<string, { key: string; book: OrderBookLevels }>();
+
+export function fullBookOf(input: BookInput): OrderBookLevels {
+  const key = `${input.seed}|${input.tickAt}|${input.price}|${input.volatility}|${input.dailyVolumeUsd}|${input.recentRangeMicro}`;
+  const kept = fullBooks.get(input.assetId);
+  if (kept?.key === key) return kept.book;
+  const book = fullBook(input);
+  fullBooks.set(input.assetId, { key, book });
+  return book;
+}
 
 /** An asset outside the catalog (none today) gets a small coin's depth. */
 const DEFAULT_DAILY_VOLUME_USD = 100_000_000;
@@ -98,7 +113,7 @@ export async function loadOrderBook(
 ): Promise<OrderBookLevels> {
   const state = await loadBookState(db, assetId, seed);
   if (!state) throw notFound('ASSET_NOT_FOUND', `No asset with id "${assetId}"`);
-  return simulateBook(state.input, state.consumed, now);
+  return consumeBook(fullBookOf(state.input), state.consumed, now);
 }
 
 /**
@@ -123,7 +138,7 @@ export async function recordTake(
   if (isPostgres) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   const previous = row ? { shares: BigInt(row.shares), at: Number(row.at) } : undefined;
-  const full = fullBook(book);
+  const full = fullBookOf(book);
   const sideTotal = sideShares(take.side === 'bid' ? full.bids : full.asks);
   const next = addConsumption(previous, sideTotal, take.taken, take.now);
   await trx
