@@ -130,23 +130,36 @@ export async function recordTake(
   take: { side: BookSide; taken: ShareUnits; now: number },
   isPostgres: boolean,
 ): Promise<BookConsumption> {
-  let query = trx
-    .selectFrom('order_book_consumption')
-    .select(['shares', 'at'])
-    .where('asset_id', '=', book.assetId)
-    .where('side', '=', take.side);
-  if (isPostgres) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const read = () => {
+    let query = trx
+      .selectFrom('order_book_consumption')
+      .select(['shares', 'at'])
+      .where('asset_id', '=', book.assetId)
+      .where('side', '=', take.side);
+    if (isPostgres) query = query.forUpdate();
+    return query.executeTakeFirst();
+  };
+  let row = await read();
+  if (!row) {
+    // A side's first take: a row must exist before it can be locked, or two first takers would
+    // both read nothing and the second would overwrite the first. The empty row that loses the
+    // race waits for the winner's commit and then locks the winner's row.
+    await trx
+      .insertInto('order_book_consumption')
+      .values({ asset_id: book.assetId, side: take.side, shares: 0n, at: take.now })
+      .onConflict((oc) => oc.columns(['asset_id', 'side']).doNothing())
+      .execute();
+    row = await read();
+  }
   const previous = row ? { shares: BigInt(row.shares), at: Number(row.at) } : undefined;
   const full = fullBookOf(book);
   const sideTotal = sideShares(take.side === 'bid' ? full.bids : full.asks);
   const next = addConsumption(previous, sideTotal, take.taken, take.now);
   await trx
-    .insertInto('order_book_consumption')
-    .values({ asset_id: book.assetId, side: take.side, shares: next.shares, at: next.at })
-    .onConflict((oc) =>
-      oc.columns(['asset_id', 'side']).doUpdateSet({ shares: next.shares, at: next.at }),
-    )
+    .updateTable('order_book_consumption')
+    .set({ shares: next.shares, at: next.at })
+    .where('asset_id', '=', book.assetId)
+    .where('side', '=', take.side)
     .execute();
   return next;
 }
