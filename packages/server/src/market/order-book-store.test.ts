@@ -46,4 +46,14 @@ describe('order book consumption', () => {
     expect(second.shares).toBeGreaterThan(5n);
     expect(await stored('solusd')).toEqual([{ side: 'ask', ...second }]);
   });
+
+  it('the table refuses a side other than bid or ask', async () => {
+    await expect(
+      t.ctx.db
+        .insertInto('order_book_consumption')
+        .values({ asset_id: 'btcusd', side: 'mid' as 'bid', shares: 1n, at: 0 })
+        .execute(),
+    ).rejects.toThrow();
+    expect(await stored('btcusd')).toEqual([]);
+  });
 });
