@@ -13,3 +13,4 @@ export * from './trading-costs.ts';
 export * from './working-orders.ts';
 export * from './brackets.ts';
 export * from './user-patch.ts';
+export * from './order-book.ts';

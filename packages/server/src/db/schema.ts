@@ -249,6 +249,14 @@ export interface MarketStateTable {
   value: string;
 }
 
+/** Shares takers consumed from one side of an asset's simulated book, as of `at` (migration 016). */
+export interface OrderBookConsumptionTable {
+  asset_id: string;
+  side: 'bid' | 'ask';
+  shares: Int;
+  at: Int;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: Int;
@@ -312,6 +320,7 @@ export interface DB {
   assets: AssetsTable;
   candles: CandlesTable;
   market_state: MarketStateTable;
+  order_book_consumption: OrderBookConsumptionTable;
   rate_limits: RateLimitsTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;

@@ -93,6 +93,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getAssetDayStats',
     summary: "An asset's last 24 hours",
   },
+  'GET /assets/{id}/book': {
+    operationId: 'getOrderBook',
+    summary: "An asset's simulated order book",
+  },
   'GET /icons/assets/{file}': {
     operationId: 'getAssetIcon',
     summary: "An asset's icon (SVG)",

@@ -247,6 +247,10 @@ async function everyRouteScenario(call: Call) {
     'candles',
   );
   ok(await call('GET /assets/:id/day-stats', { params: { id: 'btcusd' } }), 'day stats');
+  ok(
+    await call('GET /assets/:id/book', { params: { id: 'btcusd' }, query: { depth: '5' } }),
+    'order book',
+  );
   ok(await call('GET /icons/assets/:file', { params: { file: 'btc.svg' } }), 'icon');
   ok(
     await call('POST /market-control/price', { payload: { id: 'btcusd', price: 50_000 } }),

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { registerAssetIcons } from './asset-icons.ts';
 import { dayStatsRoute } from './day-stats.ts';
+import { orderBookRoute } from './order-book-route.ts';
 
 /** Enough for a day of 1m candles or a month of 1h ones; a chart asks again for older ranges. */
 export const MAX_CANDLES = 1000;
@@ -24,6 +25,7 @@ export function marketRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   registerAssetIcons(app);
   dayStatsRoute(app, ctx);
+  orderBookRoute(app, ctx);
 
   app.get(
     '/all-assets',

@@ -1,0 +1,40 @@
+import {
+  OrderBook,
+  OrderBookQuery,
+  priceToNumber,
+  sharesToNumber,
+  type BookLevel,
+  type OrderBookLevel,
+} from '@papertrade/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { loadOrderBook } from '../../market/order-book-store.ts';
+
+const toWire = (levels: readonly BookLevel[], depth: number): OrderBookLevel[] =>
+  levels.slice(0, depth).map((l) => [priceToNumber(l.price), sharesToNumber(l.shares)]);
+
+/** GET /assets/:id/book: the simulated order book (docs/decisions/029-simulated-order-book.md). */
+export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/assets/:id/book',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          "An asset's simulated order book: up to `depth` levels a side, [price, shares], best first",
+        params: z.object({ id: z.string().max(40) }),
+        querystring: OrderBookQuery,
+        response: { 200: OrderBook },
+      },
+    },
+    async (request) => {
+      const at = Date.now();
+      const book = await loadOrderBook(ctx.db, request.params.id, ctx.config.marketSeed, at);
+      const { depth } = request.query;
+      return { bids: toWire(book.bids, depth), asks: toWire(book.asks, depth), at };
+    },
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  addConsumption,
+  BOOK_RANGE_WINDOW_MS,
+  fullBook,
+  sideShares,
+  consumeBook,
+  type BookConsumption,
+  type BookInput,
+  type BookSide,
+  type OrderBookLevels,
+  type ShareUnits,
+} from '@papertrade/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { notFound } from '../http/app-error.ts';
+import { ASSET_CATALOG } from './asset-catalog.ts';
+import { bucketStart, INTERVAL_MS } from './simulator.ts';
+
+/**
+ * Reads what an asset's simulated order book is made from (docs/decisions/029-simulated-order-book.md):
+ * the tick (price and time of the assets row), how far the price ranged over the last two 1m
+ * candles, and what takers consumed (order_book_consumption). Every instance reads the same rows
+ * and computes the same book; nothing of the book itself is stored or cached.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The last full book made per asset: the book is a pure function of its input, so a book made for
+ * the same tick is the same book, and the route and takers of one tick need it made once.
+ */
+const fullBooks = new Map<string, { key: string; book: OrderBookLevels }>();
+
+export function fullBookOf(input: BookInput): OrderBookLevels {
+  const key = `${input.seed}|${input.tickAt}|${input.price}|${input.volatility}|${input.dailyVolumeUsd}|${input.recentRangeMicro}`;
+  const kept = fullBooks.get(input.assetId);
+  if (kept?.key === key) return kept.book;
+  const book = fullBook(input);
+  fullBooks.set(input.assetId, { key, book });
+  return book;
+}
+
+/** An asset outside the catalog (none today) gets a small coin's depth. */
+const DEFAULT_DAILY_VOLUME_USD = 100_000_000;
+const volumeById = new Map(ASSET_CATALOG.map((a) => [a.id, a.dailyVolumeUsd]));
+
+export interface BookState {
+  input: BookInput;
+  consumed: Partial<Record<BookSide, BookConsumption>>;
+}
+
+/** Null when there is no such asset. */
+export async function loadBookState(
+  db: Db,
+  assetId: string,
+  seed: string,
+): Promise<BookState | null> {
+  const asset = await db
+    .selectFrom('assets')
+    .select(['price', 'volatility', 'updated_at'])
+    .where('id', '=', assetId)
+    .executeTakeFirst();
+  if (!asset) return null;
+  const tickAt = Number(asset.updated_at);
+  const price = BigInt(asset.price);
+  // The minute of the tick and the one before it: a window of one to two minutes.
+  const since = bucketStart('1m', tickAt) - (BOOK_RANGE_WINDOW_MS - INTERVAL_MS['1m']);
+  const [range, rows] = await Promise.all([
+    db
+      .selectFrom('candles')
+      .select((eb) => [
+        eb.fn.min<string | bigint | null>('low').as('low'),
+        eb.fn.max<string | bigint | null>('high').as('high'),
+      ])
+      .where('asset_id', '=', assetId)
+      .where('interval', '=', '1m')
+      .where('start_ts', '>=', BigInt(since))
+      .executeTakeFirst(),
+    db
+      .selectFrom('order_book_consumption')
+      .select(['side', 'shares', 'at'])
+      .where('asset_id', '=', assetId)
+      .execute(),
+  ]);
+  let recentRangeMicro = 0;
+  if (range?.low != null && range.high != null && price > 0n) {
+    const high = BigInt(range.high) > price ? BigInt(range.high) : price;
+    const low = BigInt(range.low) < price ? BigInt(range.low) : price;
+    recentRangeMicro = Number(((high - low) * 1_000_000n) / price);
+  }
+  const consumed: BookState['consumed'] = {};
+  for (const row of rows) consumed[row.side] = { shares: BigInt(row.shares), at: Number(row.at) };
+  return {
+    input: {
+      assetId,
+      seed,
+      price,
+      tickAt,
+      volatility: Number(asset.volatility),
+      dailyVolumeUsd: volumeById.get(assetId) ?? DEFAULT_DAILY_VOLUME_USD,
+      recentRangeMicro,
+    },
+    consumed,
+  };
+}
+
+/** The book as takers see it at `now`; 404 ASSET_NOT_FOUND for an unknown asset. */
+export async function loadOrderBook(
+  db: Db,
+  assetId: string,
+  seed: string,
+  now: number,
+): Promise<OrderBookLevels> {
+  const state = await loadBookState(db, assetId, seed);
+  if (!state) throw notFound('ASSET_NOT_FOUND', `No asset with id "${assetId}"`);
+  return consumeBook(fullBookOf(state.input), state.consumed, now);
+}
+
+/**
+ * Records that a taker took `taken` shares from one side of `book` at `now`, inside the taker's
+ * own transaction (the consumption row is the order's last lock: "the rest" after contest,
+ * portfolios and users, docs/decisions/019-contest-row-lock.md). The row is read again for update
+ * on PostgreSQL, so two takers of one side on two instances add up instead of overwriting each
+ * other (SQLite's single writer already serialises them); what refilled is measured against the
+ * side's full depth in `book`'s tick.
+ */
+export async function recordTake(
+  trx: Transaction<DB>,
+  book: BookInput,
+  take: { side: BookSide; taken: ShareUnits; now: number },
+  isPostgres: boolean,
+): Promise<BookConsumption> {
+  const read = () => {
+    let query = trx
+      .selectFrom('order_book_consumption')
+      .select(['shares', 'at'])
+      .where('asset_id', '=', book.assetId)
+      .where('side', '=', take.side);
+    if (isPostgres) query = query.forUpdate();
+    return query.executeTakeFirst();
+  };
+  let row = await read();
+  if (!row) {
+    // A side's first take: a row must exist before it can be locked, or two first takers would
+    // both read nothing and the second would overwrite the first. The empty row that loses the
+    // race waits for the winner's commit and then locks the winner's row.
+    await trx
+      .insertInto('order_book_consumption')
+      .values({ asset_id: book.assetId, side: take.side, shares: 0n, at: take.now })
+      .onConflict((oc) => oc.columns(['asset_id', 'side']).doNothing())
+      .execute();
+    row = await read();
+  }
+  const previous = row ? { shares: BigInt(row.shares), at: Number(row.at) } : undefined;
+  const full = fullBookOf(book);
+  const sideTotal = sideShares(take.side === 'bid' ? full.bids : full.asks);
+  const next = addConsumption(previous, sideTotal, take.taken, take.now);
+  await trx
+    .updateTable('order_book_consumption')
+    .set({ shares: next.shares, at: next.at })
+    .where('asset_id', '=', book.assetId)
+    .where('side', '=', take.side)
+    .execute();
+  return next;
+}
