@@ -8,3 +8,4 @@ export * from './alerts.ts';
 export * from './contests.ts';
 export * from './explore.ts';
 export * from './lessons.ts';
+export * from './api-keys.ts';

@@ -15,6 +15,7 @@ import * as reservedSells from './migrations/012-reserved-sells.ts';
 import * as holdingsInLotTotals from './migrations/013-holdings-in-lot-totals.ts';
 import * as candleVolume from './migrations/014-candle-volume.ts';
 import * as lessonProgress from './migrations/015-lesson-progress.ts';
+import * as apiKeys from './migrations/017-api-keys.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013-holdings-in-lot-totals': holdingsInLotTotals,
   '014-candle-volume': candleVolume,
   '015-lesson-progress': lessonProgress,
+  '017-api-keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
