@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
 import type { PgEventBus } from '../../realtime/pg-event-bus.ts';
-import { expectStatus, post } from '../../../test/calls.ts';
+import { deleteUser, expectStatus, post } from '../../../test/calls.ts';
+import { contestKit } from '../../../test/contest-kit.ts';
 import {
   createTestApp,
   createTestUser,
@@ -32,6 +33,7 @@ const {
   t,
   users: [ann, bob],
 } = useTestApp({ users: 2, apiKeyRatePerMin: RATE, testRoutes: keyTestRoutes });
+const contests = contestKit(t);
 
 interface Created {
   id: string;
@@ -125,6 +127,27 @@ describe('API keys', () => {
     });
   });
 
+  it("a key made with a contest portfolio's wallet acts on that portfolio", async () => {
+    const host = await contests.host();
+    const contest = await contests.create(host);
+    const wallet = await contests.join(ann, contest.joinCode ?? '');
+    const res = await contests.call(
+      ann,
+      'POST',
+      '/api-keys',
+      { name: 'Cup bot', scopes: ['read'] },
+      wallet,
+    );
+    expectStatus(res, 201);
+    const key = res.json<Created>();
+    expect(key.walletAddress).toBe(wallet);
+    const answer = await read(key);
+    expectStatus(answer, 200);
+    expect(answer.json()).toMatchObject({
+      portfolio: { userId: ann.id, kind: 'CONTEST', contestId: contest.id, walletAddress: wallet },
+    });
+  });
+
   it('a wrong secret, an unknown key id or a missing header is refused with 401', async () => {
     const key = await createKey(ann);
     expectStatus(await read(key, `${key.secret.slice(0, -1)}x`), 401, 'API_KEY_INVALID');
@@ -179,6 +202,14 @@ describe('API keys', () => {
     expectStatus(res, 200);
     expectStatus(await read(key), 200);
     expect(await list(ann)).toHaveLength(1);
+  });
+
+  it('a deleted account takes its keys along', async () => {
+    const key = await createKey(ann);
+    expectStatus(await deleteUser(t.app, ann), 204);
+    expectStatus(await read(key), 401, 'API_KEY_INVALID');
+    const rows = await t.ctx.db.selectFrom('api_keys').select('id').execute();
+    expect(rows).toEqual([]);
   });
 
   it('a key is refused on the web app, account and key routes', async () => {
