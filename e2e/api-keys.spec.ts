@@ -35,6 +35,12 @@ async function createAndRevoke(page: Page, request: APIRequestContext, user: Tes
   const row = section.getByRole('row').filter({ hasText: 'Crossover bot' });
   await expect(row).toContainText('Read, Trade');
   await expect(row).toContainText('Never');
+  // The listed key fits the section at either width, with nothing serious for axe in either theme.
+  const table = section.getByRole('table', { name: 'API keys' });
+  expect(await table.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  );
+  expect(await severeAxeDetails(page)).toEqual([]);
   const [stored] = await keysViaApi(request, user);
   expect(stored).toMatchObject({ name: 'Crossover bot' });
   expect(stored?.secret).toBeUndefined();

@@ -45,8 +45,9 @@ const SCOPES: { scope: ApiKeyScope; label: string }[] = [
 ];
 const scopeText = (scopes: readonly ApiKeyScope[]) =>
   scopes.map((s) => (s === 'read' ? 'Read' : 'Trade')).join(', ');
-/** Hidden on a phone: the row stays readable at 390 px. */
+/** Columns hidden on a phone, where the name cell says the same: the table fits 390 px. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
+const phoneOnly = { display: { xs: 'block', sm: 'none' } };
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -259,14 +260,17 @@ export function ApiKeysCard({ wallet }: { wallet: string }) {
           <Typography variant="body2" fontWeight={600}>
             {k.name}
           </Typography>
-          <Typography variant="caption" sx={mono} color="text.secondary">
+          <Typography variant="caption" sx={{ ...mono, display: 'block' }} color="text.secondary">
             {k.keyId}
+          </Typography>
+          <Typography variant="caption" sx={phoneOnly} color="text.secondary">
+            {scopeText(k.scopes)} · {portfolioName(k.walletAddress)}
           </Typography>
         </>
       ),
     },
-    { header: 'Scopes', cell: (k) => scopeText(k.scopes) },
-    { header: 'Portfolio', cell: (k) => portfolioName(k.walletAddress) },
+    { header: 'Scopes', sx: wideOnly, cell: (k) => scopeText(k.scopes) },
+    { header: 'Portfolio', sx: wideOnly, cell: (k) => portfolioName(k.walletAddress) },
     { header: 'Created', sx: wideOnly, cell: (k) => formatDateTime(k.createdAt) },
     {
       header: 'Last used',
