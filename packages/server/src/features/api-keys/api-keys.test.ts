@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { PgEventBus } from '../../realtime/pg-event-bus.ts';
 import { deleteUser, expectStatus, post } from '../../../test/calls.ts';
 import { contestKit } from '../../../test/contest-kit.ts';
+import { captureStatements } from '../../../test/statement-capture.ts';
 import {
   createTestApp,
   createTestUser,
@@ -294,6 +295,20 @@ describe('API keys', () => {
       .execute();
     expectStatus(await read(key), 200);
     expect((await list(ann))[0]?.lastUsedAt).toBeGreaterThan(earlier);
+  });
+});
+
+describe('what a key request costs', () => {
+  it('a key request runs the key lookup and the rate-limit upsert, and its last use once a minute', async () => {
+    const key = await createKey(ann);
+    const first = await captureStatements(async () => expectStatus(await read(key), 200));
+    expect(first.map((s) => s.sql)).toEqual([
+      expect.stringMatching(/FROM api_keys JOIN portfolios/),
+      expect.stringMatching(/insert into "rate_limits"/i),
+      expect.stringMatching(/update "api_keys" set "last_used_at"/i),
+    ]);
+    const again = await captureStatements(async () => expectStatus(await read(key), 200));
+    expect(again).toHaveLength(2);
   });
 });
 
