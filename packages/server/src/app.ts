@@ -14,6 +14,8 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { alertsFeature } from './features/alerts/feature.ts';
+import { registerApiKeyBoundary } from './features/api-keys/api-key-guard.ts';
+import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   registerSessionResolver(app, ctx);
+  registerApiKeyBoundary(app);
   await registerApiDocs(app);
 
   // Features with background work hand over their routes and, separately, their jobs; a feature's
@@ -128,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     watchlistRoutes,
     alerts.routes,
     accountRoutes,
+    apiKeyRoutes,
     socialRoutes,
     exploreRoutes,
     lessonRoutes,

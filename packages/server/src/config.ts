@@ -33,6 +33,8 @@ export interface Config {
   secretKey: string | undefined;
   /** Sign-ups allowed per client IP and hour (docs/api.md "Auth"). */
   signUpsPerIp: number;
+  /** Requests per API key and minute, across instances (docs/api.md "API keys"). */
+  apiKeyRatePerMin: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -71,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     secretKey: env.SECRET_KEY || undefined,
     signUpsPerIp: intOr(env.SIGNUP_LIMIT_PER_IP, SIGN_UPS_PER_IP, 'SIGNUP_LIMIT_PER_IP'),
+    apiKeyRatePerMin: intOr(env.API_KEY_RATE_PER_MIN, 200, 'API_KEY_RATE_PER_MIN') || 200,
   };
 }

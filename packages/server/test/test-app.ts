@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
-import type { AppContext } from '../src/app-context.ts';
+import type { AppContext, Routes } from '../src/app-context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { hashPassword } from '../src/features/auth/password.ts';
@@ -82,9 +82,14 @@ const SQLITE_FILES = ['app.db', 'app.db-wal'];
  * and call disposeTestDatabase once done: an app made with `keep` never removes its database.
  */
 export async function createTestApp(
-  overrides: Partial<Config> & { keep?: boolean; logTo?: LogSink } = {},
+  overrides: Partial<Config> & {
+    keep?: boolean;
+    logTo?: LogSink;
+    /** Routes only the test has (a guard's tests), registered before the app is ready. */
+    testRoutes?: Routes;
+  } = {},
 ): Promise<TestApp & { databaseUrl: string | undefined }> {
-  const { keep = false, logTo, ...configOverrides } = overrides;
+  const { keep = false, logTo, testRoutes, ...configOverrides } = overrides;
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'papertrade-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl =
@@ -113,6 +118,7 @@ export async function createTestApp(
   // Silent unless a test reads the log: then its warnings and errors, as JSON lines, go to logTo.
   const logger = logTo ? { ...logOptions('warn'), stream: logTo } : false;
   const { app, ctx } = await buildApp({ config, database, logger });
+  if (testRoutes) await app.register(async (scope) => testRoutes(scope, ctx));
   await ctx.market.start();
   await app.ready();
   return {

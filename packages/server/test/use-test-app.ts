@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
+import type { Routes } from '../src/app-context.ts';
 import type { Config } from '../src/config.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from './test-app.ts';
 
@@ -39,7 +40,7 @@ function liveView<T extends object, K extends keyof T>(
  * A file's own beforeEach, registered after this call, runs after the app and users exist.
  */
 export function useTestApp<N extends number = 0>(
-  options: Partial<Config> & { users?: N } = {},
+  options: Partial<Config> & { users?: N; testRoutes?: Routes } = {},
 ): { t: TestAppView; users: Users<N> } {
   const { users: userCount = 0, ...overrides } = options;
   let current: TestApp | undefined;

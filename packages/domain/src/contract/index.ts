@@ -9,3 +9,4 @@ export * from './contests.ts';
 export * from './explore.ts';
 export * from './lessons.ts';
 export * from './order-book.ts';
+export * from './api-keys.ts';

@@ -16,6 +16,7 @@ import * as holdingsInLotTotals from './migrations/013-holdings-in-lot-totals.ts
 import * as candleVolume from './migrations/014-candle-volume.ts';
 import * as lessonProgress from './migrations/015-lesson-progress.ts';
 import * as orderBookConsumption from './migrations/016-order-book-consumption.ts';
+import * as apiKeys from './migrations/017-api-keys.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014-candle-volume': candleVolume,
   '015-lesson-progress': lessonProgress,
   '016-order-book-consumption': orderBookConsumption,
+  '017-api-keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

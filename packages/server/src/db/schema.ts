@@ -90,6 +90,20 @@ export interface ContestsTable {
   closed_at: NullableInt;
 }
 
+/** Keys for programs (migration 017, docs/decisions/030-api-keys.md). */
+export interface ApiKeysTable {
+  id: string;
+  key_id: string;
+  secret_hash: string;
+  user_id: string;
+  portfolio_id: string;
+  name: string;
+  /** Comma-separated scopes: read, trade. */
+  scopes: string;
+  created_at: Int;
+  last_used_at: NullableInt;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -309,6 +323,7 @@ export interface DB {
   portfolios: PortfoliosTable;
   contests: ContestsTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   verification_tokens: VerificationTokensTable;
   lots: LotsTable;
   lot_totals: LotTotalsTable;

@@ -201,6 +201,20 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Delete a price alert',
     answer: noContent('The alert is gone'),
   },
+  'POST /api-keys': {
+    operationId: 'createApiKey',
+    summary: 'Create an API key for programs (its secret is shown once)',
+    errors: [409],
+  },
+  'GET /api-keys': {
+    operationId: 'listApiKeys',
+    summary: "The caller's API keys, without secrets",
+  },
+  'DELETE /api-keys/{id}': {
+    operationId: 'deleteApiKey',
+    summary: 'Revoke an API key',
+    answer: noContent('The key is revoked'),
+  },
   'PUT /update-user': {
     operationId: 'updateUser',
     summary: 'Change settings, notifications or the profile',

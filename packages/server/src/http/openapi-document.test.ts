@@ -356,6 +356,12 @@ async function everyRouteScenario(call: Call) {
   ).json<{ id: string }>();
   ok(await call('GET /alerts', as(ann)), 'alerts');
   ok(await call('DELETE /alerts/:id', { ...as(ann), params: { id: alert.id } }), 'delete alert');
+  const apiKey = ok(
+    await call('POST /api-keys', { ...as(ann), payload: { name: 'Doc bot', scopes: ['read'] } }),
+    'api key',
+  ).json<{ id: string }>();
+  ok(await call('GET /api-keys', as(ann)), 'api keys');
+  ok(await call('DELETE /api-keys/:id', { ...as(ann), params: { id: apiKey.id } }), 'revoke key');
   ok(
     await call('PUT /update-user', {
       ...as(ann),

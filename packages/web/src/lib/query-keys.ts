@@ -11,6 +11,7 @@ export const queryKeys = {
   assets: ['assets'] as const,
   portfolios: ['portfolios'] as const,
   alerts: ['alerts'] as const,
+  apiKeys: ['api-keys'] as const,
   lessons: {
     progress: ['lessons', 'progress'] as const,
     quiz: (slug: string) => ['lessons', 'quiz', slug] as const,

@@ -12,7 +12,13 @@ import { hashToken } from './tokens.ts';
  * read "not yet limited", so a slot is always taken before the costly work.
  */
 
-export type SlotAnswer = { ok: true; count: number } | { ok: false; retryAfterSeconds: number };
+export type SlotAnswer =
+  | {
+      ok: true;
+      count: number;
+      /** When the window ends, ms (fixed windows only). */ resetAt?: number;
+    }
+  | { ok: false; retryAfterSeconds: number };
 
 /** A fixed window: at most `max` slots per `windowMs`, counted from the window's first slot. */
 export interface WindowRule {
@@ -103,9 +109,9 @@ export async function takeWindowSlot(
           ]),
         ),
     )
-    .returning(['count'])
+    .returning(['count', 'reset_at'])
     .executeTakeFirst();
-  if (row) return { ok: true, count: Number(row.count) };
+  if (row) return { ok: true, count: Number(row.count), resetAt: Number(row.reset_at) };
   const current = await slotRow(db, key);
   return { ok: false, retryAfterSeconds: seconds(current ? Number(current.reset_at) - now : 1000) };
 }

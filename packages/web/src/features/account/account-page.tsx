@@ -4,6 +4,7 @@ import { WalletAddressLabel } from '../../components/wallet-address-label.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useUser } from '../../lib/api/get-session.ts';
 import { AlertsCard } from './alerts-card.tsx';
+import { ApiKeysCard } from './api-keys-card.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { RealismCard } from './realism-card.tsx';
@@ -37,6 +38,7 @@ export default function AccountPage() {
       <SettingsCard user={user} />
       <RealismCard user={user} />
       <AlertsCard wallet={user.walletAddress} latestNotification={user.notifications[0]?.id} />
+      <ApiKeysCard wallet={user.walletAddress} />
       <SecurityCard user={user} />
       <TwoFactorCard user={user} />
       <DangerZone user={user} />
