@@ -139,5 +139,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // The trade panel's tests type into several fields of a full form in jsdom: 1-3.5 s each on a
+    // quiet machine, past vitest's 5 s default when the two cores also run the server's tests.
+    testTimeout: 20_000,
   },
 });
