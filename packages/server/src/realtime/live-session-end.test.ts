@@ -3,14 +3,9 @@ import WebSocket from 'ws';
 import { createSession } from '../features/auth/sessions.ts';
 import { issueToken } from '../features/auth/verification-tokens.ts';
 import { deleteUser } from '../../test/calls.ts';
-import {
-  createTestApp,
-  createTestUser,
-  disposeTestDatabase,
-  testDialect,
-} from '../../test/test-app.ts';
+import { createTestUser, testDialect } from '../../test/test-app.ts';
+import { twoInstances } from '../../test/two-instances.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import type { PgEventBus } from './pg-event-bus.ts';
 import {
   closedWithin,
   connectLive,
@@ -156,14 +151,7 @@ describe.skipIf(testDialect !== 'postgres')(
   'a /live socket ends with its session on every instance (PostgreSQL)',
   () => {
     it('logout through instance A closes the socket open on instance B', async () => {
-      // Two apps on one database, as two instances behind a load balancer; neither removes it.
-      const a = await createTestApp({ keep: true });
-      cleanups.push(() => disposeTestDatabase({ dataDir: a.dataDir, databaseUrl: a.databaseUrl }));
-      cleanups.push(() => a.close());
-      const b = await createTestApp({ keep: true, databaseUrl: a.databaseUrl });
-      cleanups.push(() => disposeTestDatabase({ dataDir: b.dataDir }));
-      cleanups.push(() => b.close());
-      await Promise.all([(a.ctx.bus as PgEventBus).ready(), (b.ctx.bus as PgEventBus).ready()]);
+      const [a, b] = await twoInstances(cleanups);
 
       const ann = await createTestUser(a.ctx);
       const onB = await listenLive(b.app);

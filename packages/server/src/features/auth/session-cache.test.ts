@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBus, type BusEvent } from '../../realtime/event-bus.ts';
-import type { PgEventBus } from '../../realtime/pg-event-bus.ts';
 import { sessionOf } from '../../../test/auth-test-helpers.ts';
 import { deleteUser } from '../../../test/calls.ts';
 import { captureStatements, type Captured } from '../../../test/statement-capture.ts';
-import {
-  createTestApp,
-  createTestUser,
-  disposeTestDatabase,
-  testDialect,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { createTestUser, testDialect, type TestUser } from '../../../test/test-app.ts';
+import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSession, readSession } from './sessions.ts';
@@ -161,14 +155,7 @@ describe.skipIf(testDialect !== 'postgres')(
   'the session cache on two instances (PostgreSQL)',
   () => {
     it('signing out on one instance refuses the token on the other as soon as it hears the event', async () => {
-      // Two apps on one database, as two instances behind a load balancer; neither removes it.
-      const a = await createTestApp({ keep: true });
-      cleanups.push(() => disposeTestDatabase({ dataDir: a.dataDir, databaseUrl: a.databaseUrl }));
-      cleanups.push(() => a.close());
-      const b = await createTestApp({ keep: true, databaseUrl: a.databaseUrl });
-      cleanups.push(() => disposeTestDatabase({ dataDir: b.dataDir }));
-      cleanups.push(() => b.close());
-      await Promise.all([(a.ctx.bus as PgEventBus).ready(), (b.ctx.bus as PgEventBus).ready()]);
+      const [a, b] = await twoInstances(cleanups);
 
       const carl = await createTestUser(a.ctx);
       const onB = () => sessionOf(b.app, carl.token);
