@@ -8,6 +8,7 @@ import type { SessionCache } from './features/auth/session-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Market } from './market/market.ts';
 import type { DrainState } from './observability/drain-state.ts';
+import type { OrderInputsCache } from './ledger/order-inputs.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { BalancePointCaches } from './users/balance-point-caches.ts';
@@ -27,6 +28,11 @@ export interface AppContext {
   balancePointCaches: BalancePointCaches;
   /** The money record of the portfolios that traded last (users/money-record-cache.ts). */
   moneyRecords: MoneyRecordCache;
+  /**
+   * What the last market order of each portfolio here left, so the next one need not read it
+   * under a lock (ledger/order-inputs.ts); absent: every order takes the lock.
+   */
+  orderInputs?: OrderInputsCache;
   /** The sessions checked lately, dropped when they end (features/auth/session-cache.ts). */
   sessionCache: SessionCache;
   /** Set on SIGTERM: /ready answers 503 from then on. */

@@ -44,6 +44,7 @@ import { createInProcessBus, type EventBus } from './realtime/event-bus.ts';
 import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 import { createBalancePointCaches } from './users/balance-point-caches.ts';
+import { createOrderInputsCache } from './ledger/order-inputs.ts';
 import { createMoneyRecordCache } from './users/money-record-cache.ts';
 
 export type App = FastifyInstance;
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     drain: createDrainState(),
     balancePointCaches: createBalancePointCaches(),
     moneyRecords: createMoneyRecordCache(),
+    orderInputs: createOrderInputsCache(),
     sessionCache: createSessionCache(bus),
     orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,
   };

@@ -52,6 +52,8 @@ export interface ConsumedLots {
   emptied: string[];
   /** Each portfolio's change to its lot totals (negative). */
   taken: Map<string, LotDelta>;
+  /** The first page of oldest lots read for a portfolio, as read, before the sale consumed them. */
+  firstPages?: Map<string, LotRow[]>;
 }
 
 /** A market sale's part in consumeLots (ledger/market-moves.ts writeSell). */
@@ -92,6 +94,16 @@ export async function consumeLots(
     for (const [id, lots] of given ?? []) if (after.has(id)) byPortfolio.set(id, [...lots]);
     for (const lot of unread.size ? await oldestLots(trx, symbol, unread, page) : [])
       byPortfolio.set(lot.portfolio_id, [...(byPortfolio.get(lot.portfolio_id) ?? []), lot]);
+    if (page === FIRST_PAGE && sale?.report?.firstPages)
+      for (const id of unread.keys())
+        sale.report.firstPages.set(
+          id,
+          (byPortfolio.get(id) ?? []).map((l) => ({
+            ...l,
+            shares: BigInt(l.shares),
+            price: BigInt(l.price),
+          })),
+        );
     for (const portfolioId of [...after.keys()]) {
       const lots = (byPortfolio.get(portfolioId) ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
       let left = need.get(portfolioId) ?? 0n;

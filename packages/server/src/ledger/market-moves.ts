@@ -1,5 +1,5 @@
 import type { Cents, PriceUnits, ShareUnits } from '@papertrade/domain';
-import { sql, type QueryResult, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { literalLimit } from '../db/literal-limit.ts';
 import { statementByShape } from '../db/statement-by-shape.ts';
@@ -22,9 +22,35 @@ function compiledOnce<I>(
   parameters: (input: I) => unknown[],
 ) {
   const compiled = statementByShape<I>({ shape: () => '', build, parameters });
-  return <R = unknown>(trx: Trx, input: I): Promise<QueryResult<R>> =>
+  return <R = unknown>(trx: Kysely<DB>, input: I): Promise<QueryResult<R>> =>
     trx.executeQuery<R>(compiled<DB>(trx, input));
 }
+
+/**
+ * What an order that read nothing under a lock decided its fill from (ledger/order-inputs.ts),
+ * checked by its first write's WHERE: the portfolio still at `version`, in `epoch` and open, the
+ * asset at `price` and the owner's settings (its costs, decision 013) still `settings`. The write
+ * then also increases the version, as a lock would have.
+ */
+export interface OrderGuard {
+  version: bigint;
+  epoch: bigint;
+  price: PriceUnits;
+  settings: string | null;
+}
+
+/** The guard's conditions on `portfolios`, its parameters in guardParameters' order. */
+const guardSql = (g: OrderGuard, symbol: string, postgres: boolean) =>
+  sql`version = ${g.version} AND epoch = ${g.epoch} AND closed_at IS NULL
+    AND (SELECT price FROM assets WHERE symbol = ${symbol}) = ${g.price}
+    AND (SELECT settings FROM users WHERE users.id = portfolios.user_id) ${postgres ? sql`IS NOT DISTINCT FROM` : sql`IS`} ${g.settings}`;
+const guardParameters = (g: OrderGuard, symbol: string) => [
+  g.version,
+  g.epoch,
+  symbol,
+  g.price,
+  g.settings,
+];
 
 /** What a market order knows once it holds its portfolio's lock. */
 export interface OrderLock extends LockedPortfolio {
@@ -195,6 +221,38 @@ export async function moveLockedCash(trx: Trx, portfolioId: string, cents: Cents
     throw new Error(`cash of ${portfolioId} would go negative by ${cents}`);
 }
 
+const guardedCashStatement = compiledOnce<{
+  portfolioId: string;
+  cents: Cents;
+  symbol: string;
+  guard: OrderGuard;
+}>(
+  ({ portfolioId, cents, symbol, guard }) =>
+    sql`UPDATE portfolios SET cash_cents = cash_cents + ${cents}, version = version + 1
+      WHERE id = ${portfolioId} AND cash_cents + ${cents} >= 0 AND ${guardSql(guard, symbol, false)}`,
+  ({ portfolioId, cents, symbol, guard }) => [
+    cents,
+    portfolioId,
+    cents,
+    ...guardParameters(guard, symbol),
+  ],
+);
+
+/**
+ * moveLockedCash for an order that took no lock (SQLite, where the cash move is the version's
+ * increase): false, and nothing moved, when the guard finds the portfolio changed.
+ */
+async function moveGuardedCash(
+  trx: Trx,
+  portfolioId: string,
+  cents: Cents,
+  symbol: string,
+  guard: OrderGuard,
+): Promise<boolean> {
+  const result = await guardedCashStatement(trx, { portfolioId, cents, symbol, guard });
+  return result.numAffectedRows === 1n;
+}
+
 interface LotInput {
   id: string;
   portfolioId: string;
@@ -311,34 +369,38 @@ interface BuyRow {
   t: MarketTransaction;
   portfolioId: string;
   symbol: string;
+  guard?: OrderGuard;
 }
 
 /**
  * A buy's four writes as one statement on PostgreSQL, where each statement is a round trip to
- * another process: data-modifying CTEs, each run once whatever the others return. The cash move
- * keeps its guard; when it finds no row, the statement says so and the caller's transaction
- * rolls back.
+ * another process: data-modifying CTEs. The rows are inserted from the cash move's row, so when
+ * its guard finds no row (the funds, or a guarded order's portfolio changed) nothing is written
+ * and the statement says so. Guarded, it is the order's only statement: a statement commits alone.
  */
-const buyStatement = compiledOnce<BuyRow>(
-  (b) => sql`WITH cash AS (
-      UPDATE portfolios SET cash_cents = cash_cents - ${b.cents}
-      WHERE id = ${b.portfolioId} AND cash_cents >= ${b.cents} RETURNING id),
+const buyStatement = statementByShape<BuyRow>({
+  shape: ({ guard }) => (guard ? 'guarded' : ''),
+  build: (b) => sql`WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents - ${b.cents}${b.guard ? sql`, version = version + 1` : sql``}
+      WHERE id = ${b.portfolioId} AND cash_cents >= ${b.cents}${b.guard ? sql` AND ${guardSql(b.guard, b.symbol, true)}` : sql``} RETURNING id),
     lot AS (
       INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
-      VALUES (${b.lot.id}, ${b.lot.portfolioId}, ${b.lot.symbol}, ${b.lot.shares}, ${b.lot.price}, ${b.lot.at}) RETURNING 1),
+      SELECT ${b.lot.id}, ${b.lot.portfolioId}, ${b.lot.symbol}, ${b.lot.shares}, ${b.lot.price}, ${b.lot.at} FROM cash RETURNING 1),
     totals AS (
-      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares) VALUES (${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost}, ${b.shares})
+      INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares)
+      SELECT ${b.portfolioId}, ${b.symbol}, ${b.totalShares}, ${b.totalCost}, ${b.shares} FROM cash
       ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
         free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
     record AS (
       INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}) RETURNING 1)
+      SELECT ${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
       + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
-  (b) => [
+  parameters: (b) => [
     b.cents,
     b.portfolioId,
     b.cents,
+    ...(b.guard ? guardParameters(b.guard, b.symbol) : []),
     b.lot.id,
     b.lot.portfolioId,
     b.lot.symbol,
@@ -361,43 +423,57 @@ const buyStatement = compiledOnce<BuyRow>(
     b.t.fee_cents,
     b.t.created_at,
   ],
-);
+});
 
 /**
  * A market buy's writes: the cash, the open lot, its lot totals with the free shares, and the
  * transaction record; four statements on SQLite, one on PostgreSQL (buyStatement). Returns the
- * symbol's lot totals as written.
+ * symbol's lot totals as written. With `guard` (an order that read nothing under a lock), null
+ * when the guard finds the portfolio changed: nothing was written. On PostgreSQL a guarded buy
+ * runs on `db` itself, outside any transaction.
  */
-export async function writeBuy(trx: Trx, b: BuyWrites): Promise<LotDelta> {
+export async function writeBuy(
+  trx: Kysely<DB>,
+  b: BuyWrites,
+  guard?: OrderGuard,
+): Promise<LotDelta | null> {
   assertBuy(b);
   const totalShares = b.totals.shares + b.lot.shares;
   const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
   if (!isPostgres(trx)) {
-    await moveLockedCash(trx, b.portfolioId, -b.cents);
-    await insertOpenLot(trx, b.lot);
+    const sqlite = trx as Trx;
+    if (guard) {
+      if (!(await moveGuardedCash(sqlite, b.portfolioId, -b.cents, b.symbol, guard))) return null;
+    } else await moveLockedCash(sqlite, b.portfolioId, -b.cents);
+    await insertOpenLot(sqlite, b.lot);
     await setLotTotals(
-      trx,
+      sqlite,
       b.portfolioId,
       b.symbol,
       b.totals,
       { shares: b.lot.shares, cost: lotCost(b.lot.shares, b.lot.price) },
       b.lot.shares,
     );
-    await insertMarketTransaction(trx, b.transaction);
+    await insertMarketTransaction(sqlite, b.transaction);
     return { shares: totalShares, cost: totalCost };
   }
+  const input: BuyRow = {
+    cents: b.cents,
+    shares: b.lot.shares,
+    totalShares,
+    totalCost: totalCost.toString(),
+    lot: b.lot,
+    t: b.transaction,
+    portfolioId: b.portfolioId,
+    symbol: b.symbol,
+    guard,
+  };
   const [row] = (
-    await buyStatement<{ cash: string | number; rows: string | number }>(trx, {
-      cents: b.cents,
-      shares: b.lot.shares,
-      totalShares,
-      totalCost: totalCost.toString(),
-      lot: b.lot,
-      t: b.transaction,
-      portfolioId: b.portfolioId,
-      symbol: b.symbol,
-    })
+    await trx.executeQuery<{ cash: string | number; rows: string | number }>(
+      buyStatement<DB>(trx, input),
+    )
   ).rows;
+  if (guard && Number(row?.cash) === 0) return null;
   ledgerAssert(
     Number(row?.cash) === 1 && Number(row?.rows) === 3,
     `the buy of ${b.symbol} wrote cash ${String(row?.cash)}, rows ${String(row?.rows)}`,
@@ -455,26 +531,32 @@ export interface SellWrites {
   transaction: MarketTransaction;
 }
 
-/** A sale's free shares, cash and record as one statement on PostgreSQL, as buyStatement. */
-const sellStatement = compiledOnce<SellWrites>(
-  (w) => sql`WITH held AS (
+/**
+ * A sale's cash, free shares and record as one statement on PostgreSQL, as buyStatement: the free
+ * shares and the record are written only when the cash move (and its guard) found its row.
+ */
+const sellStatement = statementByShape<SellWrites & { guard?: OrderGuard }>({
+  shape: ({ guard }) => (guard ? 'guarded' : ''),
+  build: (w) => sql`WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}${w.guard ? sql`, version = version + 1` : sql``}
+      WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0${w.guard ? sql` AND ${guardSql(w.guard, w.symbol, true)}` : sql``} RETURNING 1),
+    held AS (
       UPDATE lot_totals SET free_shares = free_shares - ${w.shares}
-      WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares} RETURNING 1),
-    cash AS (
-      UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}
-      WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 RETURNING 1),
+      WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares}
+        AND EXISTS (SELECT 1 FROM cash) RETURNING 1),
     record AS (
       INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}) RETURNING 1)
-    SELECT (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
-  (w) => [
+      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at} FROM cash RETURNING 1)
+    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
+  parameters: (w) => [
+    w.cents,
+    w.portfolioId,
+    w.cents,
+    ...(w.guard ? guardParameters(w.guard, w.symbol) : []),
     w.shares,
     w.portfolioId,
     w.symbol,
     w.shares,
-    w.cents,
-    w.portfolioId,
-    w.cents,
     w.transaction.id,
     w.transaction.portfolio_id,
     w.transaction.epoch,
@@ -486,22 +568,34 @@ const sellStatement = compiledOnce<SellWrites>(
     w.transaction.fee_cents,
     w.transaction.created_at,
   ],
-);
+});
 
 /**
  * A market sell's writes besides its lots (consumeLots): the cash and the transaction record, and
  * on PostgreSQL the free shares too, all three in one statement (sellStatement). On SQLite the free
  * shares go with the sale's lot totals, one upsert for both (consumeLots' `freeTaken`): returns the
- * free shares the caller must take that way, 0 when they are taken here.
+ * free shares the caller must take that way, 0 when they are taken here. With `guard`, null when
+ * the guard finds the portfolio changed: nothing was written.
  */
-export async function writeSell(trx: Trx, w: SellWrites): Promise<ShareUnits> {
+export async function writeSell(
+  trx: Trx,
+  w: SellWrites,
+  guard?: OrderGuard,
+): Promise<ShareUnits | null> {
   assertSell(w);
   if (!isPostgres(trx)) {
-    await moveLockedCash(trx, w.portfolioId, w.cents);
+    if (guard) {
+      if (!(await moveGuardedCash(trx, w.portfolioId, w.cents, w.symbol, guard))) return null;
+    } else await moveLockedCash(trx, w.portfolioId, w.cents);
     await insertMarketTransaction(trx, w.transaction);
     return w.shares;
   }
-  const [row] = (await sellStatement<{ rows: string | number }>(trx, w)).rows;
+  const [row] = (
+    await trx.executeQuery<{ cash: string | number; rows: string | number }>(
+      sellStatement<DB>(trx, { ...w, guard }),
+    )
+  ).rows;
+  if (guard && Number(row?.cash) === 0) return null;
   ledgerAssert(Number(row?.rows) === 3, `the sale of ${w.symbol} wrote rows ${String(row?.rows)}`, [
     w.portfolioId,
   ]);

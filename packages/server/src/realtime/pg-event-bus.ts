@@ -24,6 +24,10 @@ export interface PgBusOptions {
  */
 export const MAX_NOTIFY_BYTES = 7_900;
 
+/** Each payload its own notification, in the array's order (WITH ORDINALITY keeps it). */
+const NOTIFY_MANY =
+  'SELECT pg_notify($1, p.payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY p.n';
+
 /** Session token hashes are SHA-256 in hex (features/auth/tokens.ts). */
 function isTokenHash(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
@@ -83,17 +87,26 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
   let markReady: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
 
-  // NOTIFYs go out one after another: pg warns about overlapping queries on one client, and close
-  // waits for this chain so it never ends the connection under a NOTIFY (or loses the event).
+  // NOTIFYs go out one statement at a time: pg warns about overlapping queries on one client, and
+  // close waits for this chain so it never ends the connection under a NOTIFY (or loses the event).
+  // What is published while one is in flight waits and goes out together in the next, in order:
+  // under load many orders' events share one round trip instead of one each.
   let sending: Promise<void> = Promise.resolve();
+  let waiting: string[] = [];
   const send = (payload: string) => {
     const c = client;
     if (!c) {
       if (pending.length < MAX_PENDING) pending.push(payload);
       return;
     }
+    waiting.push(payload);
+    if (waiting.length > 1) return;
     sending = sending
-      .then(() => c.query('select pg_notify($1, $2)', [PG_CHANNEL, payload]))
+      .then(() => {
+        const batch = waiting;
+        waiting = [];
+        return c.query(NOTIFY_MANY, [PG_CHANNEL, batch]);
+      })
       .then(
         () => undefined,
         (err: unknown) => onError('event bus notify failed', err),

@@ -32,9 +32,31 @@ const buyWrites = () =>
  */
 const sellWrites = () =>
   t.ctx.database.dialect === 'postgres'
-    ? ['WRITE lot_totals portfolios transactions']
+    ? ['WRITE portfolios lot_totals transactions']
+    : ['UPDATE portfolios', 'INSERT transactions'];
+/**
+ * A buy whose inputs were kept (docs/decisions/038-orders-without-a-lock-read.md): on SQLite the
+ * guarded cash move replaces the lock read; on PostgreSQL the writes are the whole order.
+ */
+const keptBuyStatements = () =>
+  t.ctx.database.dialect === 'postgres'
+    ? ['WRITE portfolios lots lot_totals transactions']
+    : [
+        'BEGIN',
+        'UPDATE portfolios',
+        'INSERT lots',
+        'INSERT lot_totals',
+        'INSERT transactions',
+        'COMMIT',
+      ];
+/** A sale's writes with kept inputs: the cash's guard checked in the first of them. */
+const keptSellWrites = () =>
+  t.ctx.database.dialect === 'postgres'
+    ? ['WRITE portfolios lot_totals transactions']
     : ['UPDATE portfolios', 'INSERT transactions'];
 const main = () => ({ id: ann.id, contestId: null });
+/** The app without the inputs kept from earlier orders: every order takes its lock. */
+const locking = () => ({ ...t.ctx, orderInputs: undefined });
 
 /** Each statement as its verb and table, so a reader of a failure sees which one came or went. */
 const named = (statements: Captured[]) =>
@@ -57,15 +79,15 @@ const named = (statements: Captured[]) =>
 describe('the statements of a market order', () => {
   it('a market buy runs its lock, its four writes and the commit', async () => {
     const statements = await captureStatements(() =>
-      marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
+      marketBuy(locking(), main(), order('BTC', 100, 'USD')),
     );
     expect(named(statements)).toEqual(['BEGIN', 'LOCK portfolios', ...buyWrites(), 'COMMIT']);
   });
 
   it('a market sell of part of a lot runs its lock, which returns the oldest lots, its writes and the commit', async () => {
-    await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
+    await marketBuy(locking(), main(), order('BTC', 100, 'USD'));
     const statements = await captureStatements(() =>
-      marketSell(t.ctx, main(), order('BTC', 0.00001, 'SYMBOL')),
+      marketSell(locking(), main(), order('BTC', 0.00001, 'SYMBOL')),
     );
     expect(named(statements)).toEqual([
       'BEGIN',
@@ -78,9 +100,13 @@ describe('the statements of a market order', () => {
   });
 
   it('a market sell of a whole holding takes its free shares, then deletes its lot and its totals', async () => {
-    const bought = await marketBuy(t.ctx, main(), order('ETH', 100, 'USD'));
+    const bought = await marketBuy(locking(), main(), order('ETH', 100, 'USD'));
     const statements = await captureStatements(() =>
-      marketSell(t.ctx, main(), order('ETH', Number(bought.transaction.shares) / 1e8, 'SYMBOL')),
+      marketSell(
+        locking(),
+        main(),
+        order('ETH', Number(bought.transaction.shares) / 1e8, 'SYMBOL'),
+      ),
     );
     expect(named(statements)).toEqual([
       'BEGIN',
@@ -106,15 +132,60 @@ describe('the statements of a market order', () => {
     ]);
   });
 
-  it('a second market buy over HTTP runs its transaction and nothing else: no session statement, no read for its answer', async () => {
+  it('a second market buy over HTTP runs its writes and nothing else: no session statement, no lock read, no read for its answer', async () => {
     // From the first order on, the session cache (docs/decisions/023-session-cache.md) holds the
-    // session and the money record cache (028-answers-from-the-writes.md) the portfolio's record.
+    // session, the money record cache (028-answers-from-the-writes.md) the portfolio's record,
+    // and the order inputs (038-orders-without-a-lock-read.md) what the lock would read.
     expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200);
     const statements = await captureStatements(async () =>
       expectStatus(await buy(t.app, ann, 'BTC', 100, 'USD'), 200),
     );
     // PostgreSQL's NOTIFY to the other instances goes on the bus's own connection, not counted.
     const ownStatements = statements.filter((s) => !/pg_notify/.test(s.sql));
-    expect(named(ownStatements)).toEqual(['BEGIN', 'LOCK portfolios', ...buyWrites(), 'COMMIT']);
+    expect(named(ownStatements)).toEqual(keptBuyStatements());
+  });
+
+  it('a market buy after an order of its portfolio here is its guarded writes alone: one statement on PostgreSQL', async () => {
+    await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
+    );
+    expect(named(statements)).toEqual(keptBuyStatements());
+  });
+
+  it('a market sell after an order of its portfolio here reads nothing: its guarded writes, the lots it consumes, the lot totals', async () => {
+    // A locked sale reads the oldest lots; the ones it leaves are kept for the next sale.
+    await marketBuy(t.ctx, main(), order('SOL', 100, 'USD'));
+    await marketSell(t.ctx, main(), order('SOL', 0.01, 'SYMBOL'));
+    const statements = await captureStatements(() =>
+      marketSell(t.ctx, main(), order('SOL', 0.01, 'SYMBOL')),
+    );
+    expect(named(statements)).toEqual([
+      'BEGIN',
+      ...keptSellWrites(),
+      'UPDATE lots',
+      'INSERT lot_totals',
+      'COMMIT',
+    ]);
+  });
+
+  it('a kept order whose portfolio changed on another path writes nothing and takes the lock', async () => {
+    await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
+    // A change this instance's kept inputs never saw: a buy through a context that keeps nothing.
+    await marketBuy(locking(), main(), order('BTC', 100, 'USD'));
+    const statements = await captureStatements(() =>
+      marketBuy(t.ctx, main(), order('BTC', 100, 'USD')),
+    );
+    expect(named(statements)).toEqual(
+      t.ctx.database.dialect === 'postgres'
+        ? [
+            'WRITE portfolios lots lot_totals transactions',
+            'BEGIN',
+            'LOCK portfolios',
+            ...buyWrites(),
+            'COMMIT',
+          ]
+        : ['BEGIN', 'UPDATE portfolios', 'LOCK portfolios', ...buyWrites(), 'COMMIT'],
+    );
   });
 });

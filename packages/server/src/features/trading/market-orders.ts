@@ -13,23 +13,36 @@ import {
   type OrderAmount,
   type CostRule,
   type PriceUnits,
+  type ShareUnits,
 } from '@papertrade/domain';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { newId } from '../../db/new-id.ts';
-import type { TransactionsTable } from '../../db/schema.ts';
-import { badRequest } from '../../http/app-error.ts';
-import { inTransaction, type Trx } from '../../db/transaction.ts';
+import type { DB, TransactionsTable } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/app-error.ts';
+import { inTransaction, isPostgres, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
 import type { ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
+import type { LotDelta } from '../../ledger/lot-totals.ts';
 import {
   lockForOrder,
+  type BuyWrites,
   type MarketTransaction,
   type OrderLock,
+  type SellWrites,
   writeBuy,
   writeSell,
 } from '../../ledger/market-moves.ts';
+import {
+  lotsAfterBuy,
+  lotsAfterSale,
+  lotsForSale,
+  lotsFromLock,
+  type KeptOrder,
+  type OldestLots,
+  type OrderLeft,
+} from '../../ledger/order-inputs.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import type { MoneyChange } from '../../users/money-record.ts';
 import { costRuleFor, mainCosts } from './trading-costs.ts';
@@ -41,7 +54,8 @@ export interface MarketFill {
   transaction: TransactionRow;
   change: MoneyChange;
 }
-type Ctx = Pick<AppContext, 'db' | 'database'> & Partial<Pick<AppContext, 'orderGroups'>>;
+type Ctx = Pick<AppContext, 'db' | 'database'> &
+  Partial<Pick<AppContext, 'orderGroups' | 'orderInputs'>>;
 
 /** The order's transaction: its own, or a share of the app's group commit (db/group-commit.ts). */
 function inOrderTransaction<T>(
@@ -129,11 +143,148 @@ const asRow = (t: MarketTransaction): TransactionRow => ({
   trigger_reason: null,
 });
 
+/** A committed order's fill, and what it left for the next order of its portfolio here. */
+interface Done extends MarketFill {
+  left: OrderLeft;
+}
+
 /**
- * A market buy, all or nothing, in one transaction, at the price plus half the spread; the fee
- * (a contest's, or the main portfolio's settings) is paid on top of the cost (decision 013).
- * Its statements (docs/decisions/022-lean-order-path.md): the lock, which returns the price, the
- * settings and the holding; the cash; the holding; the lot; the lot totals; the transaction.
+ * The order's inputs as the last order of its portfolio here left them (ledger/order-inputs.ts):
+ * only for a main portfolio (a contest's costs are read under the lock) and an order that runs
+ * on its own, not inside a caller's transaction.
+ */
+function keptInputs(ctx: Ctx, portfolio: TradingPortfolio, symbol: string): KeptOrder | null {
+  if (!ctx.orderInputs || portfolio.contestId || ctx.db.isTransaction) return null;
+  return ctx.orderInputs.take(portfolio.id, symbol);
+}
+
+/** Keeps what a committed order left, and answers its fill. */
+function committed(ctx: Ctx, portfolioId: string, done: Done): MarketFill {
+  ctx.orderInputs?.keep(portfolioId, done.left);
+  return { transaction: done.transaction, change: done.change };
+}
+
+/**
+ * A kept order's fill decided from kept inputs refuses nothing itself: a refusal (funds, bounds)
+ * is for the lock's current values to decide, so the order goes the locked way.
+ */
+function planned<T>(plan: () => T): T | null {
+  try {
+    return plan();
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** A buy decided under `lock` (read, or kept): its writes, or a refusal. */
+function planBuy(
+  lock: OrderLock,
+  rule: CostRule,
+  amount: OrderAmount,
+  symbol: string,
+  now: number,
+): BuyWrites {
+  const portfolioId = lock.id;
+  const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
+  const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
+  if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
+  const fee = feeCents(rule.fee, fill.totalCents);
+  const cost = fill.totalCents + fee;
+  if (lock.cashCents < cost) {
+    throw badRequest(
+      'INSUFFICIENT_FUNDS',
+      insufficientFundsText(cost, lock.cashCents),
+      'assetAmount',
+    );
+  }
+  if (lock.freeShares + fill.shares > MAX_HOLDING_UNITS) {
+    throw badRequest(
+      'AMOUNT_TOO_LARGE',
+      'You can hold at most 10,000,000,000 shares of one asset',
+      'assetAmount',
+    );
+  }
+  const row: MarketTransaction = {
+    id: newId(now),
+    portfolio_id: portfolioId,
+    epoch: lock.epoch,
+    type: 'PURCHASE',
+    symbol,
+    shares: fill.shares,
+    total_cents: fill.totalCents,
+    price,
+    fee_cents: fee,
+    created_at: now,
+  };
+  return {
+    portfolioId,
+    symbol,
+    cents: cost,
+    held: lock.freeShares,
+    lot: { id: row.id, portfolioId, symbol, shares: fill.shares, price, at: now },
+    totals: lock.lotTotals,
+    transaction: row,
+  };
+}
+
+/** A buy's fill once written: its record, its change and what it left. */
+function boughtFill(
+  lock: OrderLock,
+  w: BuyWrites,
+  totals: LotDelta,
+  firstLots: OldestLots | undefined,
+): Done {
+  const { lot } = w;
+  const cashCents = lock.cashCents - w.cents;
+  const freeShares = lock.freeShares + lot.shares;
+  return {
+    transaction: asRow(w.transaction),
+    change: {
+      version: Number(lock.version),
+      cashCents,
+      symbol: w.symbol,
+      freeShares,
+      totals,
+      bought: { id: lot.id, price: lot.price },
+    },
+    left: {
+      lock,
+      symbol: w.symbol,
+      cashCents,
+      freeShares,
+      lotTotals: totals,
+      firstLots: lotsAfterBuy(firstLots, {
+        id: lot.id,
+        portfolio_id: lot.portfolioId,
+        shares: lot.shares,
+        price: lot.price,
+      }),
+    },
+  };
+}
+
+/** A buy from kept inputs with its guarded writes; null when the portfolio changed meanwhile. */
+async function keptBuy(
+  db: Kysely<DB>,
+  kept: KeptOrder,
+  amount: OrderAmount,
+  symbol: string,
+): Promise<Done | null> {
+  const w = planned(() =>
+    planBuy(kept.lock, mainCosts(kept.lock.settings), amount, symbol, Date.now()),
+  );
+  const totals = w && (await writeBuy(db, w, kept.guard));
+  return w && totals ? boughtFill(kept.lock, w, totals, kept.firstLots) : null;
+}
+
+/**
+ * A market buy, all or nothing, at the price plus half the spread; the fee (a contest's, or the
+ * main portfolio's settings) is paid on top of the cost (decision 013). Its statements
+ * (docs/decisions/022-lean-order-path.md): the lock, which returns the price, the settings and
+ * the holding; the cash; the lot; the lot totals with the free shares; the transaction. An order
+ * whose inputs this instance kept skips the lock (docs/decisions/038-orders-without-a-lock-read.md):
+ * on PostgreSQL its writes are then one statement outside any transaction.
  */
 export async function marketBuy(
   ctx: Ctx,
@@ -143,93 +294,53 @@ export async function marketBuy(
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
-  return inOrderTransaction(ctx, portfolioId, async (trx) => {
+  const kept = keptInputs(ctx, portfolio, symbol);
+  const postgres = isPostgres(ctx.db);
+  const alone = kept && postgres ? await keptBuy(ctx.db, kept, amount, symbol) : null;
+  if (alone) return committed(ctx, portfolioId, alone);
+  const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
+    const quick = kept && !postgres ? await keptBuy(trx, kept, amount, symbol) : null;
+    if (quick) return quick;
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol);
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
-    const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
-    if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    const fee = feeCents(rule.fee, fill.totalCents);
-    const cost = fill.totalCents + fee;
-    if (lock.cashCents < cost) {
-      throw badRequest(
-        'INSUFFICIENT_FUNDS',
-        insufficientFundsText(cost, lock.cashCents),
-        'assetAmount',
-      );
-    }
-    if (lock.freeShares + fill.shares > MAX_HOLDING_UNITS) {
-      throw badRequest(
-        'AMOUNT_TOO_LARGE',
-        'You can hold at most 10,000,000,000 shares of one asset',
-        'assetAmount',
-      );
-    }
-    const row: MarketTransaction = {
-      id: newId(now),
-      portfolio_id: portfolioId,
-      epoch: lock.epoch,
-      type: 'PURCHASE',
-      symbol,
-      shares: fill.shares,
-      total_cents: fill.totalCents,
-      price,
-      fee_cents: fee,
-      created_at: now,
-    };
-    const totals = await writeBuy(trx, {
-      portfolioId,
-      symbol,
-      cents: cost,
-      held: lock.freeShares,
-      lot: { id: row.id, portfolioId, symbol, shares: fill.shares, price, at: now },
-      totals: lock.lotTotals,
-      transaction: row,
-    });
-    const change: MoneyChange = {
-      version: Number(lock.version),
-      cashCents: lock.cashCents - cost,
-      symbol,
-      freeShares: lock.freeShares + fill.shares,
-      totals,
-      bought: { id: row.id, price },
-    };
-    return { transaction: asRow(row), change };
+    const w = planBuy(lock, rule, amount, symbol, now);
+    const totals = await writeBuy(trx, w);
+    if (!totals) throw new Error('an unguarded buy wrote nothing');
+    return boughtFill(lock, w, totals, undefined);
   });
+  return committed(ctx, portfolioId, done);
 }
 
-/**
- * A market sell of free shares (reserved ones stay on their orders), in one transaction, at the
- * price minus half the spread; the fee comes out of the proceeds. Its statements: the lock (as a
- * buy's), the holding, the oldest lots read and consumed, the lot totals, the cash, the transaction.
- */
-export async function marketSell(
-  ctx: Ctx,
-  portfolio: TradingPortfolio,
-  body: MarketOrderBody,
-): Promise<MarketFill> {
-  const amount = orderAmount(body);
-  const portfolioId = portfolio.id;
-  const { symbol } = body;
-  return inOrderTransaction(ctx, portfolioId, async (trx) => {
-    const now = Date.now();
-    const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
-    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
-    const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
-    if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
-    const fee = feeCents(rule.fee, fill.totalCents);
-    const proceeds = fill.totalCents - fee;
-    if (lock.freeShares < fill.shares) {
-      throw badRequest(
-        'INSUFFICIENT_SHARES',
-        insufficientSharesText(symbol, lock.freeShares, fill.shares),
-        'assetAmount',
-      );
-    }
-    if (lock.cashCents + proceeds > MAX_CASH_CENTS) throw balanceLimit('assetAmount');
-    const row: MarketTransaction = {
+/** A sale decided under `lock` (read, or kept): its writes besides the lots, or a refusal. */
+function planSell(
+  lock: OrderLock,
+  rule: CostRule,
+  amount: OrderAmount,
+  symbol: string,
+  now: number,
+): SellWrites {
+  const portfolioId = lock.id;
+  const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
+  const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
+  if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
+  const fee = feeCents(rule.fee, fill.totalCents);
+  const proceeds = fill.totalCents - fee;
+  if (lock.freeShares < fill.shares) {
+    throw badRequest(
+      'INSUFFICIENT_SHARES',
+      insufficientSharesText(symbol, lock.freeShares, fill.shares),
+      'assetAmount',
+    );
+  }
+  if (lock.cashCents + proceeds > MAX_CASH_CENTS) throw balanceLimit('assetAmount');
+  return {
+    portfolioId,
+    symbol,
+    cents: proceeds,
+    held: lock.freeShares,
+    shares: fill.shares,
+    transaction: {
       id: newId(now),
       portfolio_id: portfolioId,
       epoch: lock.epoch,
@@ -240,41 +351,100 @@ export async function marketSell(
       price,
       fee_cents: fee,
       created_at: now,
-    };
-    const freeLeft = await writeSell(trx, {
-      portfolioId,
-      symbol,
-      cents: proceeds,
-      held: lock.freeShares,
-      shares: fill.shares,
-      transaction: row,
-    });
-    const consumed: ConsumedLots = { emptied: [], taken: new Map() };
-    await consumeLots(
-      trx,
-      symbol,
-      new Map([[portfolioId, fill.shares]]),
-      new Map([[portfolioId, lock.lotTotals]]),
-      lock.firstLots && new Map([[portfolioId, lock.firstLots]]),
-      {
-        report: consumed,
-        freeTaken: freeLeft
-          ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
-          : undefined,
-      },
-    );
-    const taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
-    const change: MoneyChange = {
+    },
+  };
+}
+
+/**
+ * A sale's lots, once its cash and record are written (writeSell): consumed oldest first, the
+ * lot totals down by what they held and, on SQLite, the free shares with them. `firstLots`: the
+ * oldest lots known under the lock or kept; they spare reading them when they are enough.
+ */
+async function sellLots(
+  trx: Trx,
+  lock: OrderLock,
+  w: SellWrites,
+  freeLeft: ShareUnits,
+  firstLots: OldestLots | undefined,
+): Promise<Done> {
+  const { portfolioId, symbol } = w;
+  const given = lotsForSale(firstLots, w.shares);
+  const consumed: ConsumedLots = { emptied: [], taken: new Map(), firstPages: new Map() };
+  await consumeLots(
+    trx,
+    symbol,
+    new Map([[portfolioId, w.shares]]),
+    new Map([[portfolioId, lock.lotTotals]]),
+    given && new Map([[portfolioId, given]]),
+    {
+      report: consumed,
+      freeTaken: freeLeft
+        ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
+        : undefined,
+    },
+  );
+  const taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
+  const cashCents = lock.cashCents + w.cents;
+  const freeShares = lock.freeShares - w.shares;
+  const totals = {
+    shares: lock.lotTotals.shares + taken.shares,
+    cost: lock.lotTotals.cost + taken.cost,
+  };
+  return {
+    transaction: asRow(w.transaction),
+    change: {
       version: Number(lock.version),
-      cashCents: lock.cashCents + proceeds,
+      cashCents,
       symbol,
-      freeShares: lock.freeShares - fill.shares,
-      totals: {
-        shares: lock.lotTotals.shares + taken.shares,
-        cost: lock.lotTotals.cost + taken.cost,
-      },
+      freeShares,
+      totals,
       emptied: consumed.emptied,
-    };
-    return { transaction: asRow(row), change };
+    },
+    left: {
+      lock,
+      symbol,
+      cashCents,
+      freeShares,
+      lotTotals: totals,
+      firstLots: lotsAfterSale(
+        given ? firstLots : lotsFromLock(consumed.firstPages?.get(portfolioId)),
+        w.shares,
+      ),
+    },
+  };
+}
+
+/**
+ * A market sell of free shares (reserved ones stay on their orders), in one transaction, at the
+ * price minus half the spread; the fee comes out of the proceeds. Its statements: the lock (as a
+ * buy's, with the oldest lots), the cash, the record and on PostgreSQL the free shares, the lots
+ * consumed, the lot totals (with the free shares on SQLite). An order whose inputs this instance
+ * kept skips the lock, as a buy does, and reads its lots only when the kept ones are too few.
+ */
+export async function marketSell(
+  ctx: Ctx,
+  portfolio: TradingPortfolio,
+  body: MarketOrderBody,
+): Promise<MarketFill> {
+  const amount = orderAmount(body);
+  const portfolioId = portfolio.id;
+  const { symbol } = body;
+  const kept = keptInputs(ctx, portfolio, symbol);
+  const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
+    if (kept) {
+      const w = planned(() =>
+        planSell(kept.lock, mainCosts(kept.lock.settings), amount, symbol, Date.now()),
+      );
+      const freeLeft = w && (await writeSell(trx, w, kept.guard));
+      if (w && freeLeft !== null) return sellLots(trx, kept.lock, w, freeLeft, kept.firstLots);
+    }
+    const now = Date.now();
+    const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
+    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
+    const w = planSell(lock, rule, amount, symbol, now);
+    const freeLeft = await writeSell(trx, w);
+    if (freeLeft === null) throw new Error('an unguarded sale wrote nothing');
+    return sellLots(trx, lock, w, freeLeft, lotsFromLock(lock.firstLots));
   });
+  return committed(ctx, portfolioId, done);
 }
