@@ -46,6 +46,38 @@ async function oldestLots(
   return rows;
 }
 
+/** What a sale of `shares` takes from these oldest lots, as consumeLots would take it. */
+export interface LotsTaken {
+  /** The ids of the lots emptied. */
+  emptied: string[];
+  /** The lot left shrunk, with its shares after. */
+  shrunk: { id: string; shares: ShareUnits } | null;
+  /** The change to the lot totals (negative). */
+  taken: LotDelta;
+}
+
+/**
+ * consumeLots' own walk for one portfolio whose oldest lots are known: oldest first, whole lots
+ * emptied, the last one shrunk. Null when the lots hold too few shares.
+ */
+export function planSale(lots: readonly LotRow[], shares: ShareUnits): LotsTaken | null {
+  let left = shares;
+  const emptied: string[] = [];
+  let shrunk: LotsTaken['shrunk'] = null;
+  const taken = { shares: 0n, cost: 0n };
+  for (const lot of [...lots].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (left === 0n) break;
+    const size = BigInt(lot.shares);
+    const used = size <= left ? size : left;
+    if (used === size) emptied.push(lot.id);
+    else shrunk = { id: lot.id, shares: size - used };
+    taken.shares -= used;
+    taken.cost -= lotCost(used, BigInt(lot.price));
+    left -= used;
+  }
+  return left === 0n ? { emptied, shrunk, taken } : null;
+}
+
 /** What consumeLots did, for a caller that answers from its writes (users/money-record.ts). */
 export interface ConsumedLots {
   /** The ids of the lots emptied and deleted. */

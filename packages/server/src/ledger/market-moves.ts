@@ -5,7 +5,7 @@ import { literalLimit } from '../db/literal-limit.ts';
 import { statementByShape } from '../db/statement-by-shape.ts';
 import { isPostgres, portfolioClosed, type LockedPortfolio, type Trx } from '../db/transaction.ts';
 import { notFound } from '../http/app-error.ts';
-import { FIRST_LOT_PAGE, type LotRow } from './consume-lots.ts';
+import { FIRST_LOT_PAGE, type LotRow, type LotsTaken } from './consume-lots.ts';
 import { ledgerAssert } from './ledger-assertions.ts';
 import { lotCost, type LotDelta } from './lot-totals.ts';
 
@@ -600,4 +600,114 @@ export async function writeSell(
     w.portfolioId,
   ]);
   return 0n;
+}
+
+interface KeptSale extends SellWrites {
+  guard: OrderGuard;
+  lots: LotsTaken;
+  /** The symbol's lot totals after the sale. */
+  totals: LotDelta;
+}
+
+/**
+ * A sale with kept inputs and kept oldest lots as one statement on PostgreSQL, outside any
+ * transaction, as a guarded buy (buyStatement): the guarded cash move, then, only when it found
+ * its row, the lot totals (set, or deleted with the last lot), the lots emptied and the one
+ * shrunk, and the record.
+ */
+const keptSaleStatement = statementByShape<KeptSale>({
+  shape: ({ totals, lots }) =>
+    `${totals.shares === 0n ? 'gone' : 'kept'}${lots.shrunk ? '+shrunk' : ''}`,
+  build: (w) => sql`WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}, version = version + 1
+      WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 AND ${guardSql(w.guard, w.symbol, true)} RETURNING 1),
+    totals AS (${
+      w.totals.shares === 0n
+        ? sql`DELETE FROM lot_totals WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol}
+            AND free_shares = ${w.shares} AND EXISTS (SELECT 1 FROM cash) RETURNING 1`
+        : sql`UPDATE lot_totals SET shares = ${w.totals.shares}, cost = ${w.totals.cost.toString()}, free_shares = free_shares - ${w.shares}
+            WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares}
+            AND EXISTS (SELECT 1 FROM cash) RETURNING 1`
+    }),
+    gone AS (
+      DELETE FROM lots WHERE id = ANY(${w.lots.emptied}::text[]) AND portfolio_id = ${w.portfolioId}
+      AND EXISTS (SELECT 1 FROM cash) RETURNING 1),${
+        w.lots.shrunk
+          ? sql`
+    shrunk AS (
+      UPDATE lots SET shares = ${w.lots.shrunk.shares} WHERE id = ${w.lots.shrunk.id} AND portfolio_id = ${w.portfolioId}
+      AND EXISTS (SELECT 1 FROM cash) RETURNING 1),`
+          : sql``
+      }
+    record AS (
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
+      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at} FROM cash RETURNING 1)
+    SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM totals) AS totals,
+      (SELECT count(*) FROM gone) AS gone, ${w.lots.shrunk ? sql`(SELECT count(*) FROM shrunk)` : sql`0`} AS shrunk,
+      (SELECT count(*) FROM record) AS record`,
+  parameters: (w) => [
+    w.cents,
+    w.portfolioId,
+    w.cents,
+    ...guardParameters(w.guard, w.symbol),
+    ...(w.totals.shares === 0n
+      ? [w.portfolioId, w.symbol, w.shares]
+      : [w.totals.shares, w.totals.cost.toString(), w.shares, w.portfolioId, w.symbol, w.shares]),
+    w.lots.emptied,
+    w.portfolioId,
+    ...(w.lots.shrunk ? [w.lots.shrunk.shares, w.lots.shrunk.id, w.portfolioId] : []),
+    w.transaction.id,
+    w.transaction.portfolio_id,
+    w.transaction.epoch,
+    w.transaction.type,
+    w.transaction.symbol,
+    w.transaction.shares,
+    w.transaction.total_cents,
+    w.transaction.price,
+    w.transaction.fee_cents,
+    w.transaction.created_at,
+  ],
+});
+
+/**
+ * A market sale decided from kept inputs and kept oldest lots (ledger/order-inputs.ts) on
+ * PostgreSQL, in one statement that commits alone: false, and nothing written, when the guard
+ * finds the portfolio changed.
+ */
+export async function writeKeptSale(
+  db: Kysely<DB>,
+  w: SellWrites,
+  guard: OrderGuard,
+  lots: LotsTaken,
+  totals: LotDelta,
+): Promise<boolean> {
+  assertSell(w);
+  const ids = [w.portfolioId];
+  ledgerAssert(
+    totals.shares >= 0n && totals.cost >= 0n && (totals.shares === 0n) === (totals.cost === 0n),
+    `a sale would leave lot totals of ${totals.shares} shares, cost ${totals.cost}`,
+    ids,
+  );
+  ledgerAssert(
+    -lots.taken.shares === w.shares,
+    `a sale of ${w.shares} takes ${-lots.taken.shares} from its lots`,
+    ids,
+  );
+  const [row] = (
+    await db.executeQuery<
+      Record<'cash' | 'totals' | 'gone' | 'shrunk' | 'record', string | number>
+    >(keptSaleStatement<DB>(db, { ...w, guard, lots, totals }))
+  ).rows;
+  if (Number(row?.cash) === 0) return false;
+  ledgerAssert(
+    Number(row?.totals) === 1 &&
+      Number(row?.gone) === lots.emptied.length &&
+      Number(row?.shrunk) === (lots.shrunk ? 1 : 0) &&
+      Number(row?.record) === 1,
+    `the sale of ${w.symbol} wrote ${Object.entries(row ?? {})
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ')}`,
+    ids,
+  );
+  return true;
 }

@@ -22,7 +22,7 @@ import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { inTransaction, isPostgres, type Trx } from '../../db/transaction.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
-import type { ConsumedLots } from '../../ledger/consume-lots.ts';
+import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import type { LotDelta } from '../../ledger/lot-totals.ts';
 import {
@@ -32,6 +32,7 @@ import {
   type OrderLock,
   type SellWrites,
   writeBuy,
+  writeKeptSale,
   writeSell,
 } from '../../ledger/market-moves.ts';
 import {
@@ -415,6 +416,52 @@ async function sellLots(
 }
 
 /**
+ * A sale from kept inputs whose kept oldest lots are enough for it, as one statement
+ * (writeKeptSale, PostgreSQL): its fill; 'lock' when the guard missed or the kept values refuse
+ * it (the lock decides); null when the kept lots are too few (the sale reads them in a
+ * transaction, still without the lock read).
+ */
+async function keptSaleAlone(
+  db: Kysely<DB>,
+  kept: KeptOrder,
+  amount: OrderAmount,
+  symbol: string,
+): Promise<Done | 'lock' | null> {
+  const { lock } = kept;
+  const w = planned(() => planSell(lock, mainCosts(lock.settings), amount, symbol, Date.now()));
+  if (!w) return 'lock';
+  const given = lotsForSale(kept.firstLots, w.shares);
+  const lots = given && planSale(given, w.shares);
+  if (!lots) return null;
+  const totals = {
+    shares: lock.lotTotals.shares + lots.taken.shares,
+    cost: lock.lotTotals.cost + lots.taken.cost,
+  };
+  if (!(await writeKeptSale(db, w, kept.guard, lots, totals))) return 'lock';
+  const cashCents = lock.cashCents + w.cents;
+  const freeShares = lock.freeShares - w.shares;
+  return {
+    transaction: asRow(w.transaction),
+    change: {
+      version: Number(lock.version),
+      cashCents,
+      symbol,
+      freeShares,
+      totals,
+      emptied: lots.emptied,
+    },
+    left: {
+      lock,
+      symbol,
+      cashCents,
+      freeShares,
+      lotTotals: totals,
+      firstLots: lotsAfterSale(kept.firstLots, w.shares),
+    },
+  };
+}
+
+/**
  * A market sell of free shares (reserved ones stay on their orders), in one transaction, at the
  * price minus half the spread; the fee comes out of the proceeds. Its statements: the lock (as a
  * buy's, with the oldest lots), the cash, the record and on PostgreSQL the free shares, the lots
@@ -429,7 +476,12 @@ export async function marketSell(
   const amount = orderAmount(body);
   const portfolioId = portfolio.id;
   const { symbol } = body;
-  const kept = keptInputs(ctx, portfolio, symbol);
+  let kept = keptInputs(ctx, portfolio, symbol);
+  if (kept && isPostgres(ctx.db)) {
+    const alone = await keptSaleAlone(ctx.db, kept, amount, symbol);
+    if (alone === 'lock') kept = null;
+    else if (alone) return committed(ctx, portfolioId, alone);
+  }
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
     if (kept) {
       const w = planned(() =>
