@@ -24,6 +24,11 @@ export interface FeedOptions {
   /** First reconnect delay, doubled after each failed attempt up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * A connection with no frame at all for this long is taken as dead and opened again: with the
+   * heartbeat channel a live one speaks every second, and a half-open TCP connection never closes.
+   */
+  silenceMs?: number;
 }
 
 export interface CoinbaseFeed {
@@ -159,9 +164,28 @@ export function startCoinbaseFeed(options: FeedOptions): CoinbaseFeed {
       if (connectedOnce) handlers.onResync(options.products);
       connectedOnce = true;
     });
-    ws.on('message', (data: WebSocket.RawData) => onFrame(data.toString()));
+    let heard = Date.now();
+    const watchdog = options.silenceMs
+      ? setInterval(
+          () => {
+            if (Date.now() - heard > (options.silenceMs ?? 0)) ws.terminate();
+          },
+          Math.max(50, Math.floor(options.silenceMs / 4)),
+        )
+      : undefined;
+    watchdog?.unref();
+    ws.on('message', (data: WebSocket.RawData) => {
+      heard = Date.now();
+      const bytes = Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.isBuffer(data)
+          ? data
+          : Buffer.from(data);
+      onFrame(bytes.toString('utf8'));
+    });
     ws.on('error', () => undefined); // 'close' follows and reconnects
     ws.on('close', () => {
+      clearInterval(watchdog);
       if (socket !== ws || stopped) return;
       socket = undefined;
       handlers.onReconnect();

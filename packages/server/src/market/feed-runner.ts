@@ -125,6 +125,7 @@ export async function startFeedRunner(options: FeedRunnerOptions): Promise<FeedR
     products: [...byProduct.keys()],
     references,
     backoffMs: options.backoffMs,
+    silenceMs: config.marketStaleMs,
     handlers: {
       onTicker(ticker) {
         const asset = byProduct.get(ticker.product);
