@@ -174,6 +174,16 @@ describe('MARKET_FEED=coinbase against a fake exchange', () => {
     expect(bought.statusCode).toBe(200);
   });
 
+  it('market control cannot set a fed price', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/market-control/price',
+      payload: { id: 'btcusd', price: 1 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'MARKET_FEED' });
+  });
+
   it('garbage frames are ignored and counted', async () => {
     fake.ticker('BTC-USD', '42000');
     await until((l) => priceOf(l, 'BTC') === 42_000);

@@ -282,6 +282,14 @@ export function createMarket(
     tick: () => (fed ? (runner?.flush() ?? Promise.resolve()) : serialized(() => runTick())),
 
     setPrice(assetId, price) {
+      // Market control moves simulated prices; it would stamp every fed price as fresh.
+      if (fed)
+        return Promise.reject(
+          conflict(
+            'MARKET_FEED',
+            'Prices come from the live feed (MARKET_FEED=coinbase): they cannot be set',
+          ),
+        );
       if (price < MIN_PRICE || price > MAX_PRICE) {
         return Promise.reject(
           badRequest(
