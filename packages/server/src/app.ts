@@ -74,7 +74,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
       : createInProcessBus());
   const market = createMarket(database.db, bus, config, {
     onTickDone: (ms, results) => metrics.recordTick(ms, tickOutcome(results)),
+    feedMetrics: metrics.feed,
   });
+  if (config.marketFeed !== 'simulator')
+    metrics.feed.countStaleAssets(
+      async () => (await market.listAssets()).filter((a) => a.stale).length,
+    );
   const mailer = createMailer(config);
   const ctx: AppContext = {
     config,

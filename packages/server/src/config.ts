@@ -15,6 +15,13 @@ export interface Config {
   marketHistoryDays: number;
   /** How often a follower instance tries to take the market lock: the failover delay (PostgreSQL). */
   marketLeaderRetryMs: number;
+  /** Where prices come from: the offline simulator, or Coinbase Exchange's public feed (docs/market-data.md). */
+  marketFeed: MarketFeed;
+  /** The feed's WebSocket and REST hosts (tests point them at a local fake). */
+  marketFeedWsUrl: string;
+  marketFeedRestUrl: string;
+  /** A fed price older than this is stale: shown greyed, and orders on it answer 409 MARKET_STALE. */
+  marketStaleMs: number;
   smtpUrl: string | undefined;
   publicUrl: string;
   /** Built web app to serve at /, if present. */
@@ -35,6 +42,14 @@ export interface Config {
   signUpsPerIp: number;
   /** Requests per API key and minute, across instances (docs/api.md "API keys"). */
   apiKeyRatePerMin: number;
+}
+
+export type MarketFeed = 'simulator' | 'coinbase';
+
+function feedOf(value: string | undefined): MarketFeed {
+  if (value === undefined || value === '' || value === 'simulator') return 'simulator';
+  if (value === 'coinbase') return 'coinbase';
+  throw new Error(`MARKET_FEED must be "simulator" or "coinbase", got "${value}"`);
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,6 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSeed: env.MARKET_SEED || 'papertrade',
     marketHistoryDays: intOr(env.MARKET_HISTORY_DAYS, 30, 'MARKET_HISTORY_DAYS'),
     marketLeaderRetryMs: intOr(env.MARKET_LEADER_RETRY_MS, 5000, 'MARKET_LEADER_RETRY_MS') || 5000,
+    marketFeed: feedOf(env.MARKET_FEED),
+    marketFeedWsUrl: env.MARKET_FEED_WS_URL || 'wss://ws-feed.exchange.coinbase.com',
+    marketFeedRestUrl: (env.MARKET_FEED_REST_URL || 'https://api.exchange.coinbase.com').replace(
+      /\/$/,
+      '',
+    ),
+    marketStaleMs: intOr(env.MARKET_STALE_MS, 15_000, 'MARKET_STALE_MS') || 15_000,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'packages/web/dist')),

@@ -9,6 +9,14 @@ export const Asset = z.object({
   image: z.string(),
   currentPrice: z.number(),
   dayChangePercentage: z.number(),
+  /** Where the price comes from (docs/market-data.md): the simulator or a live exchange feed. */
+  source: z.enum(['simulator', 'coinbase']),
+  /** When the price was last set (ms). */
+  priceAt: Timestamp,
+  /** No price for MARKET_STALE_MS: orders answer 409 MARKET_STALE until one comes. */
+  stale: z.boolean(),
+  /** False for an asset the live feed does not carry: orders answer 409 NOT_TRADABLE. */
+  tradable: z.boolean(),
 });
 export type Asset = z.infer<typeof Asset>;
 

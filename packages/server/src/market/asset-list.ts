@@ -60,18 +60,37 @@ export interface AssetRow {
   symbol: string;
   name: string;
   price: bigint;
+  /** When the price was set (ms). */
+  updatedAt: number;
 }
 
 export async function loadAssetRows(db: Kysely<DB>): Promise<AssetRow[]> {
   const rows = await db
     .selectFrom('assets')
-    .select(['id', 'symbol', 'name', 'price'])
+    .select(['id', 'symbol', 'name', 'price', 'updated_at'])
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({ ...row, price: BigInt(row.price) }));
+  return rows.map(({ updated_at, ...row }) => ({
+    ...row,
+    price: BigInt(row.price),
+    updatedAt: Number(updated_at),
+  }));
 }
 
-export function toAsset(row: AssetRow, reference: PriceUnits | undefined): Asset {
+/** Where an asset's price comes from and whether it can be traded now (docs/market-data.md). */
+export interface PriceStatus {
+  source: Asset['source'];
+  stale: boolean;
+  tradable: boolean;
+}
+
+const SIMULATED: PriceStatus = { source: 'simulator', stale: false, tradable: true };
+
+export function toAsset(
+  row: AssetRow,
+  reference: PriceUnits | undefined,
+  status: PriceStatus = SIMULATED,
+): Asset {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -79,5 +98,9 @@ export function toAsset(row: AssetRow, reference: PriceUnits | undefined): Asset
     image: assetImageUrl(row.symbol),
     currentPrice: priceToNumber(row.price),
     dayChangePercentage: dayChangePercentage(row.price, reference),
+    source: status.source,
+    priceAt: row.updatedAt,
+    stale: status.stale,
+    tradable: status.tradable,
   };
 }

@@ -3,9 +3,12 @@ import type { Asset, PriceUnits } from '@papertrade/domain';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
-import { badRequest, notFound } from '../http/app-error.ts';
+import { badRequest, conflict, notFound } from '../http/app-error.ts';
+import type { FeedMetrics } from '../observability/feed-metrics.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { loadAssetRows, loadDayReferences, toAsset } from './asset-list.ts';
+import { startFeedRunner, type FeedRunner } from './feed-runner.ts';
+import { applyFeedPrices, loadFeedState, type FedPrice, type FeedState } from './feed-store.ts';
 import { startLeaderElection, type LeaderElection } from './leader-election.ts';
 import type { Market, TickPrices } from './market.ts';
 import { seedMarketIfEmpty } from './seed-history.ts';
@@ -20,6 +23,10 @@ export interface MarketOptions {
   leaderRetryMs?: number;
   /** After every tick: how long it took and what its listeners returned (metrics). */
   onTickDone?: (durationMs: number, results: unknown[]) => void;
+  /** The live feed's counts (MARKET_FEED=coinbase). */
+  feedMetrics?: FeedMetrics;
+  /** The live feed's first reconnect delay (tests shorten it). */
+  feedBackoffMs?: number;
 }
 
 export interface SimulatedMarket extends Market {
@@ -48,6 +55,10 @@ export function createMarket(
   // Manual ticks (MARKET_TICK_MS=0) move prices as much as a one-second tick would.
   const dtYears = (config.marketTickMs || 1000) / MS_PER_YEAR;
   const listeners: TickListener[] = [];
+  const fed = config.marketFeed === 'coinbase';
+  let runner: FeedRunner | undefined;
+  let starting: Promise<void> | undefined;
+  let leaderTimer: NodeJS.Timeout | undefined;
 
   let started = false;
   let running = false;
@@ -86,8 +97,12 @@ export function createMarket(
       dtYears,
       override,
     });
+    await afterPrices(new Map(ticked.map((a) => [a.symbol, a.price])), at, startedAt);
+  }
+
+  /** What every tick does once its prices are stored: listeners (the limit trigger), then /live. */
+  async function afterPrices(prices: TickPrices, at: number, startedAt: number): Promise<void> {
     invalidate();
-    const prices: TickPrices = new Map(ticked.map((a) => [a.symbol, a.price]));
     const results: unknown[] = [];
     for (const listener of listeners) {
       try {
@@ -98,6 +113,57 @@ export function createMarket(
     }
     bus.publish({ type: 'prices', at });
     options.onTickDone?.(performance.now() - startedAt, results);
+  }
+
+  /** A flush of the live feed's prices: stored, then the same work as a simulated tick. */
+  function feedTick(prices: FedPrice[], state: FeedState): Promise<void> {
+    return serialized(async () => {
+      const startedAt = performance.now();
+      await applyFeedPrices(db, isPostgres, prices, state);
+      await afterPrices(new Map(prices.map((p) => [p.symbol, p.price])), now(), startedAt);
+    });
+  }
+
+  /** Only the leader holds the feed: started when this instance becomes it, stopped when not. */
+  async function followLeadership(): Promise<void> {
+    const leading = !election || election.isLeader();
+    if (leading && !runner && !starting) {
+      starting = startFeedRunner({
+        db,
+        config,
+        now,
+        metrics: options.feedMetrics,
+        onError,
+        onPrices: feedTick,
+        onChanged: () => {
+          invalidate();
+          bus.publish({ type: 'prices', at: now() });
+        },
+        backoffMs: options.feedBackoffMs,
+      })
+        .then((r) => {
+          if (started) runner = r;
+          else void r.stop();
+        })
+        .catch((err: unknown) => onError('market feed could not start', err))
+        .finally(() => {
+          starting = undefined;
+        });
+      await starting;
+    } else if (!leading && runner) {
+      const r = runner;
+      runner = undefined;
+      await r.stop();
+    }
+  }
+
+  function watchLeadership(): void {
+    leaderTimer = setTimeout(() => {
+      void followLeadership().finally(() => {
+        if (started) watchLeadership();
+      });
+    }, options.leaderRetryMs ?? config.marketLeaderRetryMs);
+    leaderTimer.unref();
   }
 
   async function dayReferences(ids: string[], at: number): Promise<Map<string, PriceUnits>> {
@@ -122,11 +188,24 @@ export function createMarket(
     const startGeneration = generation;
     const builtAt = performance.now();
     const rows = await loadAssetRows(db);
+    const at = now();
     const refs = await dayReferences(
       rows.map((r) => r.id),
-      now(),
+      at,
     );
-    const assets = rows.map((row) => toAsset(row, refs.get(row.id)));
+    let assets: Asset[];
+    if (fed) {
+      const state = await loadFeedState(db);
+      const untradable = new Set(state.untradable);
+      assets = rows.map((row) => {
+        const open = state.open24h[row.id];
+        return toAsset(row, open ? BigInt(open) : refs.get(row.id), {
+          source: 'coinbase',
+          stale: untradable.has(row.id) || at - row.updatedAt > config.marketStaleMs,
+          tradable: !untradable.has(row.id),
+        });
+      });
+    } else assets = rows.map((row) => toAsset(row, refs.get(row.id)));
     if (startGeneration === generation) listCache = { assets, builtAt, generation };
     return assets;
   }
@@ -158,10 +237,21 @@ export function createMarket(
       await seedMarketIfEmpty(db, {
         isPostgres,
         seed: config.marketSeed,
-        historyDays: config.marketHistoryDays,
-        now: now(),
+        // Live prices: history comes from the exchange's candles, and the catalog's made-up
+        // prices are as of 1970, so stale until the feed gives real ones.
+        historyDays: fed ? 0 : config.marketHistoryDays,
+        now: fed ? 0 : now(),
       });
-      if (config.marketTickMs > 0) {
+      if (fed) {
+        if (isPostgres && config.databaseUrl) {
+          election = await startLeaderElection(config.databaseUrl, {
+            retryMs: options.leaderRetryMs ?? config.marketLeaderRetryMs,
+            onError,
+          });
+        }
+        await followLeadership();
+        watchLeadership();
+      } else if (config.marketTickMs > 0) {
         if (isPostgres && config.databaseUrl) {
           election = await startLeaderElection(config.databaseUrl, {
             retryMs: options.leaderRetryMs ?? config.marketLeaderRetryMs,
@@ -175,17 +265,31 @@ export function createMarket(
 
     async stop() {
       running = false;
+      started = false;
       clearTimeout(timer);
+      clearTimeout(leaderTimer);
       timer = undefined;
+      await starting;
+      const r = runner;
+      runner = undefined;
+      await r?.stop();
       await chain;
       await election?.stop();
       election = undefined;
-      started = false;
     },
 
-    tick: () => serialized(() => runTick()),
+    // With the live feed, a manual tick stores what the feed sent and not yet stored.
+    tick: () => (fed ? (runner?.flush() ?? Promise.resolve()) : serialized(() => runTick())),
 
     setPrice(assetId, price) {
+      // Market control moves simulated prices; it would stamp every fed price as fresh.
+      if (fed)
+        return Promise.reject(
+          conflict(
+            'MARKET_FEED',
+            'Prices come from the live feed (MARKET_FEED=coinbase): they cannot be set',
+          ),
+        );
       if (price < MIN_PRICE || price > MAX_PRICE) {
         return Promise.reject(
           badRequest(
@@ -204,6 +308,20 @@ export function createMarket(
     },
 
     listAssets,
+
+    async tradeGate(symbol) {
+      if (!fed) return;
+      const asset = (await listAssets()).find((a) => a.symbol === symbol);
+      if (!asset) return; // the order answers UNKNOWN_SYMBOL itself
+      if (!asset.tradable)
+        throw conflict('NOT_TRADABLE', `${symbol} has no live price: the feed does not carry it`);
+      // The list is at most LIST_TTL_MS old: its priceAt, not its stale flag, is compared to now.
+      if (now() - asset.priceAt > config.marketStaleMs)
+        throw conflict(
+          'MARKET_STALE',
+          `The price of ${symbol} is stale: no update since ${new Date(asset.priceAt).toISOString()}`,
+        );
+    },
 
     onTick(listener) {
       listeners.push(listener);

@@ -17,6 +17,12 @@ export interface Market {
   /** Sets one asset's price and runs a full tick with it (market control). */
   setPrice(assetId: string, price: PriceUnits): Promise<Asset>;
   listAssets(): Promise<Asset[]>;
+  /**
+   * Refuses an order on `symbol` when its price cannot be traded: 409 NOT_TRADABLE (the live
+   * feed does not carry it) or 409 MARKET_STALE (no price for MARKET_STALE_MS). Nothing to check
+   * for the simulator's prices.
+   */
+  tradeGate(symbol: string): Promise<void>;
   /** Registers work that must finish inside every tick, after prices are stored; what it returns goes to metrics. */
   onTick(listener: (prices: TickPrices, at: number) => Promise<unknown>): void;
 }

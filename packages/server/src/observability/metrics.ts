@@ -1,5 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { sharedProcessRegistry } from './process-registry.ts';
+import { createFeedMetrics, type FeedMetrics } from './feed-metrics.ts';
 import { sampledGauges, type PoolStats } from './sampled-gauges.ts';
 
 export type { PoolStats } from './sampled-gauges.ts';
@@ -20,6 +21,8 @@ export interface Metrics {
   readonly limitOrders: Counter<'outcome'>;
   readonly tickDuration: Histogram;
   readonly busLag: Histogram;
+  /** The live price feed's counts (MARKET_FEED=coinbase). */
+  readonly feed: FeedMetrics;
   /** One tick's work: its duration and what the limit trigger did in it. */
   recordTick(durationMs: number, outcome: TickOutcome): void;
   readonly observeBusLag: (ms: number) => void;
@@ -83,6 +86,7 @@ export function createMetrics(): Metrics {
       buckets: LAG_BUCKETS,
       registers,
     }),
+    feed: createFeedMetrics(registry),
     recordTick(durationMs, outcome) {
       metrics.tickDuration.observe(durationMs / 1000);
       if (outcome.filled) metrics.limitOrders.inc({ outcome: 'filled' }, outcome.filled);

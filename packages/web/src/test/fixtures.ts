@@ -38,6 +38,10 @@ export const BTC: Asset = {
   image: '/icons/assets/btc.svg',
   currentPrice: 40_000,
   dayChangePercentage: 1.5,
+  source: 'simulator',
+  priceAt: 0,
+  stale: false,
+  tradable: true,
 };
 
 export const ETH: Asset = {
@@ -47,6 +51,10 @@ export const ETH: Asset = {
   image: '/icons/assets/eth.svg',
   currentPrice: 2_000,
   dayChangePercentage: -2.25,
+  source: 'simulator',
+  priceAt: 0,
+  stale: false,
+  tradable: true,
 };
 
 export const XRP: Asset = {
@@ -56,6 +64,10 @@ export const XRP: Asset = {
   image: '/icons/assets/xrp.svg',
   currentPrice: 0.5,
   dayChangePercentage: 0,
+  source: 'simulator',
+  priceAt: 0,
+  stale: false,
+  tradable: true,
 };
 
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {

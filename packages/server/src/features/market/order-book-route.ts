@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { loadBook } from '../../market/feed-store.ts';
 import { loadOrderBook } from '../../market/order-book-store.ts';
 
 const toWire = (levels: readonly BookLevel[], depth: number): OrderBookLevel[] =>
@@ -31,9 +32,15 @@ export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
+      const { depth } = request.query;
+      // The live feed's book, as the leader stored it last (docs/market-data.md).
+      const fed =
+        ctx.config.marketFeed === 'coinbase'
+          ? await loadBook(ctx.db, request.params.id)
+          : undefined;
+      if (fed) return { bids: toWire(fed.bids, depth), asks: toWire(fed.asks, depth), at: fed.at };
       const at = Date.now();
       const book = await loadOrderBook(ctx.db, request.params.id, ctx.config.marketSeed, at);
-      const { depth } = request.query;
       return { bids: toWire(book.bids, depth), asks: toWire(book.asks, depth), at };
     },
   );

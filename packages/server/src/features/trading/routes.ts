@@ -89,6 +89,7 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
+      await ctx.market.tradeGate(request.body.symbol);
       const { transaction, change } = await marketBuy(ctx, portfolio, request.body);
       return afterChange(
         portfolio,
@@ -104,6 +105,7 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
     async (request) => {
       const portfolio = sessionPortfolio(request);
+      await ctx.market.tradeGate(request.body.symbol);
       const { transaction, change } = await marketSell(ctx, portfolio, request.body);
       return afterChange(
         portfolio,
@@ -119,6 +121,7 @@ export function tradingRoutes(
     { ...guarded, schema: { tags, body: OpenLimitBody, response: { 201: OpenLimitAnswer } } },
     async (request, reply) => {
       const portfolio = sessionPortfolio(request);
+      await ctx.market.tradeGate(request.body.symbol);
       const order = await openWorkingOrder(ctx, portfolio, request.body);
       // An OCO pair opens two orders: the lists go whole, the answer still names the first leg.
       const kind = request.body.orderType === 'OCO' ? 'orders' : 'money';

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AssetAvatar } from '../../components/asset-avatar.tsx';
 import { DayChange } from '../../components/day-change.tsx';
+import { StalePriceNote, stalePriceSx } from '../../components/stale-price.tsx';
 import { TradePanel, useTradeDialog, useTradeLink } from '../trading/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
@@ -86,7 +87,12 @@ export default function AssetPage() {
             sx={{ flexWrap: 'wrap', columnGap: 1.5 }}
             data-price
           >
-            <Typography variant="h6" component="p" fontWeight={700} sx={{ whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="h6"
+              component="p"
+              fontWeight={700}
+              sx={{ whiteSpace: 'nowrap', ...stalePriceSx(asset) }}
+            >
               ${formatPrice(asset.currentPrice)}
             </Typography>
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -95,6 +101,7 @@ export default function AssetPage() {
                 today
               </Typography>
             </Box>
+            <StalePriceNote asset={asset} />
           </Stack>
         </Box>
         <AlertBell asset={asset} name={name} wallet={user.walletAddress} />

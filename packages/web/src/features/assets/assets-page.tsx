@@ -1,6 +1,7 @@
 import { formatPrice, type Asset } from '@papertrade/domain';
 import {
   Alert,
+  Box,
   Button,
   InputAdornment,
   MenuItem,
@@ -16,6 +17,7 @@ import { withUrlParam } from '../../lib/url-param.ts';
 import { AssetLink } from '../../components/asset-link.tsx';
 import { buttonColumn, DataTable, type Column } from '../../components/data-table.tsx';
 import { DayChange } from '../../components/day-change.tsx';
+import { StalePriceNote, stalePriceSx } from '../../components/stale-price.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
 import { useTradeDialog } from '../trading/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -76,13 +78,14 @@ export default function AssetsPage() {
       header: 'Price',
       align: 'right',
       cell: (asset) => (
-        <span data-price>
+        <Box component="span" data-price sx={stalePriceSx(asset)}>
           ${formatPrice(asset.currentPrice)}
+          <StalePriceNote asset={asset} />
           <DayChange
             value={asset.dayChangePercentage}
             sx={{ display: { xs: 'block', sm: 'none' } }}
           />
-        </span>
+        </Box>
       ),
     },
     {
