@@ -169,9 +169,10 @@ function DepthChart({ book, symbol }: { book: OrderBookLevels; symbol: string })
       ? `${shares(cumulativeShares(levels).at(-1) ?? 0n)} ${symbol} ${word} ${edge} $${ladderPriceText(last.price, decimals)}`
       : `no ${word === 'bid' ? 'bids' : 'asks'}`;
   };
+  const captionId = useId();
   const summary = `Depth: ${side(book.bids, 'bid', 'down to')}; ${side(book.asks, 'asked', 'up to')}.`;
   return (
-    <Box component="figure" sx={{ m: 0 }}>
+    <Box component="figure" aria-labelledby={captionId} sx={{ m: 0 }}>
       {geometry && (
         <>
           <Box
@@ -205,7 +206,13 @@ function DepthChart({ book, symbol }: { book: OrderBookLevels; symbol: string })
           </Box>
         </>
       )}
-      <Typography component="figcaption" variant="body2" color="text.secondary" mt={0.5}>
+      <Typography
+        id={captionId}
+        component="figcaption"
+        variant="body2"
+        color="text.secondary"
+        mt={0.5}
+      >
         {summary}
       </Typography>
     </Box>
