@@ -1,4 +1,10 @@
-import type { BookLevel, OrderBookLevels, PriceUnits } from '@papertrade/domain';
+import {
+  sharesToNumber,
+  type BookLevel,
+  type OrderBookLevels,
+  type PriceUnits,
+  type ShareUnits,
+} from '@papertrade/domain';
 import { cumulativeShares } from '../../lib/order-book.ts';
 
 /** The ladder's levels a side: the nearest, where the market trades next; the chart shows all. */
@@ -23,6 +29,21 @@ export function ladderDecimals(book: OrderBookLevels): number {
     if (texts.every((text, i) => i === 0 || text !== texts[i - 1])) return decimals;
   }
   return 8;
+}
+
+/**
+ * A level's size, short enough for three columns on a phone: 2 decimals from 1,000, 4 from 1, 4
+ * significant digits below (display only; the running totals are summed in share units).
+ */
+export function ladderSharesText(shares: ShareUnits): string {
+  const n = sharesToNumber(shares);
+  const options: Intl.NumberFormatOptions =
+    n >= 1000
+      ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+      : n >= 1
+        ? { minimumFractionDigits: 4, maximumFractionDigits: 4 }
+        : { minimumSignificantDigits: 4, maximumSignificantDigits: 4 };
+  return n.toLocaleString('en-US', options);
 }
 
 export interface DepthGeometry {

@@ -1,10 +1,4 @@
-import {
-  formatShares,
-  sharesToNumber,
-  type Asset,
-  type BookLevel,
-  type OrderBookLevels,
-} from '@papertrade/domain';
+import { type Asset, type BookLevel, type OrderBookLevels } from '@papertrade/domain';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
@@ -29,9 +23,13 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 import { bookLevels, bookTop, cumulativeShares, formatBps } from '../../lib/order-book.ts';
 import { useOrderBook } from '../market/api/get-order-book.ts';
-import { depthGeometry, LADDER_LEVELS, ladderDecimals, ladderPriceText } from './book-display.ts';
-
-const shares = (units: bigint) => formatShares(sharesToNumber(units));
+import {
+  depthGeometry,
+  LADDER_LEVELS,
+  ladderDecimals,
+  ladderPriceText,
+  ladderSharesText,
+} from './book-display.ts';
 
 /**
  * The asset page's order book (docs/pages.md, Asset): the ladder of the nearest levels and the
@@ -84,7 +82,9 @@ function OrderBookBody({ asset }: { asset: Asset }) {
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        // Side by side where the chart's column is wide enough for both (a 1280px desktop);
+        // narrower, the chart goes under the ladder.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
         alignItems: 'start',
       }}
     >
@@ -125,8 +125,8 @@ function Ladder({ book, symbol }: { book: OrderBookLevels; symbol: string }) {
           <VisuallyHidden>{kind} </VisuallyHidden>
           {ladderPriceText(level.price, decimals)}
         </TableCell>
-        <TableCell align="right">{shares(level.shares)}</TableCell>
-        <TableCell align="right">{shares(total)}</TableCell>
+        <TableCell align="right">{ladderSharesText(level.shares)}</TableCell>
+        <TableCell align="right">{ladderSharesText(total)}</TableCell>
       </TableRow>
     );
   };
@@ -166,7 +166,7 @@ function DepthChart({ book, symbol }: { book: OrderBookLevels; symbol: string })
   const side = (levels: readonly BookLevel[], word: string, edge: string) => {
     const last = levels.at(-1);
     return last
-      ? `${shares(cumulativeShares(levels).at(-1) ?? 0n)} ${symbol} ${word} ${edge} $${ladderPriceText(last.price, decimals)}`
+      ? `${ladderSharesText(cumulativeShares(levels).at(-1) ?? 0n)} ${symbol} ${word} ${edge} $${ladderPriceText(last.price, decimals)}`
       : `no ${word === 'bid' ? 'bids' : 'asks'}`;
   };
   const captionId = useId();
