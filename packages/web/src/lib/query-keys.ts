@@ -39,6 +39,7 @@ export const queryKeys = {
   publicProfile: (wallet: string) => ['public-profile', wallet.toLowerCase()] as const,
   candles: (assetId: string, interval: string) => ['candles', assetId, interval] as const,
   dayStats: (assetId: string) => ['day-stats', assetId] as const,
+  orderBook: (assetId: string) => ['order-book', assetId] as const,
   mostTraded: (days: number) => ['explore', 'most-traded', days] as const,
   contests: {
     all: ['contests'] as const,

@@ -16,6 +16,7 @@ import { HoldingCard } from './holding-card.tsx';
 import { holdingSplit } from '../../lib/holding-split.ts';
 import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { chartLines } from './order-lines.ts';
+import { OrderBookCard } from './order-book-card.tsx';
 import { OrdersCard } from './orders-card.tsx';
 import { PriceChart, type ChartOverlays } from './price-chart.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
@@ -119,9 +120,12 @@ export default function AssetPage() {
           gridTemplateRows: { md: 'auto 1fr' },
         }}
       >
-        <Box sx={{ gridArea: 'chart', minWidth: 0 }}>
+        {/* The book right under the candles, in their column: what the next market order meets
+            beside where the price has been. */}
+        <Stack spacing={2} sx={{ gridArea: 'chart', minWidth: 0 }}>
           <PriceChart assetId={asset.id} name={name} overlays={overlays} />
-        </Box>
+          <OrderBookCard asset={asset} />
+        </Stack>
         <Box sx={{ gridArea: 'panel', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <TradePanel

@@ -38,6 +38,7 @@ import { SuccessDialog } from '../../../components/success-dialog.tsx';
 import { AmountField } from './amount-field.tsx';
 import { allSharesText, maxUsdText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
+import { BookPreview } from './book-preview.tsx';
 import { LimitFields } from './limit-fields.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
@@ -273,6 +274,7 @@ export function TradePanel({
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
             </Typography>
+            <BookPreview asset={current} side={side} unit={unit} amount={value} />
             {user && (
               <TradeCosts
                 rule={costRuleOf(user, contest)}
