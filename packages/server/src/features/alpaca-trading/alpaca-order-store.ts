@@ -83,9 +83,9 @@ export async function loadOrder(
     .where('limit_orders.id', '=', id)
     .executeTakeFirst()) as LimitOrderRecord | undefined;
   if (row) return limitOrderShape(row, nested ? await legsOf(db, portfolioId, row) : null);
-  const market = (await marketOrders(db, portfolioId)
+  const market = await marketOrders(db, portfolioId)
     .where('transactions.id', '=', id)
-    .executeTakeFirst()) as MarketOrderRecord | undefined;
+    .executeTakeFirst();
   if (market) return marketOrderShape(market);
   throw alpacaNotFound();
 }

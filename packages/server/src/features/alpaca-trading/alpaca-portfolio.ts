@@ -2,7 +2,7 @@ import { valueOfShares } from '@papertrade/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Trx } from '../../db/transaction.ts';
-import { costToCents } from '../portfolio/fifo-replay.ts';
+import { costToCents } from '../portfolio/public.ts';
 import { toAlpacaSymbol } from './alpaca-symbols.ts';
 import { centsText, priceText, shareText, toIso } from './alpaca-numbers.ts';
 

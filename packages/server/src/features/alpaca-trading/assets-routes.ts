@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { apiKeyRoute } from '../api-keys/api-key-guard.ts';
+import { apiKeyRoute } from '../api-keys/public.ts';
 import { alpacaNotFound } from './alpaca-errors.ts';
 import { fromAlpacaSymbol, toAlpacaSymbol } from './alpaca-symbols.ts';
 

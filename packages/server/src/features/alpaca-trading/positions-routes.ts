@@ -3,8 +3,8 @@ import { SHARE_DECIMALS, parseDecimal, sharesToNumber } from '@papertrade/domain
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { apiKeyRoute } from '../api-keys/api-key-guard.ts';
-import { marketSell } from '../trading/market-orders.ts';
+import { apiKeyRoute } from '../api-keys/public.ts';
+import { marketSell } from '../trading/public.ts';
 import type { RequestPortfolio } from '../auth/guard.ts';
 import { alpacaError, alpacaNotFound, alpacaUnprocessable } from './alpaca-errors.ts';
 import { announce, keyPortfolio, knownSymbols } from './alpaca-context.ts';
@@ -13,7 +13,7 @@ import { loadOrder, listOrders } from './alpaca-order-store.ts';
 import { loadPositions } from './alpaca-portfolio.ts';
 import { ourSymbol } from './alpaca-symbols.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { cancelWorkingOrder } from '../trading/limit-orders.ts';
+import { cancelWorkingOrder } from '../trading/public.ts';
 
 const SymbolParams = z.object({ symbol: z.string().min(1).max(60) });
 const Flag = z
