@@ -107,17 +107,17 @@ export function accountRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get(
-    '/v2/account/activities/:activity_type',
+    '/v2/account/activities/:activityType',
     {
       ...keyed,
       schema: {
         ...schema,
-        params: z.object({ activity_type: z.string().max(20) }),
+        params: z.object({ activityType: z.string().max(20) }),
         querystring: ActivitiesQuery,
       },
     },
     async (request) => {
-      if (request.params.activity_type.toUpperCase() !== 'FILL') return [];
+      if (request.params.activityType.toUpperCase() !== 'FILL') return [];
       return fills(keyPortfolio(request).id, request.query);
     },
   );

@@ -21,7 +21,7 @@ import { AlpacaOrderBody, placeOrder } from './alpaca-place-order.ts';
 import { fromAlpacaSymbol } from './alpaca-symbols.ts';
 
 const Amount = z.union([z.string().max(40), z.number()]);
-const OrderParams = z.object({ order_id: z.string().min(1).max(64) });
+const OrderParams = z.object({ orderId: z.string().min(1).max(64) });
 const Flag = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
@@ -109,7 +109,7 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get(
-    '/v2/orders/:order_id',
+    '/v2/orders/:orderId',
     {
       ...keyed,
       schema: { ...hide, params: OrderParams, querystring: z.object({ nested: Flag.optional() }) },
@@ -118,13 +118,13 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       loadOrder(
         ctx.db,
         keyPortfolio(request).id,
-        request.params.order_id,
+        request.params.orderId,
         request.query.nested ?? true,
       ),
   );
 
   app.patch(
-    '/v2/orders/:order_id',
+    '/v2/orders/:orderId',
     {
       ...keyed,
       schema: {
@@ -142,7 +142,7 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const portfolio = keyPortfolio(request);
-      const { order_id: id } = request.params;
+      const { orderId: id } = request.params;
       const body = request.body;
       const order = await loadOrder(ctx.db, portfolio.id, id, false);
       if (order.status !== 'new')
@@ -205,11 +205,11 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   };
 
   app.delete(
-    '/v2/orders/:order_id',
+    '/v2/orders/:orderId',
     { ...keyed, schema: { ...hide, params: OrderParams } },
     async (request, reply) => {
       const portfolio = keyPortfolio(request);
-      await cancel(portfolio.id, request.params.order_id);
+      await cancel(portfolio.id, request.params.orderId);
       announce(ctx, portfolio);
       return reply.status(204).send();
     },
