@@ -206,26 +206,77 @@ describe('Alpaca trading API through the official SDK', () => {
     expect(refused.status).toBe(422);
   });
 
-  it('replace changes a working order, cancel and cancel all end them', async () => {
+  it('replace changes a working order and keeps its id', async () => {
     const api = sdk(await createKey(ann));
     const limit = await api.orders.postOrder({
       postOrderRequest: buyBody({ type: 'limit', limitPrice: '40000' }),
     });
     const replaced = await api.orders.patchOrderByOrderId({
       orderId: limit.id ?? '',
-      patchOrderRequest: { limitPrice: '41000' },
+      patchOrderRequest: { limitPrice: '41000', qty: '0.02' },
     });
-    expect(replaced).toMatchObject({ id: limit.id, limitPrice: '41000', status: 'new' });
+    expect(replaced).toMatchObject({
+      id: limit.id,
+      limitPrice: '41000',
+      qty: '0.02',
+      status: 'new',
+    });
+  });
+
+  it('cancel ends a working order and gives its cash back', async () => {
+    const api = sdk(await createKey(ann));
+    const before = await api.account.getAccount();
+    const limit = await api.orders.postOrder({
+      postOrderRequest: buyBody({ type: 'limit', limitPrice: '40000' }),
+    });
+    expect((await api.account.getAccount()).cash).not.toBe(before.cash);
     await api.orders.deleteOrderByOrderID({ orderId: limit.id ?? '' });
     expect(await api.orders.getOrderByOrderID({ orderId: limit.id ?? '' })).toMatchObject({
       status: 'canceled',
     });
-    for (const price of ['38000', '39000'])
-      await api.orders.postOrder({
-        postOrderRequest: buyBody({ type: 'limit', limitPrice: price }),
-      });
+    expect((await api.account.getAccount()).cash).toBe(before.cash);
+  });
+
+  it('cancelling an oco order cancels both its legs', async () => {
+    const api = sdk(await createKey(ann));
+    await api.orders.postOrder({ postOrderRequest: buyBody({ qty: '0.1' }) });
+    const oco = await api.orders.postOrder({
+      postOrderRequest: buyBody({
+        side: 'sell',
+        type: 'limit',
+        qty: '0.05',
+        orderClass: 'oco',
+        takeProfit: { limitPrice: '55000' },
+        stopLoss: { stopPrice: '45000' },
+      }),
+    });
+    await api.orders.deleteOrderByOrderID({ orderId: oco.id ?? '' });
+    expect(await api.orders.getAllOrders({ status: 'open' })).toEqual([]);
+    expect(await api.positions.getOpenPosition({ symbolOrAssetId: 'BTC/USD' })).toMatchObject({
+      qtyAvailable: '0.1',
+    });
+  });
+
+  it("cancel all ends every working order, a filled bracket's legs included", async () => {
+    const api = sdk(await createKey(ann));
+    const bracket = await api.orders.postOrder({
+      postOrderRequest: buyBody({
+        type: 'limit',
+        limitPrice: '49000',
+        orderClass: 'bracket',
+        takeProfit: { limitPrice: '55000' },
+        stopLoss: { stopPrice: '45000' },
+      }),
+    });
+    await setPrice(t.app, 'BTC', 48_000);
+    const filled = await api.orders.getOrderByOrderID({ orderId: bracket.id ?? '' });
+    expect(filled).toMatchObject({ status: 'filled' });
+    expect(filled.legs).toHaveLength(2);
+    await api.orders.postOrder({
+      postOrderRequest: buyBody({ type: 'limit', limitPrice: '39000' }),
+    });
     const all = await api.orders.deleteAllOrders();
-    expect(all).toHaveLength(2);
+    expect(all).toHaveLength(3);
     expect(await api.orders.getAllOrders({ status: 'open' })).toEqual([]);
   });
 

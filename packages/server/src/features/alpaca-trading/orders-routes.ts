@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { apiKeyRoute } from '../api-keys/public.ts';
 import { cancelWorkingOrder } from '../trading/public.ts';
 import { modifyWorkingOrder } from '../trading/public.ts';
@@ -182,17 +183,54 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
         change.purchaseAsk === undefined
       )
         throw alpacaUnprocessable('nothing to replace: send qty, limit_price or stop_price');
-      await modifyWorkingOrder(ctx, portfolio, change);
+      await inTransaction(ctx.db, async (trx) => {
+        await modifyWorkingOrder({ ...ctx, db: trx }, portfolio, change);
+        // The order's size as sent changes with it (what its answers show as qty).
+        if (qty === undefined) return;
+        const kept = await trx
+          .selectFrom('client_orders')
+          .select(['client_order_id', 'request'])
+          .where('portfolio_id', '=', portfolio.id)
+          .where('order_id', '=', id)
+          .executeTakeFirst();
+        if (!kept) return;
+        const request = { ...(JSON.parse(kept.request) as object), qty: String(body.qty) };
+        await trx
+          .updateTable('client_orders')
+          .set({ request: JSON.stringify(request) })
+          .where('portfolio_id', '=', portfolio.id)
+          .where('client_order_id', '=', kept.client_order_id)
+          .execute();
+      });
       announce(ctx, portfolio);
       // The order keeps its id here (decision 031): the answer is the order as replaced.
       return loadOrder(ctx.db, portfolio.id, id);
     },
   );
 
-  /** Cancels one working order; a market order (filled at once) is not cancelable. */
+  /**
+   * Cancels one working order; a market order (filled at once) is not cancelable. An OCO order's
+   * legs go together, as Alpaca's do: cancelling ours one leg leaves the other holding the shares,
+   * so the pair's working legs are cancelled in one transaction.
+   */
   const cancel = async (portfolioId: string, id: string) => {
     try {
-      await cancelWorkingOrder(ctx, portfolioId, id);
+      await inTransaction(ctx.db, async (trx) => {
+        const inner = { ...ctx, db: trx };
+        // Read before the cancel: cancelling one leg takes the other out of the pair.
+        const others = await trx
+          .selectFrom('limit_orders as leg')
+          .innerJoin('limit_orders as first', 'first.oco_group_id', 'leg.oco_group_id')
+          .select('leg.id')
+          .where('first.id', '=', id)
+          .where('first.portfolio_id', '=', portfolioId)
+          .where('first.parent_id', 'is', null)
+          .where('leg.id', '!=', id)
+          .where('leg.status', '=', 'WORKING')
+          .execute();
+        await cancelWorkingOrder(inner, portfolioId, id);
+        for (const leg of others) await cancelWorkingOrder(inner, portfolioId, leg.id);
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'ORDER_NOT_FOUND') {
         const order = await loadOrder(ctx.db, portfolioId, id, false);
@@ -217,17 +255,19 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/v2/orders', { ...keyed, schema: hide }, async (request, reply) => {
     const portfolio = keyPortfolio(request);
-    // The orders that hold their own reservation: an OCO pair is cancelled through its first leg.
+    // Every working order, legs included (a filled bracket's legs have no working parent).
     const open = await listOrders(ctx.db, portfolio.id, {
       status: 'open',
       limit: 10_000,
       direction: 'asc',
-      nested: true,
+      nested: false,
     });
     const results = [];
     for (const order of open) {
       try {
-        await cancel(portfolio.id, order.id);
+        // A pair's second leg ended with its first: it is listed as it is now.
+        const now = await loadOrder(ctx.db, portfolio.id, order.id, false);
+        if (now.status !== 'canceled') await cancel(portfolio.id, order.id);
         results.push({
           id: order.id,
           status: 200,

@@ -124,9 +124,13 @@ export function positionsRoutes(fastify: FastifyInstance, ctx: AppContext): void
           status: 'open',
           limit: 10_000,
           direction: 'asc',
-          nested: true,
+          nested: false,
         });
-        for (const order of open) await cancelWorkingOrder(ctx, portfolio.id, order.id);
+        // In one transaction: the positions are closed only once every order let go of its shares.
+        await inTransaction(ctx.db, async (trx) => {
+          for (const order of open)
+            await cancelWorkingOrder({ ...ctx, db: trx }, portfolio.id, order.id);
+        });
       }
       const positions = await loadPositions(ctx.db, portfolio.id);
       const results = [];
