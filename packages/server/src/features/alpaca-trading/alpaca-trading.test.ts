@@ -206,6 +206,20 @@ describe('Alpaca trading API through the official SDK', () => {
     expect(refused.status).toBe(422);
   });
 
+  it('two requests at once with the same client_order_id place one order', async () => {
+    const api = sdk(await createKey(ann));
+    const body = buyBody({ clientOrderId: 'twice-at-once' });
+    const [a, b] = await Promise.all([
+      api.orders.postOrder({ postOrderRequest: body }),
+      api.orders.postOrder({ postOrderRequest: body }),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect(await api.orders.getAllOrders({ status: 'all' })).toHaveLength(1);
+    expect(await api.positions.getOpenPosition({ symbolOrAssetId: 'BTC/USD' })).toMatchObject({
+      qty: '0.01',
+    });
+  });
+
   it('replace changes a working order and keeps its id', async () => {
     const api = sdk(await createKey(ann));
     const limit = await api.orders.postOrder({
