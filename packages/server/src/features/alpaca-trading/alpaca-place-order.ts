@@ -14,6 +14,7 @@ import { alpacaUnprocessable, notOffered } from './alpaca-errors.ts';
 import { parseCents, parsePrice, parseShares } from './alpaca-numbers.ts';
 import { findClientOrder, loadOrder } from './alpaca-order-store.ts';
 import { reserveFor, type AlpacaOrder } from './alpaca-order-shape.ts';
+import { marketInput, workingInput as checkedWorking } from './alpaca-validated.ts';
 import { fromAlpacaSymbol } from './alpaca-symbols.ts';
 
 const Amount = z.union([z.string().max(40), z.number()]);
@@ -150,15 +151,19 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
     if (!body.take_profit || !body.stop_loss)
       throw alpacaUnprocessable('an oco order takes take_profit and stop_loss');
     if (body.qty === undefined) throw alpacaUnprocessable('an oco order is sized by qty');
-    const row = await openWorkingOrder(ctx, portfolio, {
-      type: 'SELL',
-      symbol,
-      walletAddress: portfolio.walletAddress,
-      orderType: 'OCO',
-      sellAsk: sharesToNumber(parseShares(body.qty, 'qty')),
-      timeInForce: tifOf(body.time_in_force),
-      ...legsOf(body),
-    });
+    const row = await openWorkingOrder(
+      ctx,
+      portfolio,
+      checkedWorking({
+        type: 'SELL',
+        symbol,
+        walletAddress: portfolio.walletAddress,
+        orderType: 'OCO',
+        sellAsk: sharesToNumber(parseShares(body.qty, 'qty')),
+        timeInForce: tifOf(body.time_in_force),
+        ...legsOf(body),
+      }),
+    );
     return row.id;
   }
   if (orderClass === 'bracket' || orderClass === 'oto') {
@@ -180,8 +185,8 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
     const order = { symbol, walletAddress: portfolio.walletAddress, ...amount };
     const fill =
       body.side === 'buy'
-        ? await marketBuy(ctx, portfolio, order)
-        : await marketSell(ctx, portfolio, order);
+        ? await marketBuy(ctx, portfolio, marketInput(order))
+        : await marketSell(ctx, portfolio, marketInput(order));
     return fill.transaction.id;
   }
   if (immediate) {
@@ -197,8 +202,8 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
     const order = { symbol, walletAddress: portfolio.walletAddress, ...amount };
     const fill =
       body.side === 'buy'
-        ? await marketBuy(ctx, portfolio, order)
-        : await marketSell(ctx, portfolio, order);
+        ? await marketBuy(ctx, portfolio, marketInput(order))
+        : await marketSell(ctx, portfolio, marketInput(order));
     const price = BigInt(fill.transaction.price);
     if (body.side === 'buy' ? price > limit : price < limit)
       throw alpacaUnprocessable(
@@ -208,7 +213,11 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
   }
   const input = await workingInput(ctx, portfolio, body, symbol);
   const legs = orderClass === 'simple' ? undefined : legsOf(body);
-  const row = await openWorkingOrder(ctx, portfolio, legs ? { ...input, attached: legs } : input);
+  const row = await openWorkingOrder(
+    ctx,
+    portfolio,
+    checkedWorking(legs ? { ...input, attached: legs } : input),
+  );
   return row.id;
 }
 

@@ -191,6 +191,28 @@ describe('Alpaca trading API through the official SDK', () => {
     expect((await api.account.getAccount()).cash).toBe(before.cash);
   });
 
+  it('an order the web could not place is refused with 422 and nothing is kept', async () => {
+    const api = sdk(await createKey(ann));
+    await api.orders.postOrder({ postOrderRequest: buyBody({ qty: '0.1' }) });
+    const refused = await refusal(
+      api.orders.postOrder({
+        postOrderRequest: buyBody({ side: 'sell', type: 'trailing_stop', trailPercent: '80' }),
+      }),
+    );
+    expect(refused).toMatchObject({ status: 422, body: { code: 42210000 } });
+    expect(JSON.stringify(refused.body)).toContain('Trail percent must be at most');
+    expect(await api.orders.getAllOrders({ status: 'open' })).toEqual([]);
+  });
+
+  it('an asset other than a USD crypto pair is refused, saying so', async () => {
+    const api = sdk(await createKey(ann));
+    const refused = await refusal(
+      api.orders.postOrder({ postOrderRequest: buyBody({ symbol: 'AAPL' }) }),
+    );
+    expect(refused).toMatchObject({ status: 422, body: { code: 42210000 } });
+    expect(JSON.stringify(refused.body)).toContain('only crypto pairs quoted in USD');
+  });
+
   it('a retry with the same client_order_id answers the same order, another body is refused', async () => {
     const api = sdk(await createKey(ann));
     const body = buyBody({ clientOrderId: 'my-order-1' });

@@ -19,6 +19,7 @@ import { parsePrice, parseShares } from './alpaca-numbers.ts';
 import { findClientOrder, listOrders, loadOrder } from './alpaca-order-store.ts';
 import { reserveFor } from './alpaca-order-shape.ts';
 import { AlpacaOrderBody, placeOrder } from './alpaca-place-order.ts';
+import { modifyInput } from './alpaca-validated.ts';
 import { fromAlpacaSymbol } from './alpaca-symbols.ts';
 
 const Amount = z.union([z.string().max(40), z.number()]);
@@ -184,7 +185,7 @@ export function ordersRoutes(fastify: FastifyInstance, ctx: AppContext): void {
       )
         throw alpacaUnprocessable('nothing to replace: send qty, limit_price or stop_price');
       await inTransaction(ctx.db, async (trx) => {
-        await modifyWorkingOrder({ ...ctx, db: trx }, portfolio, change);
+        await modifyWorkingOrder({ ...ctx, db: trx }, portfolio, modifyInput(change));
         // The order's size as sent changes with it (what its answers show as qty).
         if (qty === undefined) return;
         const kept = await trx

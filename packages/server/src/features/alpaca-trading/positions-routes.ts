@@ -9,6 +9,7 @@ import type { RequestPortfolio } from '../auth/guard.ts';
 import { alpacaError, alpacaNotFound, alpacaUnprocessable } from './alpaca-errors.ts';
 import { announce, keyPortfolio, knownSymbols } from './alpaca-context.ts';
 import { parseShares } from './alpaca-numbers.ts';
+import { marketInput } from './alpaca-validated.ts';
 import { loadOrder, listOrders } from './alpaca-order-store.ts';
 import { loadPositions } from './alpaca-portfolio.ts';
 import { ourSymbol } from './alpaca-symbols.ts';
@@ -51,12 +52,16 @@ export function positionsRoutes(fastify: FastifyInstance, ctx: AppContext): void
         'insufficient qty available for order (shares on open orders are reserved)',
       );
     const fill = await inTransaction(ctx.db, async (trx) => {
-      const made = await marketSell({ ...ctx, db: trx }, portfolio, {
-        symbol,
-        walletAddress: portfolio.walletAddress,
-        assetAmount: sharesToNumber(shares),
-        unit: 'SYMBOL',
-      });
+      const made = await marketSell(
+        { ...ctx, db: trx },
+        portfolio,
+        marketInput({
+          symbol,
+          walletAddress: portfolio.walletAddress,
+          assetAmount: sharesToNumber(shares),
+          unit: 'SYMBOL',
+        }),
+      );
       await trx
         .insertInto('client_orders')
         .values({
