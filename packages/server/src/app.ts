@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { alertsFeature } from './features/alerts/feature.ts';
 import { registerApiKeyBoundary } from './features/api-keys/api-key-guard.ts';
+import { alpacaTradingRoutes } from './features/alpaca-trading/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     alerts.routes,
     accountRoutes,
     apiKeyRoutes,
+    alpacaTradingRoutes,
     socialRoutes,
     exploreRoutes,
     lessonRoutes,

@@ -104,6 +104,17 @@ export interface ApiKeysTable {
   last_used_at: NullableInt;
 }
 
+/** An order a program placed, by its client_order_id (migration 018, docs/decisions/031-alpaca-trading.md). */
+export interface ClientOrdersTable {
+  portfolio_id: string;
+  client_order_id: string;
+  /** A limit_orders id, or a market order's transactions id. */
+  order_id: string;
+  /** The order's body as sent, canonical JSON. */
+  request: string;
+  created_at: Int;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -324,6 +335,7 @@ export interface DB {
   contests: ContestsTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  client_orders: ClientOrdersTable;
   verification_tokens: VerificationTokensTable;
   lots: LotsTable;
   lot_totals: LotTotalsTable;
