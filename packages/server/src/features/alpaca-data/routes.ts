@@ -128,7 +128,10 @@ export function alpacaDataRoutes(scope: FastifyInstance, ctx: AppContext): void 
         await guard(request, reply);
     },
   };
+  // Left out of /openapi.json: Alpaca's own reference documents these, with its {code, message}
+  // errors rather than our {error, code} (docs/decisions/032-alpaca-data-and-streams.md).
   const schema = <Q extends z.ZodTypeAny>(summary: string, querystring: Q) => ({
+    hide: true,
     tags: ['alpaca market data'],
     summary,
     params: z.object({ loc: z.string().max(10) }),

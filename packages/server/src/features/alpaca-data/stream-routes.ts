@@ -6,6 +6,7 @@ import { TradeUpdatesHub } from './trade-updates-stream.ts';
 /**
  * Alpaca's two streams. They are registered in the scope of /live (realtime/live-routes.ts), which
  * owns the app's one WebSocket server: a second @fastify/websocket would route every upgrade twice.
+ * Like the market data routes, they are left out of /openapi.json: Alpaca's reference documents them.
  */
 export function alpacaStreamRoutes(app: FastifyInstance, ctx: AppContext): void {
   const onError = (message: string, err: unknown) => app.log.error({ err }, message);
@@ -28,6 +29,7 @@ export function alpacaStreamRoutes(app: FastifyInstance, ctx: AppContext): void 
     method: 'GET',
     url: '/v1beta3/crypto/:loc',
     schema: {
+      hide: true,
       tags: ['alpaca streams'],
       summary: "WebSocket: Alpaca's crypto market data stream (msgpack, or JSON by Content-Type)",
     },
@@ -46,6 +48,7 @@ export function alpacaStreamRoutes(app: FastifyInstance, ctx: AppContext): void 
     method: 'GET',
     url: '/stream',
     schema: {
+      hide: true,
       tags: ['alpaca streams'],
       summary: "WebSocket: Alpaca's trade_updates stream (JSON)",
     },
