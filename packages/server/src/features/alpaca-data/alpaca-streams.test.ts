@@ -1,5 +1,6 @@
 import { streaming } from '@alpacahq/alpaca-trade-api';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   createTestKey,
   listenOrigin,
@@ -88,6 +89,50 @@ describe('Alpaca crypto data stream', () => {
     const result = await stream.waitForAuthenticationResult();
     expect(result.authenticated).toBe(false);
     expect(result.code).toBe(402);
+  });
+});
+
+/** A raw socket that asked for JSON frames, with every frame it received (arrays, flattened). */
+function jsonSocket(url: string) {
+  const ws = new WebSocket(url, { headers: { 'content-type': 'application/json' } });
+  cleanups.push(() => ws.close());
+  const frames: Record<string, unknown>[] = [];
+  const waiters: { match: (f: Record<string, unknown>) => boolean; resolve: () => void }[] = [];
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    expect(isBinary).toBe(false);
+    frames.push(...(JSON.parse(data.toString()) as Record<string, unknown>[]));
+    for (const w of [...waiters])
+      if (frames.some(w.match)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  });
+  const next = async (match: (f: Record<string, unknown>) => boolean) => {
+    if (!frames.some(match)) await new Promise<void>((resolve) => waiters.push({ match, resolve }));
+    return frames.find(match)!;
+  };
+  return { ws, next };
+}
+
+describe('Alpaca crypto data stream in JSON', () => {
+  it('answers in JSON text when the upgrade asks for it, and refuses a subscription before auth', async () => {
+    const key = await createTestKey(t.app, ann, ['read']);
+    const socket = jsonSocket(streamUrl(await listenOrigin(t.app), '/v1beta3/crypto/us'));
+    expect(await socket.next((f) => f.T === 'success')).toEqual({ T: 'success', msg: 'connected' });
+    socket.ws.send(JSON.stringify({ action: 'subscribe', trades: ['BTC/USD'] }));
+    expect(await socket.next((f) => f.T === 'error')).toEqual({
+      T: 'error',
+      code: 401,
+      msg: 'not authenticated',
+    });
+    socket.ws.send(JSON.stringify({ action: 'auth', key: key.keyId, secret: key.secret }));
+    await socket.next((f) => f.msg === 'authenticated');
+    socket.ws.send(JSON.stringify({ action: 'subscribe', trades: ['*'] }));
+    expect(await socket.next((f) => f.T === 'subscription')).toMatchObject({ trades: ['*'] });
+    await t.app.inject({ method: 'POST', url: '/market-control/tick' });
+    const trade = await socket.next((f) => f.T === 't' && f.S === 'ETH/USD');
+    expect(trade.p).toBe(await priceOf('ETH'));
+    expect(typeof trade.t).toBe('string');
   });
 });
 
