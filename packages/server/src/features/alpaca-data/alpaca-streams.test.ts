@@ -7,7 +7,7 @@ import {
   streamUrl,
   type TestKey,
 } from '../../../test/alpaca-data-kit.ts';
-import { buy, expectStatus } from '../../../test/calls.ts';
+import { buy, cancelLimit, expectStatus, openLimit } from '../../../test/calls.ts';
 import { createTestUser, testDialect } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -158,6 +158,38 @@ describe('Alpaca trade_updates stream', () => {
       status: 'filled',
       filledQty: '0.01',
     });
+  });
+
+  it('hears a working order placed and then cancelled as new and canceled', async () => {
+    const key = await createTestKey(t.app, ann);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const updates: streaming.TradeUpdate[] = [];
+    const two = new Promise<void>((resolve) =>
+      stream.onTradeUpdate((u) => {
+        updates.push(u);
+        if (updates.length === 2) resolve();
+      }),
+    );
+    const opened = await openLimit(t.app, ann, {
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      limitAsk: 1_000,
+      purchaseAsk: 100,
+    });
+    expectStatus(opened, 201);
+    const { positionId } = opened.json<{ limitPosition: { positionId: string } }>().limitPosition;
+    expectStatus(await cancelLimit(t.app, ann, positionId), 200);
+    await two;
+    expect(updates.map((u) => [u.event, u.order.id, u.order.status])).toEqual([
+      ['new', positionId, 'new'],
+      ['canceled', positionId, 'canceled'],
+    ]);
+    expect(updates[0]?.order).toMatchObject({ type: 'limit', limitPrice: '1000', notional: '100' });
   });
 
   it("does not hear another user's orders", async () => {
