@@ -13,6 +13,8 @@ import { groupCommit } from './db/group-commit.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { alpacaDataRoutes } from './features/alpaca-data/routes.ts';
+import { alpacaStreamRoutes } from './features/alpaca-data/stream-routes.ts';
 import { alertsFeature } from './features/alerts/feature.ts';
 import { registerApiKeyBoundary } from './features/api-keys/api-key-guard.ts';
 import { alpacaTradingRoutes } from './features/alpaca-trading/routes.ts';
@@ -144,7 +146,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     socialRoutes,
     exploreRoutes,
     lessonRoutes,
-    liveRoutes,
+    alpacaDataRoutes,
+    // Alpaca's streams share /live's WebSocket server (features/alpaca-data/stream-routes.ts).
+    async (scope, context) => {
+      await liveRoutes(scope, context);
+      alpacaStreamRoutes(scope, context);
+    },
   ];
   for (const featureRoutes of routes) {
     await app.register(async (scope) => featureRoutes(scope, ctx));

@@ -29,11 +29,13 @@ import { openapiPath, operationKey } from './api-docs.ts';
 const { t } = useTestApp({ marketControl: true });
 
 /**
- * Routes the document leaves out: Swagger UI's pages, the operations endpoints, and Alpaca's
- * Trading API v2 (/v2/...), which is Alpaca's interface with Alpaca's own reference, answering
- * Alpaca's shapes and errors rather than ours (docs/api.md, "Alpaca-compatible trading").
+ * Routes the document leaves out: Swagger UI's pages, the operations endpoints (docs/api.md), and
+ * Alpaca's interface: the Trading API v2 (/v2/...), the market data and the streams, which
+ * Alpaca's own reference documents, answering Alpaca's shapes and errors rather than ours
+ * (docs/decisions/031-alpaca-trading.md, 032-alpaca-data-and-streams.md).
  */
-const UNDOCUMENTED = /^\/(docs(\/|$)|openapi\.json$|health$|ready$|metrics$|v2\/)/;
+const UNDOCUMENTED =
+  /^\/(docs(\/|$)|openapi\.json$|health$|ready$|metrics$|v2\/|v1beta3\/|stream$)/;
 
 const documentOf = async () =>
   (await t.app.inject({ url: '/openapi.json' })).json<OpenApiDocument>();

@@ -1,5 +1,6 @@
 /**
- * What other features may use of api-keys: the options a route for programs spreads in to accept
- * a key (docs/decisions/030-api-keys.md). Everything else in api-keys/ is private to it.
+ * What other features may use of api-keys: the guard and options for routes of programs, the
+ * header names and the scopes (docs/decisions/030-api-keys.md). Everything else is private to it.
  */
-export { apiKeyRoute } from './api-key-guard.ts';
+export { apiKeyGuard, apiKeyRoute, KEY_ID_HEADER, SECRET_HEADER } from './api-key-guard.ts';
+export { parseScopes } from './api-keys.ts';

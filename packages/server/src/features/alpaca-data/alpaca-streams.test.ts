@@ -1,0 +1,229 @@
+import { streaming } from '@alpacahq/alpaca-trade-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  createTestKey,
+  listenOrigin,
+  streamUrl,
+  type TestKey,
+} from '../../../test/alpaca-data-kit.ts';
+import { buy, cancelLimit, expectStatus, openLimit } from '../../../test/calls.ts';
+import { createTestUser, testDialect } from '../../../test/test-app.ts';
+import { twoInstances } from '../../../test/two-instances.ts';
+import { useTestApp } from '../../../test/use-test-app.ts';
+
+/**
+ * Alpaca's two streams (docs/api.md, "Alpaca-compatible market data and streams";
+ * docs/decisions/032-alpaca-data-and-streams.md) with the official SDK's stream classes, pointed
+ * at a test app by their `url` option.
+ */
+const {
+  t,
+  users: [ann],
+} = useTestApp({ users: 1 });
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const sdkOptions = (url: string, key: TestKey) => ({
+  url,
+  credentials: { keyId: key.keyId, secret: key.secret },
+  reconnect: false,
+  pingIntervalMs: 0,
+});
+
+function dataStream(origin: string, key: TestKey) {
+  const stream = new streaming.CryptoDataStream(
+    sdkOptions(streamUrl(origin, '/v1beta3/crypto/us'), key),
+  );
+  cleanups.push(() => stream.disconnect());
+  return stream;
+}
+
+function tradingStream(origin: string, key: TestKey) {
+  const stream = new streaming.TradingStream(sdkOptions(streamUrl(origin, '/stream'), key));
+  cleanups.push(() => stream.disconnect());
+  return stream;
+}
+
+/** The first value `register` hands its listener. */
+const first = <T>(register: (listener: (value: T) => void) => void) =>
+  new Promise<T>((resolve) => register(resolve));
+
+async function priceOf(symbol: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/all-assets' });
+  return res.json<{ symbol: string; currentPrice: number }[]>().find((a) => a.symbol === symbol)!
+    .currentPrice;
+}
+
+describe('Alpaca crypto data stream', () => {
+  it("sends a subscribed symbol's trade, quote and bar after a tick", async () => {
+    const key = await createTestKey(t.app, ann, ['read']);
+    const stream = dataStream(await listenOrigin(t.app), key);
+    stream.connect();
+    expect(await stream.waitForAuthentication()).toBe(true);
+    const subscribed = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeForTrades(['BTC/USD']);
+    stream.subscribeForQuotes(['BTC/USD']);
+    stream.subscribeForBars(['BTC/USD']);
+    await subscribed;
+    const trade = first<streaming.StreamTrade>((l) => stream.onTrade(l));
+    const quote = first<streaming.StreamQuote>((l) => stream.onQuote(l));
+    const bar = first<streaming.StreamBar>((l) => stream.onBar(l));
+    await t.app.inject({ method: 'POST', url: '/market-control/tick' });
+    const price = await priceOf('BTC');
+    expect(await trade).toMatchObject({ symbol: 'BTC/USD', price });
+    expect((await trade).timestamp).toBeInstanceOf(Date);
+    const q = await quote;
+    expect(q.symbol).toBe('BTC/USD');
+    expect(q.askPrice).toBeGreaterThan(q.bidPrice);
+    expect(await bar).toMatchObject({ symbol: 'BTC/USD', close: price });
+  });
+
+  it('refuses a wrong secret with Alpaca’s auth failed', async () => {
+    const key = await createTestKey(t.app, ann);
+    const stream = dataStream(await listenOrigin(t.app), { ...key, secret: 'wrong' });
+    stream.connect();
+    const result = await stream.waitForAuthenticationResult();
+    expect(result.authenticated).toBe(false);
+    expect(result.code).toBe(402);
+  });
+});
+
+/** A raw socket that asked for JSON frames, with every frame it received (arrays, flattened). */
+function jsonSocket(url: string) {
+  const ws = new WebSocket(url, { headers: { 'content-type': 'application/json' } });
+  cleanups.push(() => ws.close());
+  const frames: Record<string, unknown>[] = [];
+  const waiters: { match: (f: Record<string, unknown>) => boolean; resolve: () => void }[] = [];
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    expect(isBinary).toBe(false);
+    frames.push(...(JSON.parse(data.toString()) as Record<string, unknown>[]));
+    for (const w of [...waiters])
+      if (frames.some(w.match)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  });
+  const next = async (match: (f: Record<string, unknown>) => boolean) => {
+    if (!frames.some(match)) await new Promise<void>((resolve) => waiters.push({ match, resolve }));
+    return frames.find(match)!;
+  };
+  return { ws, next };
+}
+
+describe('Alpaca crypto data stream in JSON', () => {
+  it('answers in JSON text when the upgrade asks for it, and refuses a subscription before auth', async () => {
+    const key = await createTestKey(t.app, ann, ['read']);
+    const socket = jsonSocket(streamUrl(await listenOrigin(t.app), '/v1beta3/crypto/us'));
+    expect(await socket.next((f) => f.T === 'success')).toEqual({ T: 'success', msg: 'connected' });
+    socket.ws.send(JSON.stringify({ action: 'subscribe', trades: ['BTC/USD'] }));
+    expect(await socket.next((f) => f.T === 'error')).toEqual({
+      T: 'error',
+      code: 401,
+      msg: 'not authenticated',
+    });
+    socket.ws.send(JSON.stringify({ action: 'auth', key: key.keyId, secret: key.secret }));
+    await socket.next((f) => f.msg === 'authenticated');
+    socket.ws.send(JSON.stringify({ action: 'subscribe', trades: ['*'] }));
+    expect(await socket.next((f) => f.T === 'subscription')).toMatchObject({ trades: ['*'] });
+    await t.app.inject({ method: 'POST', url: '/market-control/tick' });
+    const trade = await socket.next((f) => f.T === 't' && f.S === 'ETH/USD');
+    expect(trade.p).toBe(await priceOf('ETH'));
+    expect(typeof trade.t).toBe('string');
+  });
+});
+
+describe('Alpaca trade_updates stream', () => {
+  it('receives the fill of an order placed through /purchase-asset', async () => {
+    const key = await createTestKey(t.app, ann);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    expect(await stream.waitForAuthentication()).toBe(true);
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    expect(await listening).toEqual(['trade_updates']);
+    const update = first<streaming.TradeUpdate>((l) => stream.onTradeUpdate(l));
+    expectStatus(await buy(t.app, ann, 'BTC', 0.01, 'SYMBOL'), 200);
+    const fill = await update;
+    expect(fill.event).toBe('fill');
+    expect(fill.qty).toBe('0.01');
+    expect(fill.positionQty).toBe('0.01');
+    expect(fill.order).toMatchObject({
+      symbol: 'BTC/USD',
+      side: 'buy',
+      type: 'market',
+      status: 'filled',
+      filledQty: '0.01',
+    });
+  });
+
+  it('hears a working order placed and then cancelled as new and canceled', async () => {
+    const key = await createTestKey(t.app, ann);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const updates: streaming.TradeUpdate[] = [];
+    const two = new Promise<void>((resolve) =>
+      stream.onTradeUpdate((u) => {
+        updates.push(u);
+        if (updates.length === 2) resolve();
+      }),
+    );
+    const opened = await openLimit(t.app, ann, {
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      limitAsk: 1_000,
+      purchaseAsk: 100,
+    });
+    expectStatus(opened, 201);
+    const { positionId } = opened.json<{ limitPosition: { positionId: string } }>().limitPosition;
+    expectStatus(await cancelLimit(t.app, ann, positionId), 200);
+    await two;
+    expect(updates.map((u) => [u.event, u.order.id, u.order.status])).toEqual([
+      ['new', positionId, 'new'],
+      ['canceled', positionId, 'canceled'],
+    ]);
+    expect(updates[0]?.order).toMatchObject({ type: 'limit', limitPrice: '1000', notional: '100' });
+  });
+
+  it("does not hear another user's orders", async () => {
+    const key = await createTestKey(t.app, ann);
+    const bob = await createTestUser(t.ctx);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const heard: unknown[] = [];
+    stream.onTradeUpdate((u) => heard.push(u));
+    expectStatus(await buy(t.app, bob, 'BTC', 0.01, 'SYMBOL'), 200);
+    const own = first<streaming.TradeUpdate>((l) => stream.onTradeUpdate(l));
+    expectStatus(await buy(t.app, ann, 'ETH', 0.1, 'SYMBOL'), 200);
+    expect((await own).order.symbol).toBe('ETH/USD');
+    expect(heard).toHaveLength(1);
+  });
+
+  it.skipIf(testDialect !== 'postgres')('hears a fill made on another instance', async () => {
+    const [a, b] = await twoInstances(cleanups);
+    const user = await createTestUser(a.ctx);
+    const key = await createTestKey(a.app, user);
+    const stream = tradingStream(await listenOrigin(a.app), key);
+    stream.connect();
+    expect(await stream.waitForAuthentication()).toBe(true);
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const update = first<streaming.TradeUpdate>((l) => stream.onTradeUpdate(l));
+    expectStatus(await buy(b.app, user, 'BTC', 0.02, 'SYMBOL'), 200);
+    const fill = await update;
+    expect(fill.event).toBe('fill');
+    expect(fill.order).toMatchObject({ symbol: 'BTC/USD', filledQty: '0.02' });
+  });
+});
