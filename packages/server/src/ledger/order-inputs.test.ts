@@ -101,3 +101,31 @@ describe('orders from kept inputs', () => {
     await expectSound(t.ctx, [ann.id]);
   });
 });
+
+describe('orders inside a caller’s transaction', () => {
+  it('an order in a transaction that rolls back leaves nothing kept, so the next order takes the lock', async () => {
+    const { marketBuy } = await import('../features/trading/market-orders.ts');
+    const { inTransaction } = await import('../db/transaction.ts');
+    await boughtAt();
+    const portfolio = { id: ann.id, contestId: null };
+    const body = {
+      symbol: 'BTC',
+      walletAddress: ann.walletAddress,
+      assetAmount: 500,
+      unit: 'USD' as const,
+    };
+    await expect(
+      inTransaction(t.ctx.db, async (trx) => {
+        await marketBuy({ ...t.ctx, db: trx }, portfolio, body);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // Another change takes the version the rolled-back order had named.
+    await marketBuy({ ...t.ctx, orderInputs: undefined }, portfolio, body);
+    const { balance } = await boughtAt();
+    expect(BigInt(Math.round((balance ?? 0) * 100))).toBe(
+      (await balances(t.ctx, ann.id, 'BTC')).cash,
+    );
+    await expectSound(t.ctx, [ann.id]);
+  });
+});

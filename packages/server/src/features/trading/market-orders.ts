@@ -159,9 +159,13 @@ function keptInputs(ctx: Ctx, portfolio: TradingPortfolio, symbol: string): Kept
   return ctx.orderInputs.take(portfolio.id, symbol);
 }
 
-/** Keeps what a committed order left, and answers its fill. */
+/**
+ * Keeps what a committed order left, and answers its fill. Inside a caller's transaction the order
+ * is not committed yet: what it left is not kept, since a rollback could leave the version it names
+ * to another change.
+ */
 function committed(ctx: Ctx, portfolioId: string, done: Done): MarketFill {
-  ctx.orderInputs?.keep(portfolioId, done.left);
+  if (!ctx.db.isTransaction) ctx.orderInputs?.keep(portfolioId, done.left);
   return { transaction: done.transaction, change: done.change };
 }
 
