@@ -20,7 +20,7 @@ import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, type Trx } from '../../db/transaction.ts';
-import type { TradingPortfolio } from '../contests/public.ts';
+import { contestPrice, type TradingPortfolio } from '../contests/public.ts';
 import type { ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import {
@@ -119,6 +119,21 @@ function priceOf(lock: OrderLock, symbol: string): PriceUnits {
   return lock.price;
 }
 
+/**
+ * The price a portfolio trades at: the lock's (the market's) for the main portfolio, with no
+ * further statement; a contest that replays history answers its replayed price instead
+ * (docs/decisions/034-replay-contests.md).
+ */
+export function portfolioPrice(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  live: PriceUnits,
+  symbol: string,
+  now: number,
+): PriceUnits | Promise<PriceUnits> {
+  return portfolio.contestId ? contestPrice(trx, portfolio.contestId, symbol, now, live) : live;
+}
+
 const asRow = (t: MarketTransaction): TransactionRow => ({
   ...t,
   created_at: BigInt(t.created_at),
@@ -147,7 +162,10 @@ export async function marketBuy(
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol);
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
+    const live = priceOf(lock, symbol);
+    // The main portfolio's price is the lock's: no await, no statement (decision 022).
+    const base = portfolio.contestId ? await portfolioPrice(trx, portfolio, live, symbol, now) : live;
+    const price = fillPrice('PURCHASE', base, rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     const fee = feeCents(rule.fee, fill.totalCents);
@@ -216,7 +234,10 @@ export async function marketSell(
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
+    const live = priceOf(lock, symbol);
+    // The main portfolio's price is the lock's: no await, no statement (decision 022).
+    const base = portfolio.contestId ? await portfolioPrice(trx, portfolio, live, symbol, now) : live;
+    const price = fillPrice('SELL', base, rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
     const fee = feeCents(rule.fee, fill.totalCents);
