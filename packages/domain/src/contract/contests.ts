@@ -82,6 +82,17 @@ export function replayClock(
   return Math.min(replay.to, Math.max(replay.from, t));
 }
 
+/** GET /contests/:id/replay: the replay's clock and its prices at this moment. */
+export const ReplayAnswer = z.object({
+  from: Timestamp,
+  to: Timestamp,
+  speed: z.number().int(),
+  /** The replayed moment now (from + time since the start x speed, within [from, to)). */
+  replayedAt: Timestamp,
+  prices: z.array(z.object({ symbol: Symbol, price: z.number() })),
+});
+export type ReplayAnswer = z.infer<typeof ReplayAnswer>;
+
 export const ContestMe = z.object({
   walletAddress: WalletAddress,
   /** null until the board has ranked the portfolio (e.g. before the first valuation). */

@@ -121,8 +121,7 @@ export async function createContest(
     if (unknown.length)
       throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${unknown.join(', ')}`, 'allowedSymbols');
   }
-  if (body.priceSource?.kind === 'REPLAY')
-    await checkReplayCoverage(db, symbols, body.priceSource);
+  if (body.priceSource?.kind === 'REPLAY') await checkReplayCoverage(db, symbols, body.priceSource);
   await inTransaction(db, async (trx) => {
     await trx.insertInto('contests').values(row).execute();
     if (body.kind === 'CONTEST') {

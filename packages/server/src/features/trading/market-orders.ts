@@ -164,7 +164,9 @@ export async function marketBuy(
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
     const live = priceOf(lock, symbol);
     // The main portfolio's price is the lock's: no await, no statement (decision 022).
-    const base = portfolio.contestId ? await portfolioPrice(trx, portfolio, live, symbol, now) : live;
+    const base = portfolio.contestId
+      ? await portfolioPrice(trx, portfolio, live, symbol, now)
+      : live;
     const price = fillPrice('PURCHASE', base, rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
@@ -236,7 +238,9 @@ export async function marketSell(
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
     const live = priceOf(lock, symbol);
     // The main portfolio's price is the lock's: no await, no statement (decision 022).
-    const base = portfolio.contestId ? await portfolioPrice(trx, portfolio, live, symbol, now) : live;
+    const base = portfolio.contestId
+      ? await portfolioPrice(trx, portfolio, live, symbol, now)
+      : live;
     const price = fillPrice('SELL', base, rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();

@@ -119,7 +119,13 @@ export async function modifyWorkingOrder(
       checkStopSide(
         side,
         stopPrice,
-        await portfolioPrice(trx, portfolio, await currentPrice(trx, order.symbol), order.symbol, now),
+        await portfolioPrice(
+          trx,
+          portfolio,
+          await currentPrice(trx, order.symbol),
+          order.symbol,
+          now,
+        ),
       );
     const sizedAt =
       order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
