@@ -120,7 +120,8 @@ export const Contest = z.object({
   feeMinUsd: z.number(),
   /** Lesson slugs a CLASS points its members to. */
   lessons: z.array(z.string()).default([]),
-  priceSource: PriceSource.default({ kind: 'LIVE' }),
+  /** Always sent by the server; absent reads as LIVE. */
+  priceSource: PriceSource.optional(),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
