@@ -223,6 +223,30 @@ describe('replay contests', () => {
     expect(BigInt(sold.price)).toBe(20_000n * PRICE_SCALE);
   });
 
+  it('the board values members at the replayed prices, not the live ones', async () => {
+    await storeCandles(t.ctx, 'BTC', crash);
+    const teacher = await host('TEACHER');
+    const contest = await replayClass(teacher);
+    const ann = await student(contest.joinCode ?? '');
+    const bob = await student(contest.joinCode ?? '');
+    expectStatus(
+      await ann.trade('/purchase-asset', { symbol: 'BTC', assetAmount: 3_000, unit: 'USD' }),
+      200,
+    );
+    await advance(t.ctx, contest.id, 30 * MINUTE);
+    // Live, Ann's bitcoin would have more than tripled.
+    await setPrice(t.app, 'BTC', 100_000);
+    // The board is cached a moment (contest-board.ts): read until it is recomputed.
+    const board = async () =>
+      (await call(teacher, 'GET', `/contests/${contest.id}/leaderboard`))
+        .json<{ walletAddress: string; rank: number; totalBalance: number }[]>()
+        .map((r) => [r.walletAddress, r.rank, r.totalBalance]);
+    await expect.poll(board, { timeout: 10_000, interval: 500 }).toEqual([
+      [bob.wallet, 1, 10_000],
+      [ann.wallet, 2, 9_000],
+    ]);
+  });
+
   it('a replay whose period lacks candles for an asset is refused with a 400 naming it', async () => {
     await storeCandles(t.ctx, 'BTC', crash);
     const teacher = await host('TEACHER');

@@ -140,3 +140,25 @@ export async function contestPrice(
   const schedule = await contestSchedule(trx, contestId);
   return schedule ? scheduledPrice(trx, schedule, symbol, now) : live;
 }
+
+/**
+ * The prices a replay contest's portfolios are valued at (its board, its final standings): the
+ * market's, with each asset that has a candle at the replayed moment at its replayed price.
+ * Undefined for a LIVE contest, which is valued at the market's.
+ */
+export async function replayValuation(
+  db: Db,
+  contestId: string,
+  now: number,
+): Promise<Map<string, PriceUnits> | undefined> {
+  const schedule = await contestSchedule(db, contestId);
+  if (!schedule) return undefined;
+  const t = replayedAt(schedule, now);
+  const assets = await db.selectFrom('assets').select(['symbol', 'price']).execute();
+  const prices = new Map(assets.map((a) => [a.symbol, BigInt(a.price)]));
+  for (const { symbol } of assets) {
+    const candle = await candleAt(db, symbol, t);
+    if (candle) prices.set(symbol, replayPriceAt(candle, t));
+  }
+  return prices;
+}
