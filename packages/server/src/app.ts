@@ -166,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     // tick could fill any of them.
     contests.jobs.endContests,
     trading.jobs.limitTrigger,
+    trading.jobs.replayTrigger,
     alerts.jobs.priceAlerts,
     // Timers of their own, while the market ticks by itself.
     portfolio.jobs.balanceSnapshots,

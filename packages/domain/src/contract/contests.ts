@@ -34,6 +34,65 @@ export const CONTEST_NAME_MAX = 60;
 export const CONTEST_DESCRIPTION_MAX = 500;
 export const ANNOUNCEMENT_MAX = 500;
 
+/** The fastest replay: an hour of history per second of the contest. */
+export const REPLAY_SPEED_MAX = 3_600;
+
+/**
+ * Where a contest's members get their prices (docs/api.md, "Replay contests"): the market's own
+ * (LIVE), or imported 1-minute candles of [from, to) played back `speed` times faster from the
+ * contest's start, the same for every member; the contest ends when the replay does.
+ */
+export const PriceSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('LIVE') }),
+  z
+    .object({
+      kind: z.literal('REPLAY'),
+      from: Timestamp,
+      to: Timestamp,
+      speed: z
+        .number()
+        .int('The replay speed is a whole number')
+        .min(1, 'The replay speed is at least 1 (real time)')
+        .max(REPLAY_SPEED_MAX, `The replay speed can be at most ${REPLAY_SPEED_MAX}`),
+    })
+    .superRefine((replay, ctx) => {
+      if (replay.to <= replay.from)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['to'],
+          message: 'The replayed period must end after it starts',
+        });
+    }),
+]);
+export type PriceSource = z.infer<typeof PriceSource>;
+export type ReplaySource = Extract<PriceSource, { kind: 'REPLAY' }>;
+
+/** How long a replay lasts on the wall clock: its period divided by its speed, rounded up. */
+export function replayDuration(replay: Pick<ReplaySource, 'from' | 'to' | 'speed'>): number {
+  return Math.ceil((replay.to - replay.from) / replay.speed);
+}
+
+/** The replayed time at wall time `now` of a replay started at `startsAt`, kept within [from, to]. */
+export function replayClock(
+  replay: Pick<ReplaySource, 'from' | 'to' | 'speed'>,
+  startsAt: number,
+  now: number,
+): number {
+  const t = replay.from + (now - startsAt) * replay.speed;
+  return Math.min(replay.to, Math.max(replay.from, t));
+}
+
+/** GET /contests/:id/replay: the replay's clock and its prices at this moment. */
+export const ReplayAnswer = z.object({
+  from: Timestamp,
+  to: Timestamp,
+  speed: z.number().int(),
+  /** The replayed moment now (from + time since the start x speed, within [from, to)). */
+  replayedAt: Timestamp,
+  prices: z.array(z.object({ symbol: Symbol, price: z.number() })),
+});
+export type ReplayAnswer = z.infer<typeof ReplayAnswer>;
+
 export const ContestMe = z.object({
   walletAddress: WalletAddress,
   /** null until the board has ranked the portfolio (e.g. before the first valuation). */
@@ -61,6 +120,8 @@ export const Contest = z.object({
   feeMinUsd: z.number(),
   /** Lesson slugs a CLASS points its members to. */
   lessons: z.array(z.string()).default([]),
+  /** Always sent by the server; absent reads as LIVE. */
+  priceSource: PriceSource.optional(),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
@@ -125,8 +186,11 @@ export const CreateContestBody = z
     feeMinUsd: feeMinUsd.optional(),
     description: description.optional(),
     lessons: z.array(z.string().max(80)).max(50).optional(),
+    /** REPLAY sets the end itself: startsAt plus the replay's duration (endsAt is then ignored). */
+    priceSource: PriceSource.optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.priceSource?.kind === 'REPLAY') return;
     if (body.endsAt <= body.startsAt)
       ctx.addIssue({
         code: 'custom',
@@ -147,6 +211,8 @@ export const UpdateContestBody = z.object({
   orderTypes: z.array(ContestOrderType).optional(),
   feeBps: feeBps.optional(),
   feeMinUsd: feeMinUsd.optional(),
+  /** Before the start only, like the other rules; a REPLAY moves the end with it. */
+  priceSource: PriceSource.optional(),
 });
 export type UpdateContestBody = z.infer<typeof UpdateContestBody>;
 

@@ -18,6 +18,7 @@ import * as lessonProgress from './migrations/015-lesson-progress.ts';
 import * as orderBookConsumption from './migrations/016-order-book-consumption.ts';
 import * as apiKeys from './migrations/017-api-keys.ts';
 import * as clientOrderIds from './migrations/018-client-order-ids.ts';
+import * as replayContests from './migrations/021-replay-contests.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-order-book-consumption': orderBookConsumption,
   '017-api-keys': apiKeys,
   '018-client-order-ids': clientOrderIds,
+  '021-replay-contests': replayContests,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -88,6 +88,12 @@ export interface ContestsTable {
   created_at: Int;
   /** Set once the end was carried out: working orders cancelled and the board frozen. */
   closed_at: NullableInt;
+  /** 'LIVE' | 'REPLAY' (migration 021, docs/decisions/034-replay-contests.md). */
+  price_kind: DefaultText;
+  /** The replayed period [from, to) and its speed; null for LIVE. */
+  replay_from: OptionalInt;
+  replay_to: OptionalInt;
+  replay_speed: OptionalInt;
 }
 
 /** Keys for programs (migration 017, docs/decisions/030-api-keys.md). */

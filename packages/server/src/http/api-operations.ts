@@ -299,6 +299,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getContestReturns',
     summary: "The top members' returns over time",
   },
+  'GET /contests/{id}/replay': {
+    operationId: 'getContestReplay',
+    summary: "A replay contest's clock and replayed prices",
+    errors: [409],
+  },
   'GET /contests/code/{code}': {
     operationId: 'getContestByCode',
     summary: 'The contest a join code names',

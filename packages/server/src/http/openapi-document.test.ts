@@ -444,6 +444,43 @@ async function everyRouteScenario(call: Call) {
     'announce',
   );
   ok(await call('GET /contests/:id/standings.csv', { ...as(teacher), params: id }), 'standings');
+  // A replay class over one imported minute of BTC.
+  const btc = await t.ctx.db
+    .selectFrom('assets')
+    .select('id')
+    .where('symbol', '=', 'BTC')
+    .executeTakeFirstOrThrow();
+  const minute = Date.UTC(2024, 2, 5, 12, 0);
+  await t.ctx.db
+    .insertInto('candles')
+    .values({
+      asset_id: btc.id,
+      interval: '1m',
+      start_ts: minute,
+      open: 3e12,
+      high: 3e12,
+      low: 3e12,
+      close: 3e12,
+    })
+    .execute();
+  const replay = ok(
+    await call('POST /contests', {
+      ...as(teacher),
+      payload: {
+        name: 'Replay of docs',
+        kind: 'CLASS',
+        startsAt: now - 1_000,
+        ...rules,
+        allowedSymbols: ['BTC'],
+        priceSource: { kind: 'REPLAY', from: minute, to: minute + 60_000, speed: 1 },
+      },
+    }),
+    'create replay',
+  ).json<{ id: string }>();
+  ok(
+    await call('GET /contests/:id/replay', { ...as(teacher), params: { id: replay.id } }),
+    'replay',
+  );
   const klass = await create('CLASS', now - 1_000);
   const student = ok(
     await call('POST /contests/join', { ...as(bob), payload: { code: klass.joinCode } }),

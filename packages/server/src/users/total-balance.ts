@@ -108,6 +108,8 @@ export async function loadPortfolioTotals(
   trx: Transaction<DB>,
   ids: readonly string[],
   lock = false,
+  /** Prices to value at instead of the market's (a replay contest's, contests/replay-price.ts). */
+  at?: ReadonlyMap<string, PriceUnits>,
 ): Promise<Map<string, { epoch: bigint; totalCents: Cents }>> {
   const totals = new Map<string, { epoch: bigint; totalCents: Cents }>();
   if (!ids.length) return totals;
@@ -139,7 +141,7 @@ export async function loadPortfolioTotals(
     SELECT portfolio_id, symbol, sell_shares, COUNT(*) AS n FROM limit_orders
     WHERE ${of('portfolio_id')} AND status = ${WORKING} AND type = 'SELL' AND (oco_group_id IS NULL OR oco_group_id = id)
     GROUP BY portfolio_id, symbol, sell_shares`.execute(trx);
-  const prices = await currentPrices(trx);
+  const prices = at ?? (await currentPrices(trx));
 
   const held = new Map<string, HoldingInput[]>();
   for (const h of holdings) {

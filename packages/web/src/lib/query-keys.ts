@@ -53,6 +53,7 @@ export const queryKeys = {
     boards: ['contests', 'board'] as const,
     board: (id: string) => ['contests', 'board', id] as const,
     returns: (id: string) => ['contests', 'returns', id] as const,
+    replay: (id: string) => ['contests', 'replay', id] as const,
   },
 };
 

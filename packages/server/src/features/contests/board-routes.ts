@@ -4,6 +4,7 @@ import {
   ContestReturnsAnswer,
   ContestScope,
   NEXT_CURSOR_HEADER,
+  ReplayAnswer,
 } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { requireUser, sessionUser } from '../auth/guard.ts';
 import { assertCanSee, contestFor, loadContestRow } from './contest-access.ts';
 import { toBoardRow } from './contest-board.ts';
 import { contestReturns } from './contest-returns.ts';
+import { replayAnswer } from './replay-answer.ts';
 import { IdParams, OffsetCursor, PAGE, tags, type ContestShared } from '../../../test/route-kit.ts';
 
 /** What anyone who may see a contest reads: the lists, one contest, its board and its returns chart. */
@@ -77,6 +79,26 @@ export function boardRoutes(
       const row = await loadContestRow(db, request.params.id);
       await assertCanSee(db, row, me.id);
       return contestFor(db, boards, row, me.id);
+    },
+  );
+
+  r.get(
+    '/contests/:id/replay',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        description:
+          'A REPLAY contest: the replayed moment and the replayed price of each asset it trades (409 NOT_A_REPLAY for a LIVE one).',
+        params: IdParams,
+        response: { 200: ReplayAnswer },
+      },
+    },
+    async (request) => {
+      const me = sessionUser(request);
+      const row = await loadContestRow(db, request.params.id);
+      await assertCanSee(db, row, me.id);
+      return replayAnswer(db, row, Date.now());
     },
   );
 

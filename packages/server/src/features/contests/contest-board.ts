@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { chunks } from '../../users/chunks.ts';
 import { loadPortfolioTotals } from '../../users/total-balance.ts';
+import { replayValuation } from './replay-price.ts';
 
 export interface BoardEntry extends ContestBoardRow {
   portfolioId: string;
@@ -78,8 +79,11 @@ export async function computeBoard(
       const ids = members.map((m) => m.id);
       const totals = new Map<string, Cents>();
       const trades = new Map<string, { n: number; last: number | null }>();
+      // A replay's members are valued at the replayed prices they trade at.
+      const prices = await replayValuation(trx, contestId, now);
       for (const part of chunks(ids)) {
-        for (const [id, t] of await loadPortfolioTotals(trx, part)) totals.set(id, t.totalCents);
+        for (const [id, t] of await loadPortfolioTotals(trx, part, false, prices))
+          totals.set(id, t.totalCents);
         const counts = await trx
           .selectFrom('transactions')
           .select((eb) => [

@@ -4,6 +4,7 @@ import { inTransaction, lockPortfolios } from '../../db/transaction.ts';
 import { releaseOrders } from '../../ledger/release-orders.ts';
 import { chunks } from '../../users/chunks.ts';
 import { loadPortfolioTotals } from '../../users/total-balance.ts';
+import { replayValuation } from './replay-price.ts';
 
 export interface EndedContest {
   contestId: string;
@@ -38,11 +39,13 @@ export async function endContest(
       .where('closed_at', 'is', null)
       .execute();
     const members = new Map<string, string>();
+    // A replay's final figures are at the replay's last prices, not the live market's.
+    const prices = await replayValuation(trx, contestId, now);
     for (const ids of chunks(rows.map((r) => r.id))) {
       const locked = await lockPortfolios(trx, ids);
       for (const p of locked) members.set(p.id, p.userId);
       await releaseOrders(trx, { portfolios: locked, at: now });
-      for (const [id, total] of await loadPortfolioTotals(trx, ids)) {
+      for (const [id, total] of await loadPortfolioTotals(trx, ids, false, prices)) {
         await trx
           .updateTable('portfolios')
           .set({ final_balance_cents: total.totalCents })

@@ -49,6 +49,15 @@ export function toContest(row: ContestRow, view: ContestView, now = Date.now()):
     feeBps: Number(row.fee_bps),
     feeMinUsd: centsToNumber(BigInt(row.fee_min_cents)),
     lessons: parseList(row.lessons),
+    priceSource:
+      row.price_kind === 'REPLAY'
+        ? {
+            kind: 'REPLAY',
+            from: Number(row.replay_from),
+            to: Number(row.replay_to),
+            speed: Number(row.replay_speed),
+          }
+        : { kind: 'LIVE' },
     members: view.members,
     status: contestStatus(row, now),
     ...(view.showCode ? { joinCode: row.join_code } : {}),

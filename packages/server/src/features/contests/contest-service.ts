@@ -1,6 +1,8 @@
 import {
   centsFromNumber,
+  replayDuration,
   USD_DECIMALS_MESSAGE,
+  type PriceSource,
   type CreateContestBody,
   type UpdateContestBody,
 } from '@papertrade/domain';
@@ -16,6 +18,7 @@ import { notifyMany } from '../../users/notify.ts';
 import { assertCanSee, assertOwner, lockContestRow, newJoinCode } from './contest-access.ts';
 import { endContest, type EndedContest } from './contest-end.ts';
 import { contestStatus, parseList, type ContestRow } from './contest-record.ts';
+import { checkReplayCoverage } from './replay-coverage.ts';
 
 /*
  * Every change of a contest or of its membership, each one transaction that starts with the
@@ -35,6 +38,24 @@ function cents(usd: number, field: string): bigint {
 
 export const codeNotFound = () =>
   notFound('CONTEST_NOT_FOUND', 'No contest has that code: check it with your host');
+
+/** A price source's columns; a replay's end is its start plus the replay's duration. */
+function priceColumns(
+  source: PriceSource,
+  startsAt: number,
+): Pick<ContestRow, 'price_kind' | 'replay_from' | 'replay_to' | 'replay_speed'> & {
+  endsAt?: number;
+} {
+  if (source.kind === 'LIVE')
+    return { price_kind: 'LIVE', replay_from: null, replay_to: null, replay_speed: null };
+  return {
+    price_kind: 'REPLAY',
+    replay_from: BigInt(source.from),
+    replay_to: BigInt(source.to),
+    replay_speed: BigInt(source.speed),
+    endsAt: startsAt + replayDuration(source),
+  };
+}
 
 /** POST /contests: a new contest or class; the creator of a CONTEST joins it, the owner of a CLASS does not trade. */
 export async function createContest(
@@ -60,7 +81,11 @@ export async function createContest(
       'Only a teacher account can create a class; anyone can create a contest',
     );
   }
-  if (body.endsAt <= now)
+  const { endsAt = body.endsAt, ...priceSource } = priceColumns(
+    body.priceSource ?? { kind: 'LIVE' },
+    body.startsAt,
+  );
+  if (endsAt <= now)
     throw badRequest('VALIDATION_ERROR', 'The end must be in the future', 'endsAt');
   if (body.lessons?.length && body.kind !== 'CLASS')
     throw badRequest('VALIDATION_ERROR', 'Only a class points to lessons', 'lessons');
@@ -74,7 +99,8 @@ export async function createContest(
     visibility: body.visibility,
     starting_balance_cents: startingCents,
     starts_at: BigInt(body.startsAt),
-    ends_at: BigInt(body.endsAt),
+    ends_at: BigInt(endsAt),
+    ...priceSource,
     allowed_symbols: JSON.stringify([...new Set(body.allowedSymbols ?? [])]),
     order_types: JSON.stringify([...new Set(body.orderTypes ?? [])]),
     fee_bps: BigInt(body.feeBps ?? 0),
@@ -95,6 +121,7 @@ export async function createContest(
     if (unknown.length)
       throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${unknown.join(', ')}`, 'allowedSymbols');
   }
+  if (body.priceSource?.kind === 'REPLAY') await checkReplayCoverage(db, symbols, body.priceSource);
   await inTransaction(db, async (trx) => {
     await trx.insertInto('contests').values(row).execute();
     if (body.kind === 'CONTEST') {
@@ -122,7 +149,8 @@ const moneyRules = (body: UpdateContestBody) =>
   body.allowedSymbols !== undefined ||
   body.orderTypes !== undefined ||
   body.feeBps !== undefined ||
-  body.feeMinUsd !== undefined;
+  body.feeMinUsd !== undefined ||
+  body.priceSource !== undefined;
 
 /**
  * PATCH /contests/:id, in one transaction under the contest's lock: the checks against the start
@@ -151,6 +179,14 @@ export async function updateContest(
         'The contest has started: its balance, assets, order types and fees can no longer change',
       );
     }
+    const source = body.priceSource ?? null;
+    const replays = source ? source.kind === 'REPLAY' : row.price_kind === 'REPLAY';
+    if (body.endsAt !== undefined && replays)
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'A replay ends when its period is played: change the period or the speed instead',
+        'endsAt',
+      );
     if (body.endsAt !== undefined && body.endsAt < now)
       throw badRequest('VALIDATION_ERROR', 'The end cannot be in the past', 'endsAt');
     if (body.endsAt !== undefined && body.endsAt <= Number(row.starts_at)) {
@@ -169,6 +205,19 @@ export async function updateContest(
       changes.order_types = JSON.stringify([...new Set(body.orderTypes)]);
     if (body.feeBps !== undefined) changes.fee_bps = BigInt(body.feeBps);
     if (body.feeMinUsd !== undefined) changes.fee_min_cents = cents(body.feeMinUsd, 'feeMinUsd');
+    if (source) {
+      const { endsAt, ...columns } = priceColumns(source, Number(row.starts_at));
+      Object.assign(changes, columns);
+      if (endsAt !== undefined) changes.ends_at = BigInt(endsAt);
+    }
+    // A replay must still be covered for the assets it will trade, the new list or the old one.
+    const replaying = source ?? (row.price_kind === 'REPLAY' ? scheduleSource(row) : null);
+    if (replaying?.kind === 'REPLAY' && (source || body.allowedSymbols !== undefined))
+      await checkReplayCoverage(
+        trx,
+        parseList(changes.allowed_symbols ?? row.allowed_symbols),
+        replaying,
+      );
     const startingCents =
       body.startingBalance !== undefined ? cents(body.startingBalance, 'startingBalance') : null;
     if (startingCents !== null) changes.starting_balance_cents = startingCents;
@@ -196,6 +245,16 @@ export async function updateContest(
     }
     return body.end ? endContest(trx, row.id, now) : null;
   });
+}
+
+/** The REPLAY source a contest row stores. */
+function scheduleSource(row: ContestRow): PriceSource {
+  return {
+    kind: 'REPLAY',
+    from: Number(row.replay_from),
+    to: Number(row.replay_to),
+    speed: Number(row.replay_speed),
+  };
 }
 
 /** The contest a join code names, or null; codes are stored in capitals. */

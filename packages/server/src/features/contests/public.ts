@@ -4,3 +4,10 @@
  * contests/ is private to it (eslint.config.js enforces this).
  */
 export { contestRulesFor, type TradingPortfolio } from './contest-rules.ts';
+export {
+  contestPrice,
+  contestSchedule,
+  replayedAt,
+  scheduledPrice,
+  type ReplaySchedule,
+} from './replay-price.ts';

@@ -58,6 +58,15 @@ export function expiredSql(at: number) {
   return sql`${WORKING} AND expires_at IS NOT NULL AND expires_at <= ${at}`;
 }
 
+/**
+ * Leaves out the orders of contests that replay history: they trade on the replay's prices
+ * (replay-trigger.ts), never on the live tick's (docs/decisions/034-replay-contests.md). The
+ * subquery reads the partial index contests_running_replays, empty unless a replay runs.
+ */
+export const NOT_REPLAYED = sql`portfolio_id NOT IN (SELECT rp.id FROM portfolios rp
+  JOIN contests rc ON rc.id = rp.contest_id
+  WHERE rc.price_kind = 'REPLAY' AND rc.closed_at IS NULL)`;
+
 export type Hit =
   | { what: 'LIMIT' | 'STOP' | 'MARK'; symbol: string; side: OrderSide }
   | { what: 'EXPIRY'; symbol: ''; side: OrderSide };
@@ -150,13 +159,14 @@ export async function crossingOrders(
   if (kind === 'LIMIT') {
     const direction = side === 'PURCHASE' ? sql`DESC` : sql`ASC`;
     const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
-      WHERE ${crossesSql('LIMIT', symbol, side, price)}
+      WHERE ${crossesSql('LIMIT', symbol, side, price)} AND ${NOT_REPLAYED}
       ORDER BY limit_price ${direction} LIMIT ${limit}`.execute(db);
     return rows;
   }
   const direction = side === 'SELL' ? sql`DESC` : sql`ASC`;
   const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
     WHERE ${crossesSql('STOP', symbol, side, price)} AND order_type <> 'STOP_LIMIT'
+      AND ${NOT_REPLAYED}
     ORDER BY stop_price ${direction} LIMIT ${limit}`.execute(db);
   return rows;
 }

@@ -17,7 +17,7 @@ import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
 import { debitCash, takeFreeShares } from '../../ledger/ledger.ts';
 import { releaseOrder } from '../../ledger/release-orders.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
-import { currentPrice } from './market-orders.ts';
+import { currentPrice, portfolioPrice } from './market-orders.ts';
 import { bracketColumns, insertLegs, legRows } from './oco-legs.ts';
 import {
   checkSize,
@@ -120,7 +120,13 @@ export async function openWorkingOrder(
       ? [orderType, ...legTypes(attached.takeProfit, attached.stopLoss)]
       : [orderType];
     await checkContestRules(trx, portfolio, body.symbol, types, now);
-    const price = await currentPrice(trx, body.symbol);
+    const price = await portfolioPrice(
+      trx,
+      portfolio,
+      await currentPrice(trx, body.symbol),
+      body.symbol,
+      now,
+    );
     if (stopPrice !== null) checkStopSide(side, stopPrice, price);
     const trailing = orderType === 'TRAILING_STOP' ? trailTerms(side, price, body) : null;
     if (trailing) checkSize(side, reserved, trailing.stop);
@@ -190,7 +196,13 @@ async function openOcoPair(
       legTypes(body.takeProfit, body.stopLoss),
       now,
     );
-    const price = await currentPrice(trx, body.symbol);
+    const price = await portfolioPrice(
+      trx,
+      portfolio,
+      await currentPrice(trx, body.symbol),
+      body.symbol,
+      now,
+    );
     const terms = legTerms(price, 'the current price', body.takeProfit, body.stopLoss, '');
     if (terms.takeProfit !== null) checkSize('SELL', shares, terms.takeProfit);
     if (terms.stopLoss && 'stop' in terms.stopLoss) checkSize('SELL', shares, terms.stopLoss.stop);

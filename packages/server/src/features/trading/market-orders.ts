@@ -21,7 +21,7 @@ import { newId } from '../../db/new-id.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { inTransaction, isPostgres, type Trx } from '../../db/transaction.ts';
-import type { TradingPortfolio } from '../contests/public.ts';
+import { contestPrice, type TradingPortfolio } from '../contests/public.ts';
 import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import type { LotDelta } from '../../ledger/lot-totals.ts';
@@ -132,6 +132,36 @@ async function ruleOf(
 function priceOf(lock: OrderLock, symbol: string): PriceUnits {
   if (lock.price === null) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${symbol}`, 'symbol');
   return lock.price;
+}
+
+/**
+ * The price a portfolio's market order fills at before the spread: the lock's (the live price), with no
+ * further statement; a contest that replays history answers its replayed price instead
+ * (docs/decisions/034-replay-contests.md).
+ */
+export function portfolioPrice(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  live: PriceUnits,
+  symbol: string,
+  now: number,
+): PriceUnits | Promise<PriceUnits> {
+  return portfolio.contestId ? contestPrice(trx, portfolio.contestId, symbol, now, live) : live;
+}
+
+/** The lock with a contest's price (portfolioPrice); a main portfolio's lock as it is, no await. */
+async function pricedFor(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  lock: OrderLock,
+  symbol: string,
+  now: number,
+): Promise<OrderLock> {
+  if (!portfolio.contestId) return lock;
+  return {
+    ...lock,
+    price: await portfolioPrice(trx, portfolio, priceOf(lock, symbol), symbol, now),
+  };
 }
 
 const asRow = (t: MarketTransaction): TransactionRow => ({
@@ -307,7 +337,13 @@ export async function marketBuy(
     const quick = kept && !postgres ? await keptBuy(trx, kept, amount, symbol) : null;
     if (quick) return quick;
     const now = Date.now();
-    const lock = await lockForOrder(trx, portfolioId, symbol);
+    const lock = await pricedFor(
+      trx,
+      portfolio,
+      await lockForOrder(trx, portfolioId, symbol),
+      symbol,
+      now,
+    );
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
     const w = planBuy(lock, rule, amount, symbol, now);
     const totals = await writeBuy(trx, w);
@@ -495,7 +531,13 @@ export async function marketSell(
       if (w && freeLeft !== null) return sellLots(trx, kept.lock, w, freeLeft, kept.firstLots);
     }
     const now = Date.now();
-    const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
+    const lock = await pricedFor(
+      trx,
+      portfolio,
+      await lockForOrder(trx, portfolioId, symbol, { lots: true }),
+      symbol,
+      now,
+    );
     const rule = await ruleOf(trx, portfolio, lock, symbol, now);
     const w = planSell(lock, rule, amount, symbol, now);
     const freeLeft = await writeSell(trx, w);

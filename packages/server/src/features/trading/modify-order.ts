@@ -18,7 +18,7 @@ import { amendReservation } from '../../ledger/amend-reservation.ts';
 import type { TradingPortfolio } from '../contests/public.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { checkContestRules } from './limit-orders.ts';
-import { currentPrice } from './market-orders.ts';
+import { currentPrice, portfolioPrice } from './market-orders.ts';
 import { bracketOf, type BracketTerms } from './oco-legs.ts';
 import { checkSize, checkStopSide, exactPrice } from './order-terms.ts';
 
@@ -116,7 +116,17 @@ export async function modifyWorkingOrder(
         ? amount(sharesFromNumber(body.sellAsk ?? 0), order.sell_shares, body.sellAsk, 'sellAsk')
         : null;
     if (body.stopPrice !== undefined && stopPrice !== null)
-      checkStopSide(side, stopPrice, await currentPrice(trx, order.symbol));
+      checkStopSide(
+        side,
+        stopPrice,
+        await portfolioPrice(
+          trx,
+          portfolio,
+          await currentPrice(trx, order.symbol),
+          order.symbol,
+          now,
+        ),
+      );
     const sizedAt =
       order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);

@@ -1,7 +1,7 @@
 import type { PriceUnits, OrderSide } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { crossesSql } from './crossing-orders.ts';
+import { crossesSql, NOT_REPLAYED } from './crossing-orders.ts';
 
 /**
  * Stop-limit orders of one symbol and side whose stop `price` reaches become limits (docs/api.md):
@@ -21,7 +21,7 @@ export async function triggerStopLimits(
     portfolio_id: string;
   }>`UPDATE limit_orders SET armed = 0, triggered_at = ${at}
     WHERE ${crossesSql('STOP', symbol, side, price)} AND order_type = 'STOP_LIMIT'
-      AND (expires_at IS NULL OR expires_at > ${at})
+      AND (expires_at IS NULL OR expires_at > ${at}) AND ${NOT_REPLAYED}
     RETURNING portfolio_id`.execute(db);
   return [...new Set(rows.map((r) => r.portfolio_id))];
 }

@@ -1,7 +1,7 @@
 import type { PriceUnits, OrderSide } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { marksPassedSql } from './crossing-orders.ts';
+import { marksPassedSql, NOT_REPLAYED } from './crossing-orders.ts';
 
 /**
  * Moves the water marks and stops of the trailing orders of one symbol and side that `price`
@@ -31,6 +31,6 @@ export async function moveWaterMarks(
       : sql`CAST(${price} AS bigint) + ${offset}`;
   const result =
     await sql`UPDATE limit_orders SET water_mark = CAST(${price} AS bigint), stop_price = ${stop}
-    WHERE ${marksPassedSql(symbol, side, price)}`.execute(db);
+    WHERE ${marksPassedSql(symbol, side, price)} AND ${NOT_REPLAYED}`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }

@@ -119,9 +119,55 @@ export function ContestFormFields({
           onChange={(e) => set('endsAt', e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
           fullWidth
+          disabled={form.priceSource === 'REPLAY'}
           {...fieldError('endsAt')}
+          helperText={
+            errors.endsAt ??
+            (form.priceSource === 'REPLAY' ? 'A replay ends when its period is played' : undefined)
+          }
         />
       </Stack>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={form.priceSource === 'REPLAY'}
+            onChange={(e) => set('priceSource', e.target.checked ? 'REPLAY' : 'LIVE')}
+          />
+        }
+        label="Replay history instead of live prices"
+      />
+      {form.priceSource === 'REPLAY' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Replay from (UTC)"
+            type="datetime-local"
+            value={form.replayFrom}
+            onChange={(e) => set('replayFrom', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+            error={Boolean(errors.priceSource)}
+          />
+          <TextField
+            label="Replay to (UTC)"
+            type="datetime-local"
+            value={form.replayTo}
+            onChange={(e) => set('replayTo', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+            error={Boolean(errors.priceSource)}
+          />
+          <TextField
+            label="Replay speed"
+            type="number"
+            value={form.replaySpeed}
+            onChange={(e) => set('replaySpeed', e.target.value)}
+            slotProps={{ htmlInput: { min: 1, max: 3600, inputMode: 'numeric' } }}
+            fullWidth
+            {...fieldError('priceSource')}
+            helperText={errors.priceSource ?? '1 to 3,600; 60 plays a minute of history a second'}
+          />
+        </Stack>
+      )}
       <Autocomplete
         multiple
         options={(assets ?? []).map((a) => a.symbol)}

@@ -102,4 +102,35 @@ describe('the create-contest form', () => {
       '0.10% of each fill, at least $1.00',
     );
   });
+
+  it('a replay sends its period in UTC and its speed, and ends when the period is played', () => {
+    const form = {
+      ...defaultContestForm(NOW),
+      name: 'Crash Class',
+      priceSource: 'REPLAY' as const,
+      replayFrom: '2024-03-05T12:00',
+      replayTo: '2024-03-05T13:00',
+      replaySpeed: '60',
+    };
+    const { body } = contestBody(form, NOW);
+    const from = Date.UTC(2024, 2, 5, 12, 0);
+    expect(body?.priceSource).toEqual({ kind: 'REPLAY', from, to: from + 3_600_000, speed: 60 });
+    expect(body!.endsAt - body!.startsAt).toBe(60_000);
+  });
+
+  it('a replay without its period or with a speed out of range names the replay field', () => {
+    const form = {
+      ...defaultContestForm(NOW),
+      name: 'Crash Class',
+      priceSource: 'REPLAY' as const,
+    };
+    expect(contestBody(form, NOW).errors?.priceSource).toMatch(/period to replay/);
+    const fast = {
+      ...form,
+      replayFrom: '2024-03-05T12:00',
+      replayTo: '2024-03-05T13:00',
+      replaySpeed: '5000',
+    };
+    expect(contestBody(fast, NOW).errors?.priceSource).toMatch(/at most 3600/);
+  });
 });

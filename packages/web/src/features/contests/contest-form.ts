@@ -1,5 +1,6 @@
 import {
   CreateContestBody,
+  replayDuration,
   STARTING_BALANCE_USD,
   type ContestKind,
   type ContestVisibility,
@@ -22,6 +23,12 @@ export interface ContestForm {
   feeBps: string;
   feeMinUsd: string;
   lessons: string[];
+  /** LIVE, or REPLAY of imported history (docs/api.md, Replay contests). */
+  priceSource: 'LIVE' | 'REPLAY';
+  /** The replayed period, `datetime-local` values read as UTC: history is dated in UTC. */
+  replayFrom: string;
+  replayTo: string;
+  replaySpeed: string;
 }
 
 export type ContestField = keyof ContestForm;
@@ -37,6 +44,16 @@ export function toLocalInput(ms: number): string {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A time as a `datetime-local` value in UTC (the replayed period's fields). */
+export function toUtcInput(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16);
+}
+
+/** A UTC `datetime-local` value back to ms; NaN when empty or not a date. */
+export function fromUtcInput(text: string): number {
+  return text ? new Date(`${text}Z`).getTime() : NaN;
 }
 
 /** A `datetime-local` value back to ms; NaN when empty or not a date. */
@@ -64,6 +81,10 @@ export function defaultContestForm(now: number): ContestForm {
     feeBps: '0',
     feeMinUsd: '0',
     lessons: [],
+    priceSource: 'LIVE',
+    replayFrom: '',
+    replayTo: '',
+    replaySpeed: '60',
   };
 }
 
@@ -98,14 +119,32 @@ export function contestBody(
   const endsAt = fromLocalInput(form.endsAt);
   if (Number.isNaN(startsAt)) errors.startsAt = 'Pick when the contest starts';
   else if (startsAt < now - 5 * 60_000) errors.startsAt = 'The start cannot be in the past';
-  if (Number.isNaN(endsAt)) errors.endsAt = 'Pick when the contest ends';
+  const replay =
+    form.priceSource === 'REPLAY'
+      ? {
+          kind: 'REPLAY' as const,
+          from: fromUtcInput(form.replayFrom),
+          to: fromUtcInput(form.replayTo),
+          speed: Number(form.replaySpeed),
+        }
+      : null;
+  if (replay && (Number.isNaN(replay.from) || Number.isNaN(replay.to)))
+    errors.priceSource = 'Pick the period to replay, from and to (UTC)';
+  if (Number.isNaN(endsAt) && !replay) errors.endsAt = 'Pick when the contest ends';
   const candidate = {
     name: form.name,
     kind: form.kind,
     visibility: form.visibility,
     startingBalance: startingBalance ?? 0,
     startsAt: Number.isNaN(startsAt) ? 0 : startsAt,
-    endsAt: Number.isNaN(endsAt) ? 0 : endsAt,
+    // A replay ends when its period is played (the server works it out the same way).
+    endsAt:
+      replay && !errors.priceSource && !Number.isNaN(startsAt)
+        ? startsAt + replayDuration(replay)
+        : Number.isNaN(endsAt)
+          ? 0
+          : endsAt,
+    ...(replay && !errors.priceSource ? { priceSource: replay } : {}),
     ...(form.allowedSymbols.length > 0 ? { allowedSymbols: form.allowedSymbols } : {}),
     ...(form.orderTypes.length > 0 ? { orderTypes: form.orderTypes } : {}),
     feeBps: Number.isFinite(feeBps) ? feeBps : -1,

@@ -99,6 +99,31 @@ describe('/contests/:id for a member', LONG, () => {
     expect(within(board).getAllByRole('row')[1]).toHaveTextContent(/#1.*alice/);
   });
 
+  it('a replay shows its clock, its speed and the replayed prices', async () => {
+    const from = Date.UTC(2021, 4, 19, 13, 0);
+    const priceSource = { kind: 'REPLAY' as const, from, to: from + 3_600_000, speed: 60 };
+    setUp(makeContest({ me: mine, priceSource }), undefined, (r) =>
+      r.path === '/contests/c1/replay'
+        ? {
+            body: {
+              ...priceSource,
+              replayedAt: from + 754_000,
+              prices: [{ symbol: 'BTC', price: 38_250.5 }],
+            },
+          }
+        : undefined,
+    );
+    expect(await screen.findByRole('timer', { name: 'Replay clock' })).toHaveTextContent(
+      '2021-05-19 13:12:34 UTC',
+    );
+    expect(screen.getByLabelText('Replay speed')).toHaveTextContent(
+      'Speed 60× (1 min of history a second)',
+    );
+    expect(screen.getByRole('list', { name: 'Replayed prices' })).toHaveTextContent(
+      'BTC $38,250.50',
+    );
+  });
+
   const contestUser = makeUser({
     walletAddress: CONTEST_WALLET,
     portfolio: { kind: 'CONTEST', contestId: 'c1' },

@@ -15,6 +15,7 @@ import { ClassLessons } from './class-lessons.tsx';
 import { ContestBoard } from './contest-board.tsx';
 import { contestPhase, countdownText } from './countdown.ts';
 import { OwnerPanel } from './owner-panel.tsx';
+import { ReplayClock } from './replay-clock.tsx';
 import { ReturnsCard } from './returns-card.tsx';
 import { RulesList } from './rules-list.tsx';
 import { ShareCard } from './share-card.tsx';
@@ -163,6 +164,7 @@ export default function ContestPage() {
           )}
         </Stack>
       </Paper>
+      <ReplayClock contest={contest} wallet={user.walletAddress} />
       {meWallet && (
         <Grid container spacing={2} component="section" aria-label="Your standing">
           <Grid size={{ xs: 6, md: 4 }}>

@@ -54,6 +54,22 @@ describe('trade panel on a contest portfolio', () => {
     expect(within(methods).queryByRole('button', { name: 'Limit' })).toBeNull();
   });
 
+  it('a replay contest quotes the replayed price, not the live one', async () => {
+    const priceSource = { kind: 'REPLAY' as const, from: 0, to: 3_600_000, speed: 60 };
+    mockApi((r) => {
+      if (r.path === '/auth/session') return { body: { user } };
+      if (r.path === '/all-assets') return { body: [BTC, ETH] };
+      if (r.path === '/contests/c1') return { body: { ...contest, priceSource } };
+      if (r.path === '/contests/c1/replay')
+        return {
+          body: { ...priceSource, replayedAt: 60_000, prices: [{ symbol: 'ETH', price: 1_234.5 }] },
+        };
+      return undefined;
+    });
+    renderPage(<TradePanel asset={ETH} />);
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  });
+
   it('says so, and cannot submit, on an asset the contest does not allow', async () => {
     setup();
     renderPage(<TradePanel asset={BTC} />);

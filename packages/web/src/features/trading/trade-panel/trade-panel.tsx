@@ -28,6 +28,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { useActiveContest } from '../../contests/api/get-contest.ts';
+import { useContestReplay } from '../../contests/api/get-contest-replay.ts';
 import { findAsset, useAllAssets } from '../../../lib/api/get-all-assets.ts';
 import { usePlaceMarketOrder, type TradeSide } from '../api/place-market-order.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -108,14 +109,18 @@ export function TradePanel({
     bracketAllowed: ruleAllows(contest, 'OCO'),
   });
   const allowed = (a: Asset) => symbolAllowed(contest, a.symbol);
+  // A replay contest trades on its replayed prices: the panel shows and quotes those.
+  const replay = useContestReplay(contest, user?.walletAddress ?? '').data;
 
   // The live price comes from the polled list; the prop is only the starting point.
   const fallback = findAsset(assets, DEFAULT_TRADE_SYMBOL);
-  const current =
+  const listed =
     findAsset(assets, pickedId) ??
     asset ??
     (fallback && allowed(fallback) ? fallback : assets?.find(allowed)) ??
     assets?.[0];
+  const replayed = listed && replay?.prices.find((p) => p.symbol === listed.symbol);
+  const current = listed && replayed ? { ...listed, currentPrice: replayed.price } : listed;
   const display = hideOnMobile ? { xs: 'none', sm: 'block' } : 'block';
   if (!current) {
     return (
