@@ -16,6 +16,7 @@ import { accountRoutes } from './features/account/routes.ts';
 import { alertsFeature } from './features/alerts/feature.ts';
 import { registerApiKeyBoundary } from './features/api-keys/api-key-guard.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
+import { assignmentRoutes } from './features/assignments/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     socialRoutes,
     exploreRoutes,
     lessonRoutes,
+    assignmentRoutes,
     liveRoutes,
   ];
   for (const featureRoutes of routes) {
