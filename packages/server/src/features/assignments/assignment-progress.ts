@@ -125,12 +125,10 @@ export async function readActivity(
           .where('method', '=', 'MARKET')
           .groupBy('portfolio_id')
           .execute();
-        for (const r of fills)
-          earliest(
-            byPortfolio.get(r.portfolio_id)?.firstOrder ?? new Map(),
-            'MARKET',
-            Number(r.at),
-          );
+        for (const r of fills) {
+          const map = byPortfolio.get(r.portfolio_id)?.firstOrder;
+          if (map) earliest(map, 'MARKET', Number(r.at));
+        }
         const orders = await db
           .selectFrom('limit_orders')
           .select([

@@ -14,8 +14,7 @@ import { newId } from '../../db/new-id.ts';
 import type { AssignmentsTable, DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../http/app-error.ts';
-import { assertCanSee, assertOwner, lockContestRow } from '../contests/contest-access.ts';
-import type { ContestRow } from '../contests/contest-record.ts';
+import { assertCanSee, assertOwner, lockContestRow, type ContestRow } from '../contests/public.ts';
 import { readActivity, taskProgress, type ClassMember } from './assignment-progress.ts';
 
 type Db = Kysely<DB>;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { csvLine } from '../../http/csv.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
-import { assertOwner, loadContestRow } from '../contests/contest-access.ts';
+import { assertOwner, loadContestRow } from '../contests/public.ts';
 import { IdParams } from '../../../test/route-kit.ts';
 import {
   assignmentsFor,

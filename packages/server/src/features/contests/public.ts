@@ -4,3 +4,6 @@
  * contests/ is private to it (eslint.config.js enforces this).
  */
 export { contestRulesFor, type TradingPortfolio } from './contest-rules.ts';
+/** Class assignments (features/assignments/) read and lock a class's row and check who may see it. */
+export { assertCanSee, assertOwner, loadContestRow, lockContestRow } from './contest-access.ts';
+export type { ContestRow } from './contest-record.ts';
