@@ -52,6 +52,7 @@ export const queryKeys = {
     boards: ['contests', 'board'] as const,
     board: (id: string) => ['contests', 'board', id] as const,
     returns: (id: string) => ['contests', 'returns', id] as const,
+    assignments: (id: string) => ['contests', 'assignments', id] as const,
   },
 };
 
