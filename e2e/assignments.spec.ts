@@ -46,7 +46,7 @@ async function createAssignment(page: Page) {
   await form.getByLabel('Assignment title').fill('Week 1: first orders');
   await form.getByRole('button', { name: 'Add a task' }).click();
   await form.getByRole('button', { name: 'Add a task' }).click();
-  await form.getByRole('combobox', { name: 'Task 3', exact: true }).click();
+  await form.getByRole('combobox', { name: /^Task 3 Place an order/ }).click();
   await page.getByRole('option', { name: 'Hold assets' }).click();
   await form.getByRole('button', { name: 'Create assignment' }).click();
   await expect(form.getByText('Assignment created')).toBeVisible();
