@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     );
     await page.waitForURL(/\/contests\/[^/]+$/);
 
+    await act(page.getByRole('button', { name: 'New assignment' }).click());
     const assignment = page.getByRole('form', { name: 'New assignment' });
     await act(assignment.getByLabel('Assignment title').fill('Week 1: read and trade'));
     await act(assignment.getByRole('button', { name: 'Create assignment' }).click());

@@ -42,6 +42,7 @@ async function studentIn(request: APIRequestContext, code: string): Promise<Test
 
 /** The teacher's form: a title and three tasks (read a lesson, place a limit order, hold 1 asset). */
 async function createAssignment(page: Page) {
+  await page.getByRole('button', { name: 'New assignment' }).click();
   const form = page.getByRole('form', { name: 'New assignment' });
   await form.getByLabel('Assignment title').fill('Week 1: first orders');
   await form.getByRole('button', { name: 'Add a task' }).click();

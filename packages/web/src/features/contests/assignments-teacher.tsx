@@ -351,6 +351,7 @@ function AssignmentGrid({
 /** The teacher's assignments: each one's progress table, then the form for a new one. */
 export function TeacherAssignments({ contest, wallet }: { contest: Contest; wallet: string }) {
   const query = useAssignments(contest.id, wallet);
+  const [writing, setWriting] = useState(false);
   return (
     <Stack spacing={2} component="section" aria-labelledby="teacher-assignments-heading">
       <Typography
@@ -374,7 +375,18 @@ export function TeacherAssignments({ contest, wallet }: { contest: Contest; wall
           <AssignmentGrid key={a.id} assignment={a} contestId={contest.id} wallet={wallet} />
         ))
       )}
-      <NewAssignmentForm contest={contest} wallet={wallet} />
+      {/* Folded until asked for: most visits to the page are to read the table, not to add. */}
+      {writing ? (
+        <NewAssignmentForm contest={contest} wallet={wallet} />
+      ) : (
+        <Button
+          variant="outlined"
+          onClick={() => setWriting(true)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          New assignment
+        </Button>
+      )}
     </Stack>
   );
 }

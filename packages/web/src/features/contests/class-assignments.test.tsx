@@ -139,6 +139,7 @@ describe('the teacher’s assignments', LONG, () => {
       () => [],
     );
     await screen.findByText(/No assignment yet/);
+    await userEvent.click(screen.getByRole('button', { name: 'New assignment' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create assignment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Give the assignment a title');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
