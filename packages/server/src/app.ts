@@ -19,6 +19,7 @@ import { alertsFeature } from './features/alerts/feature.ts';
 import { registerApiKeyBoundary } from './features/api-keys/api-key-guard.ts';
 import { alpacaTradingRoutes } from './features/alpaca-trading/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
+import { assignmentRoutes } from './features/assignments/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestsFeature } from './features/contests/feature.ts';
 import { exploreRoutes } from './features/explore/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     socialRoutes,
     exploreRoutes,
     lessonRoutes,
+    assignmentRoutes,
     alpacaDataRoutes,
     // Alpaca's streams share /live's WebSocket server (features/alpaca-data/stream-routes.ts).
     async (scope, context) => {

@@ -8,5 +8,6 @@ export * from './alerts.ts';
 export * from './contests.ts';
 export * from './explore.ts';
 export * from './lessons.ts';
+export * from './assignments.ts';
 export * from './order-book.ts';
 export * from './api-keys.ts';

@@ -19,6 +19,7 @@ import * as orderBookConsumption from './migrations/016-order-book-consumption.t
 import * as apiKeys from './migrations/017-api-keys.ts';
 import * as clientOrderIds from './migrations/018-client-order-ids.ts';
 import * as replayContests from './migrations/021-replay-contests.ts';
+import * as assignments from './migrations/022-assignments.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017-api-keys': apiKeys,
   '018-client-order-ids': clientOrderIds,
   '021-replay-contests': replayContests,
+  '022-assignments': assignments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

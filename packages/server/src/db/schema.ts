@@ -335,6 +335,26 @@ export interface LessonProgressTable {
   last_attempt_at: OptionalInt;
 }
 
+/** A class's assignments (migration 022); `tasks` is AssignmentTask[] as JSON. */
+export interface AssignmentsTable {
+  id: string;
+  contest_id: string;
+  title: string;
+  due_at: Int;
+  tasks: string;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** Every graded quiz attempt (migration 022), for when a PASS_QUIZ task was first met. */
+export interface QuizAttemptsTable {
+  user_id: string;
+  lesson: string;
+  score: Int;
+  total: Int;
+  at: Int;
+}
+
 export interface DB {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -359,4 +379,6 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   price_alerts: PriceAlertsTable;
   lesson_progress: LessonProgressTable;
+  assignments: AssignmentsTable;
+  quiz_attempts: QuizAttemptsTable;
 }

@@ -342,6 +342,28 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "A contest's standings as CSV (owner)",
     answer: csv('One member a line, by rank'),
   },
+  'GET /contests/{id}/assignments': {
+    operationId: 'listAssignments',
+    summary: "A class's assignments with progress (owner: every member; member: their own)",
+  },
+  'POST /contests/{id}/assignments': {
+    operationId: 'createAssignment',
+    summary: 'Set an assignment (owner of a class)',
+  },
+  'PATCH /contests/{id}/assignments/{assignmentId}': {
+    operationId: 'updateAssignment',
+    summary: 'Change an assignment (owner)',
+  },
+  'DELETE /contests/{id}/assignments/{assignmentId}': {
+    operationId: 'deleteAssignment',
+    summary: 'Delete an assignment (owner)',
+    answer: noContent('The assignment is gone'),
+  },
+  'GET /contests/{id}/assignments/{assignmentId}/progress.csv': {
+    operationId: 'exportAssignmentProgress',
+    summary: "An assignment's progress as CSV (owner)",
+    answer: csv('One member a line: each task done, late or not yet, and when'),
+  },
   'GET /live': {
     operationId: 'openLiveSocket',
     summary: 'WebSocket of prices and the signed-in user',

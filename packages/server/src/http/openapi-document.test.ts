@@ -491,6 +491,40 @@ async function everyRouteScenario(call: Call) {
     await call('GET /contests/:id/members/:walletAddress', { ...as(teacher), params: member }),
     'member',
   );
+  const week = { id: klass.id };
+  const assignment = ok(
+    await call('POST /contests/:id/assignments', {
+      ...as(teacher),
+      params: week,
+      payload: {
+        title: 'Week 1',
+        dueAt: now + 86_400_000,
+        tasks: [{ kind: 'PLACE_ORDER', orderType: 'MARKET' }],
+      },
+    }),
+    'create assignment',
+  ).json<{ id: string }>();
+  const one = { id: klass.id, assignmentId: assignment.id };
+  ok(await call('GET /contests/:id/assignments', { ...as(bob), params: week }), 'assignments');
+  ok(
+    await call('PATCH /contests/:id/assignments/:assignmentId', {
+      ...as(teacher),
+      params: one,
+      payload: { title: 'Week one' },
+    }),
+    'patch assignment',
+  );
+  ok(
+    await call('GET /contests/:id/assignments/:assignmentId/progress.csv', {
+      ...as(teacher),
+      params: one,
+    }),
+    'assignment csv',
+  );
+  ok(
+    await call('DELETE /contests/:id/assignments/:assignmentId', { ...as(teacher), params: one }),
+    'delete assignment',
+  );
   ok(
     await call('DELETE /contests/:id/members/:walletAddress', { ...as(teacher), params: member }),
     'remove',

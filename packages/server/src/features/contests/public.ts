@@ -11,3 +11,6 @@ export {
   scheduledPrice,
   type ReplaySchedule,
 } from './replay-price.ts';
+/** Class assignments (features/assignments/) read and lock a class's row and check who may see it. */
+export { assertCanSee, assertOwner, loadContestRow, lockContestRow } from './contest-access.ts';
+export type { ContestRow } from './contest-record.ts';

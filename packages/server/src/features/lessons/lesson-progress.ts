@@ -3,6 +3,7 @@ import { LESSONS } from '@papertrade/domain/lessons';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB, LessonProgressTable } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 type Row = Selectable<LessonProgressTable>;
 
@@ -60,9 +61,34 @@ export async function markRead(
 
 /**
  * Records one graded attempt: the last score replaced, the best kept unless beaten, attempts
- * counted. One upsert, so attempts sent at once each count and the best is the best of them.
+ * counted. One upsert, so attempts sent at once each count and the best is the best of them. The
+ * attempt also gets its own row in quiz_attempts, in the same transaction: an assignment's quiz task
+ * is done when an attempt first reached its minimum
+ * (docs/decisions/035-assignments-that-check-themselves.md).
  */
 export async function recordAttempt(
+  db: Kysely<DB>,
+  userId: string,
+  slug: string,
+  attempt: { score: number; total: number; answers: readonly string[] },
+  now: number,
+): Promise<LessonProgress> {
+  return inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('quiz_attempts')
+      .values({
+        user_id: userId,
+        lesson: slug,
+        score: attempt.score,
+        total: attempt.total,
+        at: now,
+      })
+      .execute();
+    return upsertAttempt(trx, userId, slug, attempt, now);
+  });
+}
+
+async function upsertAttempt(
   db: Kysely<DB>,
   userId: string,
   slug: string,

@@ -11,6 +11,7 @@ import { useContest } from './api/get-contest.ts';
 import { useContestBoard } from './api/get-contest-leaderboard.ts';
 import { usePortfolios } from './api/get-portfolios.ts';
 import { useSwitchPortfolio } from './api/switch-portfolio.ts';
+import { ClassAssignments } from './class-assignments.tsx';
 import { ClassLessons } from './class-lessons.tsx';
 import { ContestBoard } from './contest-board.tsx';
 import { contestPhase, countdownText } from './countdown.ts';
@@ -217,6 +218,9 @@ export default function ContestPage() {
         </Grid>
       </Grid>
       <ReturnsCard contestId={contest.id} wallet={user.walletAddress} />
+      {contest.kind === 'CLASS' && meWallet && (
+        <ClassAssignments contestId={contest.id} user={user} />
+      )}
       {contest.kind === 'CLASS' && meWallet && <ClassLessons slugs={contest.lessons} user={user} />}
       {contest.joinCode && <ShareCard code={contest.joinCode} />}
       {isOwner && <OwnerPanel contest={contest} wallet={user.walletAddress} now={now} />}

@@ -3,6 +3,7 @@ import Download from '@mui/icons-material/Download';
 import { Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import { standingsCsvPath } from './api/standings-csv.ts';
 import { AnnouncementForm } from './announcement-form.tsx';
+import { TeacherAssignments } from './assignments-teacher.tsx';
 import { ClassLessonsEditor } from './class-lessons-editor.tsx';
 import { contestPhase } from './countdown.ts';
 import { EditContestForm } from './edit-contest-form.tsx';
@@ -44,6 +45,12 @@ export function OwnerPanel({
           </Stack>
         </Stack>
         {isClass && <MembersTable contestId={contest.id} wallet={wallet} />}
+        {isClass && (
+          <>
+            <Divider />
+            <TeacherAssignments contest={contest} wallet={wallet} />
+          </>
+        )}
         {isClass && (
           <>
             <Divider />
