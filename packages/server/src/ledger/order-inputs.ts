@@ -55,13 +55,19 @@ export interface OldestLots {
   complete: boolean;
 }
 
+interface KeptSymbol {
+  freeShares: ShareUnits;
+  lotTotals: LotDelta;
+  firstLots?: OldestLots;
+}
+
 interface Kept {
   version: bigint;
   userId: string;
   epoch: bigint;
   cashCents: bigint;
   settings: string | null;
-  symbols: Map<string, { freeShares: ShareUnits; lotTotals: LotDelta; firstLots?: OldestLots }>;
+  symbols: Map<string, KeptSymbol>;
 }
 
 export function createOrderInputsCache(limits: CacheLimits = CACHE_LIMITS): OrderInputsCache {
@@ -101,7 +107,9 @@ export function createOrderInputsCache(limits: CacheLimits = CACHE_LIMITS): Orde
       if (before && before.version >= lock.version) return;
       // Other symbols' holdings are still right only when this order came right after the kept one.
       const symbols =
-        before && before.version + 1n === lock.version ? new Map(before.symbols) : new Map();
+        before && before.version + 1n === lock.version
+          ? new Map(before.symbols)
+          : new Map<string, KeptSymbol>();
       symbols.set(left.symbol, {
         freeShares: left.freeShares,
         lotTotals: left.lotTotals,
