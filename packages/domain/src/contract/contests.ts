@@ -34,6 +34,13 @@ export const CONTEST_NAME_MAX = 60;
 export const CONTEST_DESCRIPTION_MAX = 500;
 export const ANNOUNCEMENT_MAX = 500;
 
+/** Which figure ranks a contest's board (docs/api.md, "Class rules and reports"). */
+export const ContestRankBy = z.enum(['RETURN', 'SHARPE']);
+export type ContestRankBy = z.infer<typeof ContestRankBy>;
+export const MAX_POSITION_PERCENT_MIN = 10;
+export const MAX_POSITION_PERCENT_MAX = 100;
+export const MAX_TRADES_PER_DAY_MAX = 1_000;
+
 export const ContestMe = z.object({
   walletAddress: WalletAddress,
   /** null until the board has ranked the portfolio (e.g. before the first valuation). */
@@ -61,6 +68,11 @@ export const Contest = z.object({
   feeMinUsd: z.number(),
   /** Lesson slugs a CLASS points its members to. */
   lessons: z.array(z.string()).default([]),
+  /** Class rules (docs/api.md, "Class rules and reports"); null: no such rule. */
+  maxPositionPercent: z.number().int().nullable().default(null),
+  maxTradesPerDay: z.number().int().nullable().default(null),
+  requireNotes: z.boolean().default(false),
+  rankBy: ContestRankBy.default('RETURN'),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
@@ -110,6 +122,25 @@ const feeMinUsd = z
   .min(0, 'The minimum fee cannot be negative')
   .max(1_000)
   .refine(isWholeCents, USD_DECIMALS_MESSAGE);
+const maxPositionPercent = z
+  .number()
+  .int('The position limit is a whole percent')
+  .min(MAX_POSITION_PERCENT_MIN, `The position limit must be at least ${MAX_POSITION_PERCENT_MIN}%`)
+  .max(MAX_POSITION_PERCENT_MAX, `The position limit can be at most ${MAX_POSITION_PERCENT_MAX}%`)
+  .nullable();
+const maxTradesPerDay = z
+  .number()
+  .int('The trade limit is a whole number')
+  .min(1, 'Allow at least 1 trade a day')
+  .max(MAX_TRADES_PER_DAY_MAX, `The trade limit can be at most ${MAX_TRADES_PER_DAY_MAX} a day`)
+  .nullable();
+/** The class rules an owner sets on create and edit; null clears one. */
+const classRules = {
+  maxPositionPercent: maxPositionPercent.optional(),
+  maxTradesPerDay: maxTradesPerDay.optional(),
+  requireNotes: z.boolean().optional(),
+  rankBy: ContestRankBy.optional(),
+};
 
 export const CreateContestBody = z
   .object({
@@ -125,6 +156,7 @@ export const CreateContestBody = z
     feeMinUsd: feeMinUsd.optional(),
     description: description.optional(),
     lessons: z.array(z.string().max(80)).max(50).optional(),
+    ...classRules,
   })
   .superRefine((body, ctx) => {
     if (body.endsAt <= body.startsAt)
@@ -147,6 +179,7 @@ export const UpdateContestBody = z.object({
   orderTypes: z.array(ContestOrderType).optional(),
   feeBps: feeBps.optional(),
   feeMinUsd: feeMinUsd.optional(),
+  ...classRules,
 });
 export type UpdateContestBody = z.infer<typeof UpdateContestBody>;
 
@@ -164,6 +197,8 @@ export const ContestBoardRow = z.object({
   avatar: z.string().nullable(),
   totalBalance: z.number(),
   returnPercentage: z.number(),
+  /** Sharpe ratio of daily returns (docs/api.md); null with fewer than two daily returns or none varying. */
+  sharpe: z.number().nullable().default(null),
   trades: z.number().int().nonnegative(),
 });
 export type ContestBoardRow = z.infer<typeof ContestBoardRow>;
@@ -191,6 +226,12 @@ export const ContestMember = z.object({
   trades: z.number().int().nonnegative(),
   lastActiveAt: Timestamp.nullable(),
   rank: z.number().int().nullable(),
+  /** The teacher's report (docs/api.md, "Class rules and reports"). */
+  sharpe: z.number().nullable().default(null),
+  lessonsRead: z.number().int().nonnegative().default(0),
+  /** Mean of the member's best quiz scores, in percent; null before any quiz. */
+  quizAverage: z.number().nullable().default(null),
+  notes: z.number().int().nonnegative().default(0),
 });
 export type ContestMember = z.infer<typeof ContestMember>;
 export const ContestMembersAnswer = z.array(ContestMember);

@@ -17,6 +17,7 @@ import * as candleVolume from './migrations/014-candle-volume.ts';
 import * as lessonProgress from './migrations/015-lesson-progress.ts';
 import * as orderBookConsumption from './migrations/016-order-book-consumption.ts';
 import * as apiKeys from './migrations/017-api-keys.ts';
+import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015-lesson-progress': lessonProgress,
   '016-order-book-consumption': orderBookConsumption,
   '017-api-keys': apiKeys,
+  '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -263,12 +263,14 @@ export interface MarketTransaction {
   price: bigint;
   fee_cents: bigint;
   created_at: number;
+  /** The trader's note (migration 023): one more value of the insert, no statement of its own. */
+  note: string | null;
 }
 
 const insertTransactionStatement = compiledOnce<MarketTransaction>(
   (t) =>
-    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at})`,
+    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note})`,
   (t) => [
     t.id,
     t.portfolio_id,
@@ -280,6 +282,7 @@ const insertTransactionStatement = compiledOnce<MarketTransaction>(
     t.price,
     t.fee_cents,
     t.created_at,
+    t.note,
   ],
 );
 
@@ -331,8 +334,8 @@ const buyStatement = compiledOnce<BuyRow>(
       ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
         free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}) RETURNING 1)
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      VALUES (${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}, ${b.t.note}) RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
       + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
   (b) => [
@@ -360,6 +363,7 @@ const buyStatement = compiledOnce<BuyRow>(
     b.t.price,
     b.t.fee_cents,
     b.t.created_at,
+    b.t.note,
   ],
 );
 
@@ -464,8 +468,8 @@ const sellStatement = compiledOnce<SellWrites>(
       UPDATE portfolios SET cash_cents = cash_cents + ${w.cents}
       WHERE id = ${w.portfolioId} AND cash_cents + ${w.cents} >= 0 RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}) RETURNING 1)
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      VALUES (${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}, ${w.transaction.note}) RETURNING 1)
     SELECT (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
   (w) => [
     w.shares,
@@ -485,6 +489,7 @@ const sellStatement = compiledOnce<SellWrites>(
     w.transaction.price,
     w.transaction.fee_cents,
     w.transaction.created_at,
+    w.transaction.note,
   ],
 );
 

@@ -20,7 +20,7 @@ import { newId } from '../../db/new-id.ts';
 import type { TransactionsTable } from '../../db/schema.ts';
 import { badRequest } from '../../http/app-error.ts';
 import { inTransaction, type Trx } from '../../db/transaction.ts';
-import type { TradingPortfolio } from '../contests/public.ts';
+import { checkPositionLimit, type ClassRules, type TradingPortfolio } from '../contests/public.ts';
 import type { ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import {
@@ -106,11 +106,12 @@ async function ruleOf(
   trx: Trx,
   portfolio: TradingPortfolio,
   lock: OrderLock,
-  symbol: string,
+  body: MarketOrderBody,
   now: number,
-): Promise<CostRule> {
+): Promise<CostRule & { classRules?: ClassRules | null }> {
+  const { symbol, note } = body;
   return portfolio.contestId
-    ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now)
+    ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET', note, placing: true }, now)
     : mainCosts(lock.settings);
 }
 
@@ -118,6 +119,9 @@ function priceOf(lock: OrderLock, symbol: string): PriceUnits {
   if (lock.price === null) throw badRequest('UNKNOWN_SYMBOL', `Unknown asset ${symbol}`, 'symbol');
   return lock.price;
 }
+
+/** A blank note is no note (the contract trims it). */
+export const noteOf = (body: { note?: string | undefined }): string | null => body.note || null;
 
 const asRow = (t: MarketTransaction): TransactionRow => ({
   ...t,
@@ -146,7 +150,7 @@ export async function marketBuy(
   return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol);
-    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
+    const rule = await ruleOf(trx, portfolio, lock, body, now);
     const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
@@ -158,6 +162,10 @@ export async function marketBuy(
         insufficientFundsText(cost, lock.cashCents),
         'assetAmount',
       );
+    }
+    if (rule.classRules) {
+      const order = { symbol, addCents: fill.totalCents, feeCents: fee, field: 'assetAmount' };
+      await checkPositionLimit(trx, portfolioId, rule.classRules, order);
     }
     if (lock.freeShares + fill.shares > MAX_HOLDING_UNITS) {
       throw badRequest(
@@ -177,6 +185,7 @@ export async function marketBuy(
       price,
       fee_cents: fee,
       created_at: now,
+      note: noteOf(body),
     };
     const totals = await writeBuy(trx, {
       portfolioId,
@@ -215,7 +224,7 @@ export async function marketSell(
   return inOrderTransaction(ctx, portfolioId, async (trx) => {
     const now = Date.now();
     const lock = await lockForOrder(trx, portfolioId, symbol, { lots: true });
-    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
+    const rule = await ruleOf(trx, portfolio, lock, body, now);
     const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
     const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
     if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
@@ -240,6 +249,7 @@ export async function marketSell(
       price,
       fee_cents: fee,
       created_at: now,
+      note: noteOf(body),
     };
     const freeLeft = await writeSell(trx, {
       portfolioId,
