@@ -50,7 +50,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Each portfolio's daily closes (its last balance point of each UTC day, of its current epoch),
- * oldest first: one row per member and day, whatever the number of points.
+ * oldest first: one row per member and day, whatever the number of points. The day's length is a
+ * literal: SQLite binds a number parameter as a float, and would divide exactly.
  */
 async function dailyCloses(
   trx: Kysely<DB>,
@@ -65,7 +66,7 @@ async function dailyCloses(
     JOIN (SELECT b.portfolio_id, b.epoch, max(b.ts) AS ts FROM balance_snapshots b
       JOIN portfolios p ON p.id = b.portfolio_id AND p.epoch = b.epoch
       WHERE ${idIn(trx, 'b.portfolio_id', ids)}
-      GROUP BY b.portfolio_id, b.epoch, b.ts / ${DAY_MS}) d
+      GROUP BY b.portfolio_id, b.epoch, b.ts / ${sql.lit(DAY_MS)}) d
     ON d.portfolio_id = s.portfolio_id AND d.epoch = s.epoch AND d.ts = s.ts
     ORDER BY s.portfolio_id, s.ts`.execute(trx);
   for (const r of rows) {
