@@ -68,11 +68,11 @@ export const Contest = z.object({
   feeMinUsd: z.number(),
   /** Lesson slugs a CLASS points its members to. */
   lessons: z.array(z.string()).default([]),
-  /** Class rules (docs/api.md, "Class rules and reports"); null: no such rule. */
-  maxPositionPercent: z.number().int().nullable().default(null),
-  maxTradesPerDay: z.number().int().nullable().default(null),
-  requireNotes: z.boolean().default(false),
-  rankBy: ContestRankBy.default('RETURN'),
+  /** Class rules (docs/api.md, "Class rules and reports"); null: no such rule. Always sent; optional for older answers. */
+  maxPositionPercent: z.number().int().nullable().optional(),
+  maxTradesPerDay: z.number().int().nullable().optional(),
+  requireNotes: z.boolean().optional(),
+  rankBy: ContestRankBy.optional(),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
@@ -198,7 +198,7 @@ export const ContestBoardRow = z.object({
   totalBalance: z.number(),
   returnPercentage: z.number(),
   /** Sharpe ratio of daily returns (docs/api.md); null with fewer than two daily returns or none varying. */
-  sharpe: z.number().nullable().default(null),
+  sharpe: z.number().nullable().optional(),
   trades: z.number().int().nonnegative(),
 });
 export type ContestBoardRow = z.infer<typeof ContestBoardRow>;
@@ -227,11 +227,11 @@ export const ContestMember = z.object({
   lastActiveAt: Timestamp.nullable(),
   rank: z.number().int().nullable(),
   /** The teacher's report (docs/api.md, "Class rules and reports"). */
-  sharpe: z.number().nullable().default(null),
-  lessonsRead: z.number().int().nonnegative().default(0),
+  sharpe: z.number().nullable().optional(),
+  lessonsRead: z.number().int().nonnegative().optional(),
   /** Mean of the member's best quiz scores, in percent; null before any quiz. */
-  quizAverage: z.number().nullable().default(null),
-  notes: z.number().int().nonnegative().default(0),
+  quizAverage: z.number().nullable().optional(),
+  notes: z.number().int().nonnegative().optional(),
 });
 export type ContestMember = z.infer<typeof ContestMember>;
 export const ContestMembersAnswer = z.array(ContestMember);

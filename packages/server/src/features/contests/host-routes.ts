@@ -177,7 +177,7 @@ export function hostRoutes(
           ...(withEmail ? [e.email] : []),
           csvNumber(e.totalBalance.toFixed(2)),
           csvNumber(e.returnPercentage.toFixed(2)),
-          e.sharpe === null ? '' : csvNumber(e.sharpe.toFixed(2)),
+          e.sharpe == null ? '' : csvNumber(e.sharpe.toFixed(2)),
           csvNumber(e.trades),
           ...(withEmail
             ? [
