@@ -8,6 +8,7 @@ export * from './portfolio.ts';
 export * from './history.ts';
 export * from './invariants.ts';
 export * from './fair-rank.ts';
+export * from './sharpe.ts';
 export * from './price-alerts.ts';
 export * from './trading-costs.ts';
 export * from './working-orders.ts';

@@ -92,6 +92,12 @@ export const ReplayAnswer = z.object({
   prices: z.array(z.object({ symbol: Symbol, price: z.number() })),
 });
 export type ReplayAnswer = z.infer<typeof ReplayAnswer>;
+/** Which figure ranks a contest's board (docs/api.md, "Class rules and reports"). */
+export const ContestRankBy = z.enum(['RETURN', 'SHARPE']);
+export type ContestRankBy = z.infer<typeof ContestRankBy>;
+export const MAX_POSITION_PERCENT_MIN = 10;
+export const MAX_POSITION_PERCENT_MAX = 100;
+export const MAX_TRADES_PER_DAY_MAX = 1_000;
 
 export const ContestMe = z.object({
   walletAddress: WalletAddress,
@@ -122,6 +128,11 @@ export const Contest = z.object({
   lessons: z.array(z.string()).default([]),
   /** Always sent by the server; absent reads as LIVE. */
   priceSource: PriceSource.optional(),
+  /** Class rules (docs/api.md, "Class rules and reports"); null: no such rule. Always sent; optional for older answers. */
+  maxPositionPercent: z.number().int().nullable().optional(),
+  maxTradesPerDay: z.number().int().nullable().optional(),
+  requireNotes: z.boolean().optional(),
+  rankBy: ContestRankBy.optional(),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
@@ -171,6 +182,25 @@ const feeMinUsd = z
   .min(0, 'The minimum fee cannot be negative')
   .max(1_000)
   .refine(isWholeCents, USD_DECIMALS_MESSAGE);
+const maxPositionPercent = z
+  .number()
+  .int('The position limit is a whole percent')
+  .min(MAX_POSITION_PERCENT_MIN, `The position limit must be at least ${MAX_POSITION_PERCENT_MIN}%`)
+  .max(MAX_POSITION_PERCENT_MAX, `The position limit can be at most ${MAX_POSITION_PERCENT_MAX}%`)
+  .nullable();
+const maxTradesPerDay = z
+  .number()
+  .int('The trade limit is a whole number')
+  .min(1, 'Allow at least 1 trade a day')
+  .max(MAX_TRADES_PER_DAY_MAX, `The trade limit can be at most ${MAX_TRADES_PER_DAY_MAX} a day`)
+  .nullable();
+/** The class rules an owner sets on create and edit; null clears one. */
+const classRules = {
+  maxPositionPercent: maxPositionPercent.optional(),
+  maxTradesPerDay: maxTradesPerDay.optional(),
+  requireNotes: z.boolean().optional(),
+  rankBy: ContestRankBy.optional(),
+};
 
 export const CreateContestBody = z
   .object({
@@ -188,6 +218,7 @@ export const CreateContestBody = z
     lessons: z.array(z.string().max(80)).max(50).optional(),
     /** REPLAY sets the end itself: startsAt plus the replay's duration (endsAt is then ignored). */
     priceSource: PriceSource.optional(),
+    ...classRules,
   })
   .superRefine((body, ctx) => {
     if (body.priceSource?.kind === 'REPLAY') return;
@@ -213,6 +244,7 @@ export const UpdateContestBody = z.object({
   feeMinUsd: feeMinUsd.optional(),
   /** Before the start only, like the other rules; a REPLAY moves the end with it. */
   priceSource: PriceSource.optional(),
+  ...classRules,
 });
 export type UpdateContestBody = z.infer<typeof UpdateContestBody>;
 
@@ -230,6 +262,8 @@ export const ContestBoardRow = z.object({
   avatar: z.string().nullable(),
   totalBalance: z.number(),
   returnPercentage: z.number(),
+  /** Sharpe ratio of daily returns (docs/api.md); null with fewer than two daily returns or none varying. */
+  sharpe: z.number().nullable().optional(),
   trades: z.number().int().nonnegative(),
 });
 export type ContestBoardRow = z.infer<typeof ContestBoardRow>;
@@ -257,6 +291,12 @@ export const ContestMember = z.object({
   trades: z.number().int().nonnegative(),
   lastActiveAt: Timestamp.nullable(),
   rank: z.number().int().nullable(),
+  /** The teacher's report (docs/api.md, "Class rules and reports"). */
+  sharpe: z.number().nullable().optional(),
+  lessonsRead: z.number().int().nonnegative().optional(),
+  /** Mean of the member's best quiz scores, in percent; null before any quiz. */
+  quizAverage: z.number().nullable().optional(),
+  notes: z.number().int().nonnegative().optional(),
 });
 export type ContestMember = z.infer<typeof ContestMember>;
 export const ContestMembersAnswer = z.array(ContestMember);

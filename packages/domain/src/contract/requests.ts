@@ -81,6 +81,12 @@ export const CandlesAnswer = z.array(Candle);
 export const MarketPriceBody = z.object({ id: z.string(), price: positiveAmount(8, 'Price') });
 
 // ---- trading ----
+export const TRADE_NOTE_MAX = 280;
+/** Why the trader placed the order (docs/api.md, "Trade notes"); blank is no note. */
+export const TradeNote = z
+  .string()
+  .trim()
+  .max(TRADE_NOTE_MAX, `A note can be at most ${TRADE_NOTE_MAX} characters`);
 export const AmountUnit = z.enum(['USD', 'SYMBOL']);
 export type AmountUnit = z.infer<typeof AmountUnit>;
 /** Shares have at most 8 decimals; a USD amount, whole cents (isWholeCents). */
@@ -90,6 +96,7 @@ export const MarketOrderBody = z
     walletAddress: WalletAddress,
     assetAmount: positiveAmount(8),
     unit: AmountUnit.default('SYMBOL'),
+    note: TradeNote.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.unit === 'USD' && !isWholeCents(body.assetAmount))
@@ -173,6 +180,7 @@ export const OpenLimitBody = z
     /** The two legs of an OCO pair (orderType OCO, a SELL). */
     takeProfit: TakeProfitLeg.optional(),
     stopLoss: StopLossLeg.optional(),
+    note: TradeNote.optional(),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) =>
@@ -271,12 +279,17 @@ export const ModifyLimitBody = z
     sellAsk: positiveAmount(8, 'Shares to sell').optional(),
     /** New prices for a waiting purchase's bracket legs (a trailing stop-loss's trail is not changed here). */
     attached: ModifyAttachedLegs.optional(),
+    /** A new note for the order, kept on it and carried to its fill. */
+    note: TradeNote.optional(),
   })
   .refine(
     (b) =>
-      [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk, b.attached].some((v) => v !== undefined),
+      [b.limitAsk, b.stopPrice, b.purchaseAsk, b.sellAsk, b.attached, b.note].some(
+        (v) => v !== undefined,
+      ),
     {
-      message: 'Nothing to change: send limitAsk, stopPrice, purchaseAsk, sellAsk or attached',
+      message:
+        'Nothing to change: send limitAsk, stopPrice, purchaseAsk, sellAsk, attached or note',
       path: ['limitAsk'],
     },
   );

@@ -66,6 +66,8 @@ export const Transaction = z.object({
   archived: z.boolean().optional(),
   /** Set on the fill of a working order (absent on market orders and on fills from before it existed). */
   trigger: FillTrigger.optional(),
+  /** The trader's note on the order (docs/api.md, "Trade notes"). */
+  note: z.string().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -114,6 +116,8 @@ export const LimitPosition = z.object({
         .optional(),
     })
     .optional(),
+  /** The trader's note, carried to the transaction the order fills into. */
+  note: z.string().optional(),
 });
 export type LimitPosition = z.infer<typeof LimitPosition>;
 

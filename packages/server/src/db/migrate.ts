@@ -20,6 +20,7 @@ import * as apiKeys from './migrations/017-api-keys.ts';
 import * as clientOrderIds from './migrations/018-client-order-ids.ts';
 import * as replayContests from './migrations/021-replay-contests.ts';
 import * as assignments from './migrations/022-assignments.ts';
+import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-client-order-ids': clientOrderIds,
   '021-replay-contests': replayContests,
   '022-assignments': assignments,
+  '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

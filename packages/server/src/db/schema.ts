@@ -94,6 +94,13 @@ export interface ContestsTable {
   replay_from: OptionalInt;
   replay_to: OptionalInt;
   replay_speed: OptionalInt;
+  /** Class rules (migration 023): null is no such rule. */
+  max_position_percent: OptionalInt;
+  max_trades_per_day: OptionalInt;
+  /** 1: every order needs a note. */
+  require_notes: DefaultInt;
+  /** RETURN | SHARPE: which figure ranks the board. */
+  rank_by: DefaultText;
 }
 
 /** Keys for programs (migration 017, docs/decisions/030-api-keys.md). */
@@ -184,6 +191,8 @@ export interface TransactionsTable {
   trigger_type: OptionalText;
   trigger_price: OptionalInt;
   trigger_reason: OptionalText;
+  /** The trader's note (migration 023), a working order's carried to its fill. */
+  note: OptionalText;
 }
 
 export interface LimitOrdersTable {
@@ -228,6 +237,8 @@ export interface LimitOrdersTable {
   sl_stop_price: OptionalInt;
   sl_trail_bps: OptionalInt;
   sl_trail_amount: OptionalInt;
+  /** The trader's note (migration 023), handed to the transaction the order fills into. */
+  note: OptionalText;
 }
 
 export interface NotificationsTable {

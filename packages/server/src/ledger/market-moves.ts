@@ -321,12 +321,14 @@ export interface MarketTransaction {
   price: bigint;
   fee_cents: bigint;
   created_at: number;
+  /** The trader's note (migration 023): one more value of the insert, no statement of its own. */
+  note: string | null;
 }
 
 const insertTransactionStatement = compiledOnce<MarketTransaction>(
   (t) =>
-    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at})`,
+    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note})`,
   (t) => [
     t.id,
     t.portfolio_id,
@@ -338,6 +340,7 @@ const insertTransactionStatement = compiledOnce<MarketTransaction>(
     t.price,
     t.fee_cents,
     t.created_at,
+    t.note,
   ],
 );
 
@@ -392,8 +395,8 @@ const buyStatement = statementByShape<BuyRow>({
       ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
         free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      SELECT ${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at} FROM cash RETURNING 1)
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      SELECT ${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}, ${b.t.note} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
       + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
   parameters: (b) => [
@@ -422,6 +425,7 @@ const buyStatement = statementByShape<BuyRow>({
     b.t.price,
     b.t.fee_cents,
     b.t.created_at,
+    b.t.note,
   ],
 });
 
@@ -545,8 +549,8 @@ const sellStatement = statementByShape<SellWrites & { guard?: OrderGuard }>({
       WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares}
         AND EXISTS (SELECT 1 FROM cash) RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at} FROM cash RETURNING 1)
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}, ${w.transaction.note} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
   parameters: (w) => [
     w.cents,
@@ -567,6 +571,7 @@ const sellStatement = statementByShape<SellWrites & { guard?: OrderGuard }>({
     w.transaction.price,
     w.transaction.fee_cents,
     w.transaction.created_at,
+    w.transaction.note,
   ],
 });
 
@@ -640,8 +645,8 @@ const keptSaleStatement = statementByShape<KeptSale>({
           : sql``
       }
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at)
-      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at} FROM cash RETURNING 1)
+      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
+      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}, ${w.transaction.note} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM totals) AS totals,
       (SELECT count(*) FROM gone) AS gone, ${w.lots.shrunk ? sql`(SELECT count(*) FROM shrunk)` : sql`0`} AS shrunk,
       (SELECT count(*) FROM record) AS record`,
@@ -666,6 +671,7 @@ const keptSaleStatement = statementByShape<KeptSale>({
     w.transaction.price,
     w.transaction.fee_cents,
     w.transaction.created_at,
+    w.transaction.note,
   ],
 });
 

@@ -79,9 +79,10 @@ export async function recordTransactions(
       r.trigger?.reason ?? null,
     ]),
   );
+  // A working order's note goes to its fill inside the insert (migration 023): no read of its own.
   await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at,
-      trigger_type, trigger_price, trigger_reason)
+      trigger_type, trigger_price, trigger_reason, note)
     SELECT c.id, c.portfolio_id, c.epoch, c."type", c.method, c.symbol, c.shares, c.total_cents, c.price, c.fee_cents, c.position_id, c.created_at,
-      c.trigger_type, c.trigger_price, c.trigger_reason
+      c.trigger_type, c.trigger_price, c.trigger_reason, (SELECT o.note FROM limit_orders o WHERE o.id = c.position_id)
     FROM ${rows} AS c`.execute(trx);
 }

@@ -10,8 +10,13 @@ import type { Selectable } from 'kysely';
 import type { LimitOrdersTable, NotificationsTable, TransactionsTable } from '../db/schema.ts';
 
 /** A transaction row as the mapper needs it: its epoch only when archived ones are to be marked. */
-export type TransactionFields = Omit<Selectable<TransactionsTable>, 'user_id' | 'epoch'> & {
+export type TransactionFields = Omit<
+  Selectable<TransactionsTable>,
+  'user_id' | 'epoch' | 'note'
+> & {
   epoch?: Selectable<TransactionsTable>['epoch'];
+  /** Read where a screen shows it (the transaction page, a class owner's view). */
+  note?: string | null;
 };
 
 /** Database rows to the contract's shapes: the one place where bigint columns become JSON numbers. */
@@ -38,6 +43,7 @@ export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Tr
   }
   if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch)
     tx.archived = true;
+  if (row.note) tx.note = row.note;
   return tx;
 }
 
@@ -54,6 +60,7 @@ export function toLimitPosition(row: Selectable<LimitOrdersTable>): LimitPositio
   if (row.sell_shares !== null) position.sellAsk = sharesToNumber(BigInt(row.sell_shares));
   if (row.fill_price !== null) position.fillPrice = priceToNumber(BigInt(row.fill_price));
   if (row.transaction_id) position.transactionId = row.transaction_id;
+  if (row.note) position.note = row.note;
   return withOrderTerms(position, row);
 }
 

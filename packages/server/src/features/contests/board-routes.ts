@@ -109,7 +109,7 @@ export function boardRoutes(
       schema: {
         tags,
         description:
-          'Members by return, then total, then earlier join; frozen at the end. X-Next-Cursor for the next page.',
+          "Members by return (by Sharpe ratio first when the contest's rankBy is SHARPE), then total, then earlier join; frozen at the end. X-Next-Cursor for the next page.",
         params: IdParams,
         querystring: z.object({
           cursor: OffsetCursor,

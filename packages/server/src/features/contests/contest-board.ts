@@ -1,11 +1,14 @@
 import {
   centsToNumber,
   compareReturnsDescending,
+  compareSharpeDescending,
   returnPercentOf,
+  sharpeRatio,
   type Cents,
   type ContestBoardRow,
 } from '@papertrade/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { idIn } from '../../db/batch-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { chunks } from '../../users/chunks.ts';
@@ -44,6 +47,37 @@ export function compareBoard(a: Ranked, b: Ranked): number {
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Each portfolio's daily closes (its last balance point of each UTC day, of its current epoch),
+ * oldest first: one row per member and day, whatever the number of points. The day's length is a
+ * literal: SQLite binds a number parameter as a float, and would divide exactly.
+ */
+async function dailyCloses(
+  trx: Kysely<DB>,
+  ids: readonly string[],
+): Promise<Map<string, bigint[]>> {
+  const closes = new Map<string, bigint[]>();
+  if (!ids.length) return closes;
+  const { rows } = await sql<{
+    portfolio_id: string;
+    balance_cents: bigint | number | string;
+  }>`SELECT s.portfolio_id, s.balance_cents FROM balance_snapshots s
+    JOIN (SELECT b.portfolio_id, b.epoch, max(b.ts) AS ts FROM balance_snapshots b
+      JOIN portfolios p ON p.id = b.portfolio_id AND p.epoch = b.epoch
+      WHERE ${idIn(trx, 'b.portfolio_id', ids)}
+      GROUP BY b.portfolio_id, b.epoch, b.ts / ${sql.lit(DAY_MS)}) d
+    ON d.portfolio_id = s.portfolio_id AND d.epoch = s.epoch AND d.ts = s.ts
+    ORDER BY s.portfolio_id, s.ts`.execute(trx);
+  for (const r of rows) {
+    const list = closes.get(r.portfolio_id) ?? [];
+    list.push(BigInt(r.balance_cents));
+    closes.set(r.portfolio_id, list);
+  }
+  return closes;
+}
+
 /**
  * A contest's board: every open member portfolio, valued at current prices while the contest
  * runs, at its final total once it ended (the frozen board), ranked exactly (fair-rank's
@@ -76,14 +110,23 @@ export async function computeBoard(
         .where('portfolios.contest_id', '=', contestId)
         .where('portfolios.closed_at', 'is', null)
         .execute();
+      const contest = await trx
+        .selectFrom('contests')
+        .select('rank_by')
+        .where('id', '=', contestId)
+        .executeTakeFirst();
+      const bySharpe = contest?.rank_by === 'SHARPE';
       const ids = members.map((m) => m.id);
       const totals = new Map<string, Cents>();
+      const sharpes = new Map<string, number | null>();
       const trades = new Map<string, { n: number; last: number | null }>();
       // A replay's members are valued at the replayed prices they trade at.
       const prices = await replayValuation(trx, contestId, now);
       for (const part of chunks(ids)) {
         for (const [id, t] of await loadPortfolioTotals(trx, part, false, prices))
           totals.set(id, t.totalCents);
+        for (const [id, closes] of await dailyCloses(trx, part))
+          sharpes.set(id, sharpeRatio(closes));
         const counts = await trx
           .selectFrom('transactions')
           .select((eb) => [
@@ -114,9 +157,14 @@ export async function computeBoard(
           baseCents,
           joinedAt: Number(m.created_at),
           portfolioId: m.id,
+          sharpe: sharpes.get(m.id) ?? null,
         };
       });
-      ranked.sort(compareBoard);
+      ranked.sort(
+        bySharpe
+          ? (a, b) => compareSharpeDescending(a.sharpe, b.sharpe) || compareBoard(a, b)
+          : compareBoard,
+      );
       const entries = ranked.map((r, i): BoardEntry => ({
         rank: i + 1,
         walletAddress: r.m.wallet_address,
@@ -124,6 +172,7 @@ export async function computeBoard(
         avatar: r.m.avatar,
         totalBalance: centsToNumber(r.totalCents),
         returnPercentage: returnPercentOf(r),
+        sharpe: r.sharpe,
         trades: trades.get(r.portfolioId)?.n ?? 0,
         portfolioId: r.portfolioId,
         userId: r.m.user_id,
@@ -146,6 +195,7 @@ export const toBoardRow = (e: BoardEntry): ContestBoardRow => ({
   avatar: e.avatar,
   totalBalance: e.totalBalance,
   returnPercentage: e.returnPercentage,
+  sharpe: e.sharpe,
   trades: e.trades,
 });
 

@@ -58,6 +58,10 @@ export function toContest(row: ContestRow, view: ContestView, now = Date.now()):
             speed: Number(row.replay_speed),
           }
         : { kind: 'LIVE' },
+    maxPositionPercent: row.max_position_percent === null ? null : Number(row.max_position_percent),
+    maxTradesPerDay: row.max_trades_per_day === null ? null : Number(row.max_trades_per_day),
+    requireNotes: BigInt(row.require_notes) !== 0n,
+    rankBy: row.rank_by === 'SHARPE' ? 'SHARPE' : 'RETURN',
     members: view.members,
     status: contestStatus(row, now),
     ...(view.showCode ? { joinCode: row.join_code } : {}),

@@ -552,13 +552,19 @@ describe('contests and classes', () => {
     const csv = await call(teacher, 'GET', `/contests/${klass.id}/standings.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.trim().split('\r\n');
-    expect(header).toBe('rank,username,email,total,return_percent,trades');
+    expect(header).toBe(
+      'rank,username,email,total,return_percent,sharpe,trades,lessons_read,quiz_average,notes',
+    );
     const listed = members[0] as unknown as { totalBalance: number; returnPercentage: number };
     expect(row?.split(',').slice(2)).toEqual([
       student.email,
       listed.totalBalance.toFixed(2),
       listed.returnPercentage.toFixed(2),
+      '',
       '1',
+      '0',
+      '',
+      '0',
     ]);
 
     const host2 = await host();

@@ -1,12 +1,27 @@
 import { NO_FEE, type FeeRule } from '@papertrade/domain';
 import type { Trx } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
+import { checkNoteRule, checkTradeLimit, classRulesOf, type ClassRules } from './class-rules.ts';
 import { parseList } from './contest-record.ts';
 
 /** What an order path needs to know of the portfolio it trades: its contest, if any. */
 export interface TradingPortfolio {
   id: string;
   contestId: string | null;
+}
+
+/** An order as the rules see it; `placing` is a new order (not a change), which the class rules count. */
+export interface RuledOrder {
+  symbol: string;
+  orderType: string;
+  note?: string | null | undefined;
+  placing?: boolean;
+}
+
+/** The contest's fee, and its class rules when it has any (class-rules.ts). */
+export interface ContestOrderRules {
+  fee: FeeRule;
+  classRules: ClassRules | null;
 }
 
 const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -20,10 +35,10 @@ const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').sl
 export async function contestRulesFor(
   trx: Trx,
   portfolio: TradingPortfolio,
-  order: { symbol: string; orderType: string },
+  order: RuledOrder,
   now: number,
-): Promise<FeeRule> {
-  if (!portfolio.contestId) return NO_FEE;
+): Promise<ContestOrderRules> {
+  if (!portfolio.contestId) return { fee: NO_FEE, classRules: null };
   const contest = await trx
     .selectFrom('contests')
     .select([
@@ -35,6 +50,9 @@ export async function contestRulesFor(
       'order_types',
       'fee_bps',
       'fee_min_cents',
+      'max_position_percent',
+      'max_trades_per_day',
+      'require_notes',
     ])
     .where('id', '=', portfolio.contestId)
     .executeTakeFirst();
@@ -70,5 +88,14 @@ export async function contestRulesFor(
       'orderType',
     );
   }
-  return { bps: BigInt(contest.fee_bps), minCents: BigInt(contest.fee_min_cents) };
+  const fee = { bps: BigInt(contest.fee_bps), minCents: BigInt(contest.fee_min_cents) };
+  const rules = classRulesOf(contest);
+  const ruled =
+    rules.requireNotes || rules.maxTradesPerDay !== null || rules.maxPositionPercent !== null;
+  if (!ruled) return { fee, classRules: null };
+  if (order.placing) {
+    checkNoteRule(rules, order.note);
+    await checkTradeLimit(trx, portfolio.id, rules, now);
+  }
+  return { fee, classRules: rules };
 }

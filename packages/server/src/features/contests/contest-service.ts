@@ -36,6 +36,9 @@ function cents(usd: number, field: string): bigint {
   return value;
 }
 
+const nullableBig = (n: number | null | undefined): bigint | null =>
+  n === null || n === undefined ? null : BigInt(n);
+
 export const codeNotFound = () =>
   notFound('CONTEST_NOT_FOUND', 'No contest has that code: check it with your host');
 
@@ -109,6 +112,10 @@ export async function createContest(
     join_code: newJoinCode(),
     created_at: BigInt(now),
     closed_at: null,
+    max_position_percent: nullableBig(body.maxPositionPercent),
+    max_trades_per_day: nullableBig(body.maxTradesPerDay),
+    require_notes: body.requireNotes ? 1n : 0n,
+    rank_by: body.rankBy ?? 'RETURN',
   };
   const symbols = parseList(row.allowed_symbols);
   if (symbols.length) {
@@ -218,6 +225,13 @@ export async function updateContest(
         parseList(changes.allowed_symbols ?? row.allowed_symbols),
         replaying,
       );
+    // Class rules may change while it runs: they are checked as each order is placed.
+    if (body.maxPositionPercent !== undefined)
+      changes.max_position_percent = nullableBig(body.maxPositionPercent);
+    if (body.maxTradesPerDay !== undefined)
+      changes.max_trades_per_day = nullableBig(body.maxTradesPerDay);
+    if (body.requireNotes !== undefined) changes.require_notes = body.requireNotes ? 1n : 0n;
+    if (body.rankBy !== undefined) changes.rank_by = body.rankBy;
     const startingCents =
       body.startingBalance !== undefined ? cents(body.startingBalance, 'startingBalance') : null;
     if (startingCents !== null) changes.starting_balance_cents = startingCents;

@@ -15,6 +15,7 @@ import { forbidden } from '../../http/app-error.ts';
 import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { assertOwner, contestFor, loadContestRow } from './contest-access.ts';
+import { memberReports } from './member-report.ts';
 import { computeBoard } from './contest-board.ts';
 import {
   announce,
@@ -74,6 +75,7 @@ export function hostRoutes(
       assertOwner(row, me.id);
       // The owner's views are read fresh (not from the board's cache): they follow each trade.
       const { entries } = await computeBoard(db, row.id);
+      const reports = await memberReports(db, entries);
       return entries.map((e) => ({
         walletAddress: e.walletAddress,
         username: e.username,
@@ -84,6 +86,8 @@ export function hostRoutes(
         trades: e.trades,
         lastActiveAt: e.lastActiveAt,
         rank: e.rank,
+        sharpe: e.sharpe,
+        ...(reports.get(e.portfolioId) ?? { lessonsRead: 0, quizAverage: null, notes: 0 }),
       }));
     },
   );
@@ -153,24 +157,37 @@ export function hostRoutes(
       assertOwner(row, me.id);
       const { entries } = await computeBoard(db, row.id);
       const withEmail = row.kind === 'CLASS';
+      // A class's export is the teacher's report too (docs/api.md, "Class rules and reports").
+      const reports = withEmail ? await memberReports(db, entries) : new Map<string, never>();
       const header = csvLine([
         'rank',
         'username',
         ...(withEmail ? ['email'] : []),
         'total',
         'return_percent',
+        'sharpe',
         'trades',
+        ...(withEmail ? ['lessons_read', 'quiz_average', 'notes'] : []),
       ]);
-      const lines = entries.map((e) =>
-        csvLine([
+      const lines = entries.map((e) => {
+        const report = reports.get(e.portfolioId);
+        return csvLine([
           csvNumber(e.rank),
           e.username,
           ...(withEmail ? [e.email] : []),
           csvNumber(e.totalBalance.toFixed(2)),
           csvNumber(e.returnPercentage.toFixed(2)),
+          e.sharpe == null ? '' : csvNumber(e.sharpe.toFixed(2)),
           csvNumber(e.trades),
-        ]),
-      );
+          ...(withEmail
+            ? [
+                csvNumber(report?.lessonsRead ?? 0),
+                report?.quizAverage == null ? '' : csvNumber(report.quizAverage.toFixed(2)),
+                csvNumber(report?.notes ?? 0),
+              ]
+            : []),
+        ]);
+      });
       const filename = `standings-${row.name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40) || 'contest'}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

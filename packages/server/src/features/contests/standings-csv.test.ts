@@ -63,9 +63,11 @@ describe('GET /contests/:id/standings.csv', () => {
     const csv = await call(teacher, 'GET', `/contests/${klass.id}/standings.csv`);
     expectStatus(csv, 200);
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('rank,username,email,total,return_percent,trades');
-    expect(lines[1]).toMatch(/^1,user\w+,'\+1\+2@example\.test,10000\.00,0\.00,0$/);
-    expect(lines[2]).toMatch(/^2,user\w+,"'-2\+3,""x""@example\.test",9000\.00,-10\.00,1$/);
+    expect(lines[0]).toBe(
+      'rank,username,email,total,return_percent,sharpe,trades,lessons_read,quiz_average,notes',
+    );
+    expect(lines[1]).toMatch(/^1,user\w+,'\+1\+2@example\.test,10000\.00,0\.00,,0,0,,0$/);
+    expect(lines[2]).toMatch(/^2,user\w+,"'-2\+3,""x""@example\.test",9000\.00,-10\.00,,1,0,,0$/);
     expect(lines[3]).toBe('');
   });
 });

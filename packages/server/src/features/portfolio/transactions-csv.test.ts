@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = Date.UTC(2024, 4, 17, 9, 30);
-const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,fee,archived';
+const HEADER = 'id,timestamp,type,method,symbol,shares,price,total,fee,archived,note';
 const lines = (body: string) => body.split('\r\n').filter((l) => l !== '');
 
 describe('GET /transactions.csv', () => {
@@ -44,8 +44,8 @@ describe('GET /transactions.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="transactions.csv"');
     expect(lines(res.body)).toEqual([
       HEADER,
-      `${sell},2024-05-17T09:31:00.000Z,SELL,LIMIT,DOGE,1234.56789012,0.12345678,152.41,0.16,no`,
-      `${old},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.00000001,61234.5,0.01,0,yes`,
+      `${sell},2024-05-17T09:31:00.000Z,SELL,LIMIT,DOGE,1234.56789012,0.12345678,152.41,0.16,no,`,
+      `${old},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.00000001,61234.5,0.01,0,yes,`,
     ]);
   });
 
@@ -58,7 +58,7 @@ describe('GET /transactions.csv', () => {
     });
     const res = await t.app.inject({ url: '/transactions.csv', headers: user.headers });
     expect(lines(res.body)[1]).toBe(
-      `${id},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.1,30000,999,1,no`,
+      `${id},2024-05-17T09:30:00.000Z,PURCHASE,MARKET,BTC,0.1,30000,999,1,no,`,
     );
   });
 

@@ -18,6 +18,7 @@ const HEADER = csvLine([
   'total',
   'fee',
   'archived',
+  'note',
 ]);
 /** Rows read per query: memory stays flat however long the history is. */
 const BATCH = 1000;
@@ -69,6 +70,7 @@ export async function* transactionCsvLines(
         csvNumber(formatUnits(BigInt(r.total_cents), CENT_DECIMALS)),
         csvNumber(formatUnits(BigInt(r.fee_cents), CENT_DECIMALS)),
         BigInt(r.epoch) < epoch ? 'yes' : 'no',
+        r.note ?? '',
       ]);
     }
     yield chunk;
@@ -88,7 +90,7 @@ export function transactionsCsvRoute(app: FastifyInstance, ctx: AppContext): voi
         description:
           "The caller's whole history, every epoch, newest first, as text/csv (attachment transactions.csv). " +
           'Columns: id, timestamp (ISO 8601, UTC), type, method, symbol, shares, price, total, fee (USD charged on the fill; exact decimals), ' +
-          'archived (yes for history from before an account reset).',
+          "archived (yes for history from before an account reset), note (the trader's note on the order, if any).",
         produces: ['text/csv'],
       },
     },

@@ -13,11 +13,16 @@ import {
   lockPortfolio,
   type Trx,
 } from '../../db/transaction.ts';
-import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
+import {
+  checkPositionLimit,
+  contestRulesFor,
+  type ClassRules,
+  type TradingPortfolio,
+} from '../contests/public.ts';
 import { debitCash, takeFreeShares } from '../../ledger/ledger.ts';
 import { releaseOrder } from '../../ledger/release-orders.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
-import { currentPrice, portfolioPrice } from './market-orders.ts';
+import { currentPrice, noteOf, portfolioPrice } from './market-orders.ts';
 import { bracketColumns, insertLegs, legRows } from './oco-legs.ts';
 import {
   checkSize,
@@ -45,12 +50,18 @@ export async function checkContestRules(
   symbol: string,
   orderTypes: string | readonly string[],
   now: number,
-): Promise<void> {
-  if (!portfolio.contestId) return;
+  placing?: { note: string | null },
+): Promise<ClassRules | null> {
+  if (!portfolio.contestId) return null;
   await lockPortfolio(trx, portfolio.id);
-  for (const orderType of typeof orderTypes === 'string' ? [orderTypes] : orderTypes) {
-    await contestRulesFor(trx, portfolio, { symbol, orderType }, now);
+  let classRules: ClassRules | null = null;
+  const types = typeof orderTypes === 'string' ? [orderTypes] : orderTypes;
+  for (const [i, orderType] of types.entries()) {
+    // A class's rules count the order once, whatever legs it carries.
+    const order = { symbol, orderType, note: placing?.note, placing: !!placing && i === 0 };
+    ({ classRules } = await contestRulesFor(trx, portfolio, order, now));
   }
+  return classRules;
 }
 
 /** The order types a bracket or an OCO pair places, as a contest's rules name them. */
@@ -119,7 +130,12 @@ export async function openWorkingOrder(
     const types = attached
       ? [orderType, ...legTypes(attached.takeProfit, attached.stopLoss)]
       : [orderType];
-    await checkContestRules(trx, portfolio, body.symbol, types, now);
+    const note = noteOf(body);
+    const classRules = await checkContestRules(trx, portfolio, body.symbol, types, now, { note });
+    if (classRules && purchaseCents !== null) {
+      const order = { symbol: body.symbol, addCents: purchaseCents, feeCents: 0n };
+      await checkPositionLimit(trx, portfolioId, classRules, { ...order, field: 'purchaseAsk' });
+    }
     const price = await portfolioPrice(
       trx,
       portfolio,
@@ -164,6 +180,7 @@ export async function openWorkingOrder(
       closed_at: null,
       fill_price: null,
       transaction_id: null,
+      note,
       ...BLANK_LEG_COLUMNS,
       ...bracketColumns(bracket),
     };
@@ -195,6 +212,7 @@ async function openOcoPair(
       body.symbol,
       legTypes(body.takeProfit, body.stopLoss),
       now,
+      { note: noteOf(body) },
     );
     const price = await portfolioPrice(
       trx,
@@ -219,6 +237,7 @@ async function openOcoPair(
       parentId: null,
       timeInForce: body.timeInForce ?? 'GTC',
       expiresAt,
+      note: noteOf(body),
     });
     await insertLegs(trx, rows);
     const [first] = rows;

@@ -21,7 +21,12 @@ import { newId } from '../../db/new-id.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { inTransaction, isPostgres, type Trx } from '../../db/transaction.ts';
-import { contestPrice, type TradingPortfolio } from '../contests/public.ts';
+import {
+  checkPositionLimit,
+  contestPrice,
+  type ClassRules,
+  type TradingPortfolio,
+} from '../contests/public.ts';
 import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import type { LotDelta } from '../../ledger/lot-totals.ts';
@@ -121,11 +126,12 @@ async function ruleOf(
   trx: Trx,
   portfolio: TradingPortfolio,
   lock: OrderLock,
-  symbol: string,
+  body: MarketOrderBody,
   now: number,
-): Promise<CostRule> {
+): Promise<CostRule & { classRules?: ClassRules | null }> {
+  const { symbol, note } = body;
   return portfolio.contestId
-    ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET' }, now)
+    ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET', note, placing: true }, now)
     : mainCosts(lock.settings);
 }
 
@@ -163,6 +169,9 @@ async function pricedFor(
     price: await portfolioPrice(trx, portfolio, priceOf(lock, symbol), symbol, now),
   };
 }
+
+/** A blank note is no note (the contract trims it). */
+export const noteOf = (body: { note?: string | undefined }): string | null => body.note || null;
 
 const asRow = (t: MarketTransaction): TransactionRow => ({
   ...t,
@@ -217,9 +226,10 @@ function planBuy(
   lock: OrderLock,
   rule: CostRule,
   amount: OrderAmount,
-  symbol: string,
+  body: MarketOrderBody,
   now: number,
 ): BuyWrites {
+  const { symbol } = body;
   const portfolioId = lock.id;
   const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
   const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
@@ -251,6 +261,7 @@ function planBuy(
     price,
     fee_cents: fee,
     created_at: now,
+    note: noteOf(body),
   };
   return {
     portfolioId,
@@ -304,10 +315,10 @@ async function keptBuy(
   db: Kysely<DB>,
   kept: KeptOrder,
   amount: OrderAmount,
-  symbol: string,
+  body: MarketOrderBody,
 ): Promise<Done | null> {
   const w = planned(() =>
-    planBuy(kept.lock, mainCosts(kept.lock.settings), amount, symbol, Date.now()),
+    planBuy(kept.lock, mainCosts(kept.lock.settings), amount, body, Date.now()),
   );
   const totals = w && (await writeBuy(db, w, kept.guard));
   return w && totals ? boughtFill(kept.lock, w, totals, kept.firstLots) : null;
@@ -331,10 +342,10 @@ export async function marketBuy(
   const { symbol } = body;
   const kept = keptInputs(ctx, portfolio, symbol);
   const postgres = isPostgres(ctx.db);
-  const alone = kept && postgres ? await keptBuy(ctx.db, kept, amount, symbol) : null;
+  const alone = kept && postgres ? await keptBuy(ctx.db, kept, amount, body) : null;
   if (alone) return committed(ctx, portfolioId, alone);
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
-    const quick = kept && !postgres ? await keptBuy(trx, kept, amount, symbol) : null;
+    const quick = kept && !postgres ? await keptBuy(trx, kept, amount, body) : null;
     if (quick) return quick;
     const now = Date.now();
     const lock = await pricedFor(
@@ -344,8 +355,18 @@ export async function marketBuy(
       symbol,
       now,
     );
-    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const w = planBuy(lock, rule, amount, symbol, now);
+    const rule = await ruleOf(trx, portfolio, lock, body, now);
+    const w = planBuy(lock, rule, amount, body, now);
+    if (rule.classRules) {
+      const t = w.transaction;
+      const order = {
+        symbol,
+        addCents: t.total_cents,
+        feeCents: t.fee_cents,
+        field: 'assetAmount',
+      };
+      await checkPositionLimit(trx, portfolioId, rule.classRules, order);
+    }
     const totals = await writeBuy(trx, w);
     if (!totals) throw new Error('an unguarded buy wrote nothing');
     return boughtFill(lock, w, totals, undefined);
@@ -358,9 +379,10 @@ function planSell(
   lock: OrderLock,
   rule: CostRule,
   amount: OrderAmount,
-  symbol: string,
+  body: MarketOrderBody,
   now: number,
 ): SellWrites {
+  const { symbol } = body;
   const portfolioId = lock.id;
   const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
   const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
@@ -392,6 +414,7 @@ function planSell(
       price,
       fee_cents: fee,
       created_at: now,
+      note: noteOf(body),
     },
   };
 }
@@ -465,10 +488,11 @@ async function keptSaleAlone(
   db: Kysely<DB>,
   kept: KeptOrder,
   amount: OrderAmount,
-  symbol: string,
+  body: MarketOrderBody,
 ): Promise<Done | 'lock' | null> {
+  const { symbol } = body;
   const { lock } = kept;
-  const w = planned(() => planSell(lock, mainCosts(lock.settings), amount, symbol, Date.now()));
+  const w = planned(() => planSell(lock, mainCosts(lock.settings), amount, body, Date.now()));
   if (!w) return 'lock';
   const given = lotsForSale(kept.firstLots, w.shares);
   const lots = given && planSale(given, w.shares);
@@ -518,14 +542,14 @@ export async function marketSell(
   const { symbol } = body;
   let kept = keptInputs(ctx, portfolio, symbol);
   if (kept && isPostgres(ctx.db)) {
-    const alone = await keptSaleAlone(ctx.db, kept, amount, symbol);
+    const alone = await keptSaleAlone(ctx.db, kept, amount, body);
     if (alone === 'lock') kept = null;
     else if (alone) return committed(ctx, portfolioId, alone);
   }
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
     if (kept) {
       const w = planned(() =>
-        planSell(kept.lock, mainCosts(kept.lock.settings), amount, symbol, Date.now()),
+        planSell(kept.lock, mainCosts(kept.lock.settings), amount, body, Date.now()),
       );
       const freeLeft = w && (await writeSell(trx, w, kept.guard));
       if (w && freeLeft !== null) return sellLots(trx, kept.lock, w, freeLeft, kept.firstLots);
@@ -538,8 +562,8 @@ export async function marketSell(
       symbol,
       now,
     );
-    const rule = await ruleOf(trx, portfolio, lock, symbol, now);
-    const w = planSell(lock, rule, amount, symbol, now);
+    const rule = await ruleOf(trx, portfolio, lock, body, now);
+    const w = planSell(lock, rule, amount, body, now);
     const freeLeft = await writeSell(trx, w);
     if (freeLeft === null) throw new Error('an unguarded sale wrote nothing');
     return sellLots(trx, lock, w, freeLeft, lotsFromLock(lock.firstLots));

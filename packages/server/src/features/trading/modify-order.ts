@@ -131,6 +131,8 @@ export async function modifyWorkingOrder(
       order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
     const legs = newLegPrices(order, body);
+    // A note sent replaces the order's (blank clears it); none sent keeps it.
+    const note = body.note === undefined ? {} : { note: body.note || null };
     const otherLegs = await checkLegs(trx, order, limitPrice, stopPrice, body, legs);
 
     // The cancel half: guarded by the state read above, so a trigger that moved it meanwhile wins.
@@ -144,6 +146,7 @@ export async function modifyWorkingOrder(
         ...(body.stopPrice !== undefined ? { stop_price: stopPrice } : {}),
         // A waiting bracket's legs are only columns of this row until it fills: nothing to reserve.
         ...legs.columns,
+        ...note,
       })
       .where('id', '=', order.id)
       .where('status', '=', 'WORKING')
@@ -168,7 +171,13 @@ export async function modifyWorkingOrder(
     }
     // The reservation moves only with the amount: new prices (or new leg prices) keep it as it is.
     if (body.purchaseAsk === undefined && body.sellAsk === undefined) {
-      return { ...order, limit_price: limitPrice, stop_price: stopPrice, ...legs.columns };
+      return {
+        ...order,
+        limit_price: limitPrice,
+        stop_price: stopPrice,
+        ...legs.columns,
+        ...note,
+      };
     }
     // The old reservation back and the new one taken as one move (a cancel and a new order):
     // an amount that does not fit throws, and the whole change rolls back.
@@ -188,6 +197,7 @@ export async function modifyWorkingOrder(
       purchase_cents: purchaseCents,
       sell_shares: sellShares,
       ...legs.columns,
+      ...note,
     };
   });
 }

@@ -56,6 +56,8 @@ export interface LegsInput {
   parentId: string | null;
   timeInForce: string;
   expiresAt: bigint | null;
+  /** An OCO pair's note, kept on both legs (a bracket's legs have none: the purchase has it). */
+  note?: string | null;
 }
 
 /** The working rows of a pair (or of a lone leg), ready to insert. */
@@ -77,6 +79,7 @@ export function legRows(input: LegsInput): LimitOrderRow[] {
     fill_price: null,
     transaction_id: null,
     parent_id: input.parentId,
+    note: input.note ?? null,
     ...bracketColumns(null),
   };
   const rows: LimitOrderRow[] = [];

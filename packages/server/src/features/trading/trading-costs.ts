@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { parseJsonColumn } from '../../users/row-mappers.ts';
-import { contestRulesFor, type TradingPortfolio } from '../contests/public.ts';
+import {
+  contestRulesFor,
+  type ClassRules,
+  type RuledOrder,
+  type TradingPortfolio,
+} from '../contests/public.ts';
 
 /**
  * Where a fill's costs come from (docs/decisions/013-fees-and-spread.md): a contest portfolio pays
@@ -21,11 +26,13 @@ export const mainCosts = (settings: string | null | undefined): CostRule =>
 export async function costRuleFor(
   trx: Trx,
   portfolio: TradingPortfolio,
-  order: { symbol: string; orderType: string },
+  order: RuledOrder,
   now: number,
-): Promise<CostRule> {
-  if (portfolio.contestId)
-    return { fee: await contestRulesFor(trx, portfolio, order, now), spreadBps: 0n };
+): Promise<CostRule & { classRules?: ClassRules | null }> {
+  if (portfolio.contestId) {
+    const { fee, classRules } = await contestRulesFor(trx, portfolio, order, now);
+    return { fee, spreadBps: 0n, classRules };
+  }
   const row = await trx
     .selectFrom('portfolios')
     .innerJoin('users', 'users.id', 'portfolios.user_id')

@@ -1,3 +1,4 @@
+import { sharpeText } from './sharpe-text.ts';
 import { formatUsd, type ContestBoardRow } from '@papertrade/domain';
 import { Alert, Avatar, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DataTable, type Column } from '../../components/data-table.tsx';
@@ -48,6 +49,7 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
         </Typography>
       ),
     },
+    { header: 'Sharpe', align: 'right', sx: wide, cell: (r) => sharpeText(r.sharpe) },
     { header: 'Trades', align: 'right', sx: wide, cell: (r) => r.trades },
   ];
 }

@@ -16,6 +16,7 @@ import {
 import { orderTypeName } from '../../lib/contest-trading.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import type { ContestField, ContestForm, ContestFormErrors } from './contest-form.ts';
+import { ClassRulesFields } from './class-rules-fields.tsx';
 import { LessonPicker } from './lesson-picker.tsx';
 
 /** The create form's fields, each with its error (or hint) under it; the type only for teachers. */
@@ -222,6 +223,13 @@ export function ContestFormFields({
       </Stack>
       {form.kind === 'CLASS' && (
         <LessonPicker value={form.lessons} onChange={(lessons) => set('lessons', lessons)} />
+      )}
+      {form.kind === 'CLASS' && (
+        <ClassRulesFields
+          value={form}
+          onChange={(field, value) => set(field, value as ContestForm[typeof field])}
+          errors={errors}
+        />
       )}
     </Stack>
   );

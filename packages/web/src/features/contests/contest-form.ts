@@ -5,9 +5,22 @@ import {
   type ContestKind,
   type ContestVisibility,
 } from '@papertrade/domain';
+import { limitOf, NO_CLASS_RULES, type ClassRulesForm } from './class-rules-fields.tsx';
+
+/** The rules a class's form sets; a limit that is not a whole number is the schema's to refuse. */
+export function classRulesBody(form: ClassRulesForm) {
+  const position = limitOf(form.maxPositionPercent);
+  const trades = limitOf(form.maxTradesPerDay);
+  return {
+    maxPositionPercent: position === null ? null : Number.isNaN(position) ? 0.5 : position,
+    maxTradesPerDay: trades === null ? null : Number.isNaN(trades) ? 0.5 : trades,
+    requireNotes: form.requireNotes,
+    rankBy: form.rankBy,
+  };
+}
 
 /** What the create form holds: text as typed, so a half-typed number is not lost or reformatted. */
-export interface ContestForm {
+export interface ContestForm extends ClassRulesForm {
   name: string;
   description: string;
   kind: ContestKind;
@@ -22,6 +35,7 @@ export interface ContestForm {
   orderTypes: string[];
   feeBps: string;
   feeMinUsd: string;
+  /** And a class's rules (class-rules-fields.tsx): '' is no limit. */
   lessons: string[];
   /** LIVE, or REPLAY of imported history (docs/api.md, Replay contests). */
   priceSource: 'LIVE' | 'REPLAY';
@@ -85,6 +99,7 @@ export function defaultContestForm(now: number): ContestForm {
     replayFrom: '',
     replayTo: '',
     replaySpeed: '60',
+    ...NO_CLASS_RULES,
   };
 }
 
@@ -151,6 +166,7 @@ export function contestBody(
     feeMinUsd: feeMinUsd ?? 0,
     ...(form.description.trim() ? { description: form.description } : {}),
     ...(form.kind === 'CLASS' && form.lessons.length > 0 ? { lessons: form.lessons } : {}),
+    ...(form.kind === 'CLASS' ? classRulesBody(form) : {}),
   };
   const parsed = CreateContestBody.safeParse(candidate);
   if (!parsed.success) {

@@ -15,7 +15,8 @@ export type RulesInput = Pick<
   | 'orderTypes'
   | 'feeBps'
   | 'feeMinUsd'
->;
+> &
+  Partial<Pick<Contest, 'maxPositionPercent' | 'maxTradesPerDay' | 'requireNotes' | 'rankBy'>>;
 
 export interface RuleLine {
   label: string;
@@ -64,8 +65,32 @@ export function ruleLines(rules: RulesInput): RuleLine[] {
           : rules.orderTypes.map(orderTypeName).join(', '),
     },
     { label: 'Fees', value: feeText(rules.feeBps, rules.feeMinUsd) },
-    { label: 'Ranking', value: 'By return since the start; ties by total, then who joined first' },
+    ...classRuleLines(rules),
+    {
+      label: 'Ranking',
+      value:
+        rules.rankBy === 'SHARPE'
+          ? 'By Sharpe ratio of daily returns (steady gains first); ties by return'
+          : 'By return since the start; ties by total, then who joined first',
+    },
   ];
+}
+
+/** The class rules that are set (docs/api.md, "Class rules and reports"); none when none is. */
+export function classRuleLines(rules: Partial<RulesInput>): RuleLine[] {
+  const lines: RuleLine[] = [];
+  if (rules.maxPositionPercent != null)
+    lines.push({
+      label: 'Largest position',
+      value: `At most ${rules.maxPositionPercent}% of the portfolio in one asset`,
+    });
+  if (rules.maxTradesPerDay != null)
+    lines.push({
+      label: 'Trades per day',
+      value: `At most ${rules.maxTradesPerDay} order${rules.maxTradesPerDay === 1 ? '' : 's'} a day (UTC)`,
+    });
+  if (rules.requireNotes) lines.push({ label: 'Trade notes', value: 'A note with every order' });
+  return lines;
 }
 
 /** The rules a create body will set (what it leaves out is the server's default: all, none). */
@@ -80,5 +105,9 @@ export function rulesOfBody(body: CreateContestBody): RulesInput {
     orderTypes: body.orderTypes ?? [],
     feeBps: body.feeBps ?? 0,
     feeMinUsd: body.feeMinUsd ?? 0,
+    maxPositionPercent: body.maxPositionPercent ?? null,
+    maxTradesPerDay: body.maxTradesPerDay ?? null,
+    requireNotes: body.requireNotes ?? false,
+    rankBy: body.rankBy ?? 'RETURN',
   };
 }

@@ -18,6 +18,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useIsMobile } from '../../lib/breakpoints.ts';
 import { portfolioTotals } from '../../lib/portfolio.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
+import { MemberNotes } from './member-notes.tsx';
 import { useMemberPortfolio } from './api/get-member-portfolio.ts';
 import { signedPercent } from '../../lib/format.ts';
 
@@ -84,6 +85,10 @@ export function MemberPortfolioDialog({
               Recent activity
             </Typography>
             <RecentActivity user={record} readOnly />
+            <Typography component="h3" variant="subtitle1" fontWeight={700}>
+              Trade notes
+            </Typography>
+            <MemberNotes record={record} />
           </Stack>
         )}
       </DialogContent>

@@ -1,3 +1,4 @@
+import { sharpeText } from './sharpe-text.ts';
 import { formatUsd, type ContestMember } from '@papertrade/domain';
 import {
   Alert,
@@ -67,7 +68,17 @@ export function MembersTable({ contestId, wallet }: { contestId: string; wallet:
         </Typography>
       ),
     },
+    // The Sharpe ratio of daily returns beside the return (docs/api.md, "Class rules and reports").
+    { header: 'Sharpe', align: 'right', sx: wide, cell: (m) => sharpeText(m.sharpe) },
     { header: 'Trades', align: 'right', sx: wide, cell: (m) => m.trades },
+    { header: 'Notes', align: 'right', sx: wide, cell: (m) => m.notes ?? 0 },
+    { header: 'Lessons read', align: 'right', sx: wide, cell: (m) => m.lessonsRead ?? 0 },
+    {
+      header: 'Quiz average',
+      align: 'right',
+      sx: wide,
+      cell: (m) => (m.quizAverage == null ? '–' : `${m.quizAverage.toFixed(0)}%`),
+    },
     { header: 'Last active', sx: wide, cell: (m) => lastActiveText(m.lastActiveAt, now) },
     buttonColumn('Actions', (m) => (
       <Stack

@@ -6,6 +6,7 @@ import { AnnouncementForm } from './announcement-form.tsx';
 import { TeacherAssignments } from './assignments-teacher.tsx';
 import { ClassLessonsEditor } from './class-lessons-editor.tsx';
 import { contestPhase } from './countdown.ts';
+import { ClassRulesEditor } from './class-rules-editor.tsx';
 import { EditContestForm } from './edit-contest-form.tsx';
 import { EndContestButton } from './end-contest-button.tsx';
 import { MembersTable } from './members-table.tsx';
@@ -67,6 +68,8 @@ export function OwnerPanel({
           <>
             <Divider />
             <ClassLessonsEditor key={contest.lessons.join()} contest={contest} wallet={wallet} />
+            <Divider />
+            <ClassRulesEditor contest={contest} wallet={wallet} />
           </>
         )}
       </Stack>

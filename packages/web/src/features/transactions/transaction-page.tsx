@@ -73,6 +73,8 @@ export default function TransactionPage() {
         ] as [string, string][])
       : []),
     ['Date', formatDateTime(tx.timestamp)],
+    // The trader's reason, as written (docs/api.md, "Trade notes").
+    ...(tx.note ? ([['Note', tx.note]] as [string, string][]) : []),
     ['Transaction id', tx.id],
   ];
   return (

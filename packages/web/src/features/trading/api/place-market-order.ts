@@ -11,6 +11,8 @@ export interface MarketOrderInput {
   walletAddress: string;
   assetAmount: number;
   unit: AmountUnit;
+  /** Why the order is placed (docs/api.md, "Trade notes"). */
+  note?: string;
 }
 
 /** POST /purchase-asset or /sell-asset; the answer is the updated User plus the transaction. */

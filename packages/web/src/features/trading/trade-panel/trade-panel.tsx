@@ -31,7 +31,7 @@ import { useActiveContest } from '../../contests/api/get-contest.ts';
 import { useContestReplay } from '../../contests/api/get-contest-replay.ts';
 import { findAsset, useAllAssets } from '../../../lib/api/get-all-assets.ts';
 import { usePlaceMarketOrder, type TradeSide } from '../api/place-market-order.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { contestClosedText, symbolAllowed } from '../../../lib/contest-trading.ts';
 import { toCents, toPriceUnits, toShareUnits } from '../../../lib/portfolio.ts';
 import type { ProtectLeg } from '../../../lib/trade-link.ts';
@@ -41,6 +41,7 @@ import { allSharesText, maxUsdText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
 import { BookPreview } from './book-preview.tsx';
 import { LimitFields } from './limit-fields.tsx';
+import { NoteField, noteProblem } from './note-field.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
 import { METHOD_LABELS, panelMethods, ruleAllows, type PanelMethod } from './stop-order.ts';
@@ -88,6 +89,8 @@ export function TradePanel({
   );
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
   const amountInput = useRef<HTMLInputElement>(null);
@@ -161,11 +164,22 @@ export function TradePanel({
     setAmount(unit === 'USD' ? maxUsdText(max) : allSharesText(toShareUnits(max)));
   };
 
+  const notesRequired = Boolean(contest?.requireNotes);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!tradable || closed) return;
+    // A class that asks for notes: said under the note field before anything is sent.
+    const missing = noteProblem(note, notesRequired);
+    setNoteError(missing);
+    if (missing) return;
+    const sentNote = note.trim() || undefined;
     if (working) {
-      if (user) limit.submit(current, user, contest);
+      if (user)
+        limit.submit(current, user, contest, {
+          note: sentNote,
+          onNoteError: setNoteError,
+          onPlaced: () => setNote(''),
+        });
       return;
     }
     // docs/pages.md, Trade panel: an order only starts for an amount greater than 0.
@@ -184,13 +198,26 @@ export function TradePanel({
     }
     setError(null);
     order.mutate(
-      { side, symbol: current.symbol, walletAddress: user.walletAddress, assetAmount: value, unit },
+      {
+        side,
+        symbol: current.symbol,
+        walletAddress: user.walletAddress,
+        assetAmount: value,
+        unit,
+        ...(sentNote ? { note: sentNote } : {}),
+      },
       {
         onSuccess: (answer) => {
           setAmount('');
+          setNote('');
           setFilled(answer.transaction);
         },
-        onError: (e) => setError(errorMessage(e, contest)),
+        // A refusal about the note goes under the note; every other one (a class's position or
+        // trade limit included) under the amount.
+        onError: (e) =>
+          e instanceof ApiError && e.field === 'note'
+            ? setNoteError(errorMessage(e, contest))
+            : setError(errorMessage(e, contest)),
       },
     );
   };
@@ -294,6 +321,17 @@ export function TradePanel({
             )}
             {user && <Row label="You own" value={`${formatShares(held)} ${current.symbol}`} />}
           </>
+        )}
+        {user && (
+          <NoteField
+            note={note}
+            onNoteChange={(next) => {
+              setNote(next);
+              setNoteError(null);
+            }}
+            required={notesRequired}
+            error={noteError}
+          />
         )}
         {user && <TradingIn />}
         {closed && <Alert severity="info">{closed}</Alert>}

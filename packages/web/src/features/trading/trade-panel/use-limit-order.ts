@@ -252,9 +252,19 @@ export function useLimitOrder(
             limitText: limitText(asset),
           }),
     /** `rules`: the active contest's, so its refusals say what is allowed. */
-    submit: (asset: Asset, user: User, rules?: TradingRules | null) => {
+    submit: (
+      asset: Asset,
+      user: User,
+      rules?: TradingRules | null,
+      withNote: {
+        note?: string | undefined;
+        onNoteError?: (message: string) => void;
+        onPlaced?: () => void;
+      } = {},
+    ) => {
       if (open.isPending) return;
-      const { problem: found, body } = request(asset, user);
+      const { problem: found, body: terms } = request(asset, user);
+      const body = withNote.note ? { ...terms, note: withNote.note } : terms;
       const sentLimit = limitText(asset);
       setProblem(found);
       setPlaced(null);
@@ -266,6 +276,7 @@ export function useLimitOrder(
       open.mutate(body, {
         onSuccess: (answer) => {
           setAmount('');
+          withNote.onPlaced?.();
           // The limit price stays the one just placed: refilled with the market price it would
           // buy (or sell) at the next update on a second press, which the user never chose.
           if (kind === 'LIMIT') setTypedLimit(sentLimit);
@@ -282,6 +293,10 @@ export function useLimitOrder(
           );
         },
         onError: (e) => {
+          if (e instanceof ApiError && e.field === 'note' && withNote.onNoteError) {
+            withNote.onNoteError(errorMessage(e, rules));
+            return;
+          }
           const field = problemField(e instanceof ApiError ? e.field : undefined);
           const shown = shownFields().includes(field) ? field : 'amount';
           setProblem({ field: shown, message: errorMessage(e, rules) });
