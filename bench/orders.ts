@@ -126,7 +126,7 @@ async function benchBaselines(): Promise<Baselines> {
     );
     if (postgres)
       console.log(
-        `an order's round trips alone (trivial statements: a buy's 6 and a sell's 8, plus the notify): ${describeResult(await answerLoad('/round-trips'))}`,
+        `an order's round trips alone (trivial statements: its one statement and the notify): ${describeResult(await answerLoad('/round-trips'))}`,
       );
     return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
