@@ -5,7 +5,7 @@ import { classViaApi, openBuyBitcoin, studentIn, teacherViaApi } from './support
 import { settle, severeAxeDetails } from './support/dialog-helpers.ts';
 
 // The class pages of docs/api.md "Trade notes", "Class rules and reports" and "Class assignments"
-// through axe in both themes: the teacher's page (assignments table, rules panel, members table
+// through axe at 1280 and 390 px in both themes: the teacher's page (assignments table, rules panel, members table
 // with Sharpe), the student's checklist, and the trade panel with its note field, empty and refused.
 // Set up through the API; buys are of BTC, which no spec moves (support/api.ts, PRICE_MOVERS).
 const TITLE = 'Week 1: a first noted trade';
@@ -15,22 +15,30 @@ async function noSevereViolations(page: Parameters<typeof settle>[0], where: str
   expect(await severeAxeDetails(page), `axe found on ${where}`).toEqual([]);
 }
 
-async function openAs(browser: Browser, user: TestUser, mode: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+type Size = keyof typeof SIZES;
+
+async function openAs(browser: Browser, user: TestUser, mode: 'light' | 'dark', size: Size) {
+  const context = await browser.newContext({ viewport: SIZES[size] });
   await context.addInitScript((stored) => localStorage.setItem('theme_mode', stored), mode);
   const page = await context.newPage();
   await loginInBrowser(page, user);
   return page;
 }
 
-for (const mode of ['light', 'dark'] as const) {
-  test(`the class pages with rules, assignments and notes have no serious or critical axe violation in ${mode} mode`, async ({
+for (const [size, mode] of [
+  ['desktop', 'light'],
+  ['desktop', 'dark'],
+  ['phone', 'light'],
+  ['phone', 'dark'],
+] as const) {
+  test(`the class pages with rules, assignments and notes have no serious or critical axe violation on a ${size} in ${mode} mode`, async ({
     browser,
     request,
   }) => {
     const teacher = await teacherViaApi(request);
     const klass = await classViaApi(request, teacher, {
-      name: `Axe rules ${mode}`,
+      name: `Axe rules ${size} ${mode}`,
       maxPositionPercent: 50,
       maxTradesPerDay: 20,
       requireNotes: true,
@@ -63,7 +71,7 @@ for (const mode of ['light', 'dark'] as const) {
     expect(bought.status(), await bought.text()).toBe(200);
 
     // The teacher: assignments table, rules panel and the members table with its Sharpe column.
-    const t = await openAs(browser, teacher, mode);
+    const t = await openAs(browser, teacher, mode, size);
     await t.goto(`/contests/${klass.id}`);
     await expect(t.getByRole('table', { name: `${TITLE} progress by member` })).toContainText(
       student.username,
@@ -73,29 +81,31 @@ for (const mode of ['light', 'dark'] as const) {
     );
     const members = t.getByRole('table', { name: 'Members' });
     await expect(members).toContainText(student.username);
-    await expect(members.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
+    // A phone keeps the narrow columns (member, return): the Sharpe ratio is on a desktop's table.
+    if (size === 'desktop')
+      await expect(members.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
     await expect(t.getByRole('form', { name: 'Class rules' })).toBeVisible();
-    await noSevereViolations(t, `the teacher's class page (${mode})`);
+    await noSevereViolations(t, `the teacher's class page (${size}, ${mode})`);
     await members.getByRole('button', { name: `View ${student.username}'s portfolio` }).click();
     await expect(t.getByRole('list', { name: 'Trade notes' })).toContainText(
       'A small first position',
     );
-    await noSevereViolations(t, `a member's portfolio with notes (${mode})`);
+    await noSevereViolations(t, `a member's portfolio with notes (${size}, ${mode})`);
 
     // The student: the checklist, then the trade panel with the note field, empty and refused.
-    const s = await openAs(browser, student, mode);
+    const s = await openAs(browser, student, mode, size);
     await s.goto(`/contests/${klass.id}`);
     await expect(s.getByRole('list', { name: `${TITLE} tasks` }).getByRole('link')).toHaveCount(3);
     await expect(s.getByText(/You are trading in this contest/)).toBeVisible();
-    await noSevereViolations(s, `the student's class page (${mode})`);
-    const form = await openBuyBitcoin(s, false);
+    await noSevereViolations(s, `the student's class page (${size}, ${mode})`);
+    const form = await openBuyBitcoin(s, size === 'phone');
     const note = form.getByRole('textbox', { name: /^Note/ });
     await expect(note).toHaveAccessibleName(/your class asks for one/);
-    await noSevereViolations(s, `the trade panel with the note field (${mode})`);
+    await noSevereViolations(s, `the trade panel with the note field (${size}, ${mode})`);
     await form.getByLabel('Amount').fill('100');
     await form.getByRole('button', { name: 'Buy BTC' }).click();
     await expect(note).toHaveAttribute('aria-invalid', 'true');
-    await noSevereViolations(s, `the trade panel with a refused note (${mode})`);
+    await noSevereViolations(s, `the trade panel with a refused note (${size}, ${mode})`);
 
     for (const p of [t, s]) await p.context().close();
   });
