@@ -1,16 +1,17 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { authHeaders, type TestUser } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { classViaApi, openBuyBitcoin, studentIn, teacherViaApi } from './support/contests.ts';
 import { settle, severeAxeDetails } from './support/dialog-helpers.ts';
 
 // The class pages of docs/api.md "Trade notes", "Class rules and reports" and "Class assignments"
-// through axe at 1280 and 390 px in both themes: the teacher's page (assignments table, rules panel, members table
-// with Sharpe), the student's checklist, and the trade panel with its note field, empty and refused.
-// Set up through the API; buys are of BTC, which no spec moves (support/api.ts, PRICE_MOVERS).
+// through axe at 1280 and 390 px in both themes: the teacher's page (assignments table, rules
+// panel, members table with Sharpe), the student's checklist, and the trade panel with its note
+// field, empty and refused. Set up through the API; buys are of BTC, which no spec moves
+// (support/api.ts, PRICE_MOVERS).
 const TITLE = 'Week 1: a first noted trade';
 
-async function noSevereViolations(page: Parameters<typeof settle>[0], where: string) {
+async function noSevereViolations(page: Page, where: string) {
   await settle(page);
   expect(await severeAxeDetails(page), `axe found on ${where}`).toEqual([]);
 }
