@@ -5,7 +5,8 @@ import { openBuyBitcoin, teacherViaApi } from './support/contests.ts';
 
 // Class rules from the teacher's create form to the student's trade panel (docs/api.md, "Trade
 // notes" and "Class rules and reports"): a buy past the position limit is refused under the amount,
-// an order without a note under the note, and the teacher reads the note in the member's view.
+// an order without a note under the note; the note shows on the transaction page and the teacher
+// reads it in the member's view.
 // Buys are of BTC, which no spec moves (support/api.ts, PRICE_MOVERS).
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -89,7 +90,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       // With a note the order goes through.
       await note.fill('Small first position to learn the fees');
       await form.getByRole('button', { name: 'Buy BTC' }).click();
-      await expect(s.getByRole('dialog', { name: 'Transaction Successful!' })).toBeVisible();
+      const success = s.getByRole('dialog', { name: 'Transaction Successful!' });
+      await success.getByRole('button', { name: 'View details' }).click();
+      const details = s.getByRole('table', { name: 'Transaction details' });
+      await expect(details.getByRole('row', { name: /^Note/ })).toContainText(
+        'Small first position to learn the fees',
+      );
       await studentContext.close();
 
       // The teacher reads the note in the member's view, and the rules panel lists the rules.
