@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './support/api.ts';
+import { buyViaApi, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
-import { openBuyBitcoin, teacherViaApi } from './support/contests.ts';
+import { classViaApi, openBuyBitcoin, studentIn, teacherViaApi } from './support/contests.ts';
 
 // Class rules from the teacher's create form to the student's trade panel (docs/api.md, "Trade
 // notes" and "Class rules and reports"): a buy past the position limit is refused under the amount,
 // an order without a note under the note; the note shows on the transaction page and the teacher
-// reads it in the member's view.
+// reads it in the member's view. A rule the teacher sets later, in the class's rules form, holds
+// from the next order.
 // Buys are of BTC, which no spec moves (support/api.ts, PRICE_MOVERS).
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -110,6 +111,45 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(notes.getByRole('listitem')).toHaveCount(1);
       await expect(notes).toContainText('Small first position to learn the fees');
       await expect(notes).toContainText('Buy BTC');
+    });
+
+    test("the teacher allows one order a day in the class's rules form: the panel lists it and the student's second order is refused under the amount", async ({
+      browser,
+      page,
+      request,
+    }) => {
+      const teacher = await teacherViaApi(request);
+      const klass = await classViaApi(request, teacher, {
+        name: `Daily ${size} ${Date.now().toString(36).slice(-5)}`,
+      });
+      const student = await studentIn(request, klass.joinCode);
+
+      await loginInBrowser(page, teacher);
+      await page.goto(`/contests/${klass.id}`);
+      const rules = page.getByRole('region', { name: 'Rules', exact: true });
+      await expect(rules).not.toContainText('order a day');
+      const editor = page.getByRole('form', { name: 'Class rules' });
+      await editor.getByLabel('Orders per day').fill('1');
+      await editor.getByRole('button', { name: 'Save rules' }).click();
+      await expect(editor.getByText('Rules saved: they apply to the next order.')).toBeVisible();
+      await expect(rules).toContainText('At most 1 order a day (UTC)');
+
+      // The day's one order, then a second in the browser: refused, and said under the amount.
+      await buyViaApi(request, student, 'BTC', 500);
+      const studentContext = await browser.newContext({ viewport });
+      const s = await studentContext.newPage();
+      await loginInBrowser(s, student);
+      await s.goto(`/contests/${klass.id}`);
+      await expect(s.getByText(/You are trading in this contest/)).toBeVisible();
+      const form = await openBuyBitcoin(s, viewport.width < 600);
+      const amount = form.getByLabel('Amount');
+      await amount.fill('500');
+      await form.getByRole('button', { name: 'Buy BTC' }).click();
+      await expect(amount).toHaveAttribute('aria-invalid', 'true');
+      await expect(amount).toHaveAccessibleDescription(
+        /Your class allows 1 order a day and you placed 1 today/,
+      );
+      await studentContext.close();
     });
   });
 }
