@@ -151,5 +151,29 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       );
       await studentContext.close();
     });
+
+    test('a class ranked by Sharpe ratio shows the ratio beside the return on its board', async ({
+      page,
+      request,
+    }) => {
+      const teacher = await teacherViaApi(request);
+      const klass = await classViaApi(request, teacher, {
+        name: `Sharpe ${size} ${Date.now().toString(36).slice(-5)}`,
+        rankBy: 'SHARPE',
+      });
+      const student = await studentIn(request, klass.joinCode);
+      await buyViaApi(request, student, 'BTC', 500);
+
+      await loginInBrowser(page, teacher);
+      await page.goto(`/contests/${klass.id}`);
+      await expect(page.getByRole('region', { name: 'Rules', exact: true })).toContainText(
+        'By Sharpe ratio of daily returns',
+      );
+      // The figure that ranks the board shows at both sizes, the return beside it.
+      const board = page.getByRole('table', { name: 'Contest leaderboard' });
+      await expect(board.getByRole('row').filter({ hasText: student.username })).toBeVisible();
+      await expect(board.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
+      await expect(board.getByRole('columnheader', { name: 'Return' })).toBeVisible();
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { sharpeText } from './sharpe-text.ts';
-import { formatUsd, type ContestBoardRow } from '@papertrade/domain';
+import { formatUsd, type ContestBoardRow, type ContestRankBy } from '@papertrade/domain';
 import { Alert, Avatar, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -10,7 +10,7 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } };
 const same = (a: string, b: string | undefined) =>
   Boolean(b) && a.toLowerCase() === b!.toLowerCase();
 
-function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
+function columns(myWallet: string | undefined, rankBy: ContestRankBy): Column<ContestBoardRow>[] {
   return [
     { header: 'Rank', cell: (r) => `#${r.rank}` },
     {
@@ -49,7 +49,13 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
         </Typography>
       ),
     },
-    { header: 'Sharpe', align: 'right', sx: wide, cell: (r) => sharpeText(r.sharpe) },
+    // The figure that ranks the board stays on a phone: ranks ordered by a hidden column read wrong.
+    {
+      header: 'Sharpe',
+      align: 'right',
+      sx: rankBy === 'SHARPE' ? undefined : wide,
+      cell: (r) => sharpeText(r.sharpe),
+    },
     { header: 'Trades', align: 'right', sx: wide, cell: (r) => r.trades },
   ];
 }
@@ -59,10 +65,13 @@ export function ContestBoard({
   rows,
   error,
   myWallet,
+  rankBy = 'RETURN',
 }: {
   rows: ContestBoardRow[] | undefined;
   error: unknown;
   myWallet: string | undefined;
+  /** Which figure ranks the board (docs/api.md, "Class rules and reports"). */
+  rankBy?: ContestRankBy | undefined;
 }) {
   if (!rows && error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!rows) return <Skeleton variant="rounded" height={200} />;
@@ -70,7 +79,7 @@ export function ContestBoard({
     <Paper variant="outlined">
       <DataTable
         label="Contest leaderboard"
-        columns={columns(myWallet)}
+        columns={columns(myWallet, rankBy)}
         rows={rows}
         rowKey={(r) => r.walletAddress}
         empty={<Typography color="text.secondary">Nobody has joined yet.</Typography>}
