@@ -174,6 +174,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(board.getByRole('row').filter({ hasText: student.username })).toBeVisible();
       await expect(board.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
       await expect(board.getByRole('columnheader', { name: 'Return' })).toBeVisible();
+      // And the board still fits: no sideways scroll of its box nor of the page.
+      const standings = page.getByRole('region', { name: 'Contest standings' });
+      expect(await standings.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
     });
   });
 }

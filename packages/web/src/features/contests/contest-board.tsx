@@ -15,7 +15,9 @@ function columns(myWallet: string | undefined, rankBy: ContestRankBy): Column<Co
     { header: 'Rank', cell: (r) => `#${r.rank}` },
     {
       header: 'Trader',
-      sx: { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none' } },
+      // The name takes the room left and is cut short, at every size: with the Sharpe column a
+      // long name pushed the last column out of the board's half of a 1280 px page.
+      sx: { width: '100%', maxWidth: 0 },
       cell: (r) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar
