@@ -1,44 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { STARTING_BALANCE_USD } from '@papertrade/domain';
-import { authHeaders, buyViaApi, signUpViaApi, type TestUser } from './support/api.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { authHeaders, buyViaApi, type TestUser } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
-import { teacherViaApi } from './support/contests.ts';
+import { classViaApi, studentIn, teacherViaApi } from './support/contests.ts';
 
 // A class's assignment from the teacher's form to the teacher's table: three students each do a
 // different part of it, and the table shows exactly that (docs/pages.md, Contest). Buys are of
 // BTC, which no spec moves (support/api.ts, PRICE_MOVERS).
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-
-async function classViaApi(request: APIRequestContext, teacher: TestUser) {
-  const now = Date.now();
-  const created = await request.post('/contests', {
-    headers: authHeaders(teacher),
-    data: {
-      name: 'Period 4 Markets',
-      kind: 'CLASS',
-      visibility: 'PRIVATE',
-      startingBalance: STARTING_BALANCE_USD,
-      startsAt: now - 60_000,
-      endsAt: now + 14 * 86_400_000,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: string; name: string; joinCode: string };
-}
-
-/** A student in the class, seen through their class portfolio. */
-async function studentIn(request: APIRequestContext, code: string): Promise<TestUser> {
-  const student = await signUpViaApi(request);
-  const joined = await request.post('/contests/join', {
-    headers: authHeaders(student),
-    data: { code },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  return {
-    ...student,
-    walletAddress: ((await joined.json()) as { walletAddress: string }).walletAddress,
-  };
-}
 
 /** The teacher's form: a title and three tasks (read a lesson, place a limit order, hold 1 asset). */
 async function createAssignment(page: Page) {

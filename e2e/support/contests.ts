@@ -1,9 +1,10 @@
 /**
- * Contests in browser tests: a verified TEACHER account, and opening a contest page through the
- * app's own links.
+ * Contests in browser tests: a verified TEACHER account, a running class and its students set up
+ * through the API, and opening a contest page through the app's own links.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { newCredentials, type TestUser } from './api.ts';
+import { STARTING_BALANCE_USD } from '@papertrade/domain';
+import { authHeaders, newCredentials, signUpViaApi, type TestUser } from './api.ts';
 import { latestMailTo } from './outbox.ts';
 
 /** A TEACHER account with a verified e-mail address (creating a contest needs one). */
@@ -38,4 +39,59 @@ export async function openContest(page: Page, tab: 'Joined' | 'Owned', name: str
   await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+/**
+ * A running private CLASS of `teacher`, started a minute ago for two weeks; `rules` adds the class
+ * rules or anything else of the create body (docs/api.md, "Class rules and reports").
+ */
+export async function classViaApi(
+  request: APIRequestContext,
+  teacher: TestUser,
+  rules: Record<string, unknown> = {},
+) {
+  const now = Date.now();
+  const created = await request.post('/contests', {
+    headers: authHeaders(teacher),
+    data: {
+      name: 'Period 4 Markets',
+      kind: 'CLASS',
+      visibility: 'PRIVATE',
+      startingBalance: STARTING_BALANCE_USD,
+      startsAt: now - 60_000,
+      endsAt: now + 14 * 86_400_000,
+      ...rules,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; name: string; joinCode: string };
+}
+
+/** A new student who joined the class with `code`: their wallet is the class portfolio's. */
+export async function studentIn(request: APIRequestContext, code: string): Promise<TestUser> {
+  const student = await signUpViaApi(request);
+  const joined = await request.post('/contests/join', {
+    headers: authHeaders(student),
+    data: { code },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  return {
+    ...student,
+    walletAddress: ((await joined.json()) as { walletAddress: string }).walletAddress,
+  };
+}
+
+/**
+ * The Buy Bitcoin form of the asset page: the trade panel on a desktop, the trade sheet on a phone
+ * (docs/pages.md, Trade panel), opened on the portfolio the session trades.
+ */
+export async function openBuyBitcoin(page: Page, phone: boolean) {
+  await page.goto('/asset?pair=btcusd');
+  if (!phone) return page.getByRole('form', { name: 'Buy Bitcoin' });
+  await page.getByRole('button', { name: 'Trade', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Trade BTC' })
+    .getByRole('button', { name: /^Buy BTC/ })
+    .click();
+  return page.getByRole('dialog', { name: 'Buy Bitcoin' });
 }

@@ -1,5 +1,5 @@
 import { sharpeText } from './sharpe-text.ts';
-import { formatUsd, type ContestBoardRow } from '@papertrade/domain';
+import { formatUsd, type ContestBoardRow, type ContestRankBy } from '@papertrade/domain';
 import { Alert, Avatar, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -10,12 +10,14 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } };
 const same = (a: string, b: string | undefined) =>
   Boolean(b) && a.toLowerCase() === b!.toLowerCase();
 
-function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
+function columns(myWallet: string | undefined, rankBy: ContestRankBy): Column<ContestBoardRow>[] {
   return [
     { header: 'Rank', cell: (r) => `#${r.rank}` },
     {
       header: 'Trader',
-      sx: { width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 0, sm: 'none' } },
+      // The name takes the room left and is cut short, at every size: with the Sharpe column a
+      // long name pushed the last column out of the board's half of a 1280 px page.
+      sx: { width: '100%', maxWidth: 0 },
       cell: (r) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar
@@ -49,7 +51,13 @@ function columns(myWallet: string | undefined): Column<ContestBoardRow>[] {
         </Typography>
       ),
     },
-    { header: 'Sharpe', align: 'right', sx: wide, cell: (r) => sharpeText(r.sharpe) },
+    // The figure that ranks the board stays on a phone: ranks ordered by a hidden column read wrong.
+    {
+      header: 'Sharpe',
+      align: 'right',
+      sx: rankBy === 'SHARPE' ? undefined : wide,
+      cell: (r) => sharpeText(r.sharpe),
+    },
     { header: 'Trades', align: 'right', sx: wide, cell: (r) => r.trades },
   ];
 }
@@ -59,10 +67,13 @@ export function ContestBoard({
   rows,
   error,
   myWallet,
+  rankBy = 'RETURN',
 }: {
   rows: ContestBoardRow[] | undefined;
   error: unknown;
   myWallet: string | undefined;
+  /** Which figure ranks the board (docs/api.md, "Class rules and reports"). */
+  rankBy?: ContestRankBy | undefined;
 }) {
   if (!rows && error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!rows) return <Skeleton variant="rounded" height={200} />;
@@ -70,7 +81,7 @@ export function ContestBoard({
     <Paper variant="outlined">
       <DataTable
         label="Contest leaderboard"
-        columns={columns(myWallet)}
+        columns={columns(myWallet, rankBy)}
         rows={rows}
         rowKey={(r) => r.walletAddress}
         empty={<Typography color="text.secondary">Nobody has joined yet.</Typography>}

@@ -194,7 +194,12 @@ export default function ContestPage() {
             <Typography id="board-heading" component="h2" variant="h6" fontWeight={700}>
               Leaderboard
             </Typography>
-            <ContestBoard rows={rows} error={board.error} myWallet={meWallet} />
+            <ContestBoard
+              rows={rows}
+              error={board.error}
+              myWallet={meWallet}
+              rankBy={contest.rankBy}
+            />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
