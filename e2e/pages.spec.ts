@@ -117,7 +117,7 @@ test('CSV export downloads a file whose rows match the transactions', async ({
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('id,timestamp,type,method,symbol,shares,price,total,fee,archived');
+  expect(lines[0]).toBe('id,timestamp,type,method,symbol,shares,price,total,fee,archived,note');
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
   expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['ETH', 'BTC']);
 });

@@ -186,11 +186,13 @@ describe('text input', () => {
           ? answer.json<{ code?: unknown }>().code
           : undefined;
         // Alpaca's routes answer the same refusal in Alpaca's error shape (docs/api.md,
-        // "Alpaca-compatible trading"). Their literal colon (/v2/orders:by_client_order_id) reads
+        // "Alpaca-compatible trading": 422 on the Trading API, 400 on the market data, as
+        // Alpaca's do). The Trading API's literal colon (/v2/orders:by_client_order_id) reads
         // as a parameter here, so those probes reach no route and the root answers ours.
         const ours = answer.statusCode === 400 && code === 'INVALID_TEXT';
         const alpacas =
-          probe.url.startsWith('/v2/') && answer.statusCode === 422 && code === 42210000;
+          (probe.url.startsWith('/v2/') && answer.statusCode === 422 && code === 42210000) ||
+          (probe.url.startsWith('/v1beta3/') && answer.statusCode === 400 && code === 40010000);
         if (!ours && !alpacas) {
           wrong.push(
             `${probe.method} ${probe.url} (${probe.where}) -> ${answer.statusCode} ${answer.body.slice(0, 120)}`,

@@ -717,3 +717,91 @@ export async function writeKeptSale(
   );
   return true;
 }
+
+const deleteLotsStatement = compiledOnce<{ portfolioId: string; ids: string }>(
+  ({ portfolioId, ids }) =>
+    sql`DELETE FROM lots WHERE portfolio_id = ${portfolioId} AND id IN (SELECT value FROM json_each(${ids}))`,
+  ({ portfolioId, ids }) => [portfolioId, ids],
+);
+
+const shrinkLotStatement = compiledOnce<{ portfolioId: string; id: string; shares: ShareUnits }>(
+  ({ portfolioId, id, shares }) =>
+    sql`UPDATE lots SET shares = ${shares} WHERE id = ${id} AND portfolio_id = ${portfolioId}`,
+  ({ portfolioId, id, shares }) => [shares, id, portfolioId],
+);
+
+const setSoldTotalsStatement = compiledOnce<{
+  portfolioId: string;
+  symbol: string;
+  shares: ShareUnits;
+  cost: string;
+  free: ShareUnits;
+}>(
+  ({ portfolioId, symbol, shares, cost, free }) =>
+    sql`UPDATE lot_totals SET shares = ${shares}, cost = ${cost}, free_shares = ${free}
+      WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol}`,
+  ({ portfolioId, symbol, shares, cost, free }) => [shares, cost, free, portfolioId, symbol],
+);
+
+const dropSoldTotalsStatement = compiledOnce<{
+  portfolioId: string;
+  symbol: string;
+  sold: ShareUnits;
+}>(
+  ({ portfolioId, symbol, sold }) =>
+    sql`DELETE FROM lot_totals WHERE portfolio_id = ${portfolioId} AND symbol = ${symbol} AND free_shares = ${sold}`,
+  ({ portfolioId, symbol, sold }) => [portfolioId, symbol, sold],
+);
+
+/**
+ * A SQLite sale's lots and lot totals when its oldest lots were known (kept or read under its
+ * lock) and enough: what consumeLots would write, as planSale decided it, in statements compiled
+ * once (consumeLots builds its batch statements on every call). The free shares go with the lot
+ * totals, as consumeLots' `freeTaken` does. Each statement's row count is asserted.
+ */
+export async function writeSoldLots(
+  trx: Trx,
+  w: Pick<SellWrites, 'portfolioId' | 'symbol' | 'shares'>,
+  lots: LotsTaken,
+  totals: LotDelta,
+  freeBefore: ShareUnits,
+): Promise<void> {
+  const { portfolioId, symbol } = w;
+  const ids = [portfolioId];
+  ledgerAssert(
+    totals.shares >= 0n && totals.cost >= 0n && (totals.shares === 0n) === (totals.cost === 0n),
+    `a sale would leave lot totals of ${totals.shares} shares, cost ${totals.cost}`,
+    ids,
+  );
+  if (lots.emptied.length) {
+    const gone = await deleteLotsStatement(trx, {
+      portfolioId,
+      ids: JSON.stringify(lots.emptied),
+    });
+    ledgerAssert(
+      gone.numAffectedRows === BigInt(lots.emptied.length),
+      `a sale emptied ${gone.numAffectedRows} of ${lots.emptied.length} lots`,
+      ids,
+    );
+  }
+  if (lots.shrunk) {
+    const { id, shares } = lots.shrunk;
+    const shrunk = await shrinkLotStatement(trx, { portfolioId, id, shares });
+    ledgerAssert(shrunk.numAffectedRows === 1n, `a sale found no lot ${id} to shrink`, ids);
+  }
+  const written =
+    totals.shares === 0n
+      ? await dropSoldTotalsStatement(trx, { portfolioId, symbol, sold: w.shares })
+      : await setSoldTotalsStatement(trx, {
+          portfolioId,
+          symbol,
+          shares: totals.shares,
+          cost: totals.cost.toString(),
+          free: freeBefore - w.shares,
+        });
+  ledgerAssert(
+    written.numAffectedRows === 1n,
+    `a sale of ${symbol} found no lot totals to write`,
+    ids,
+  );
+}

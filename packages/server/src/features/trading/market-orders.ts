@@ -27,7 +27,7 @@ import {
   type ClassRules,
   type TradingPortfolio,
 } from '../contests/public.ts';
-import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
+import { planSale, type ConsumedLots, type LotRow } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import type { LotDelta } from '../../ledger/lot-totals.ts';
 import {
@@ -39,6 +39,7 @@ import {
   writeBuy,
   writeKeptSale,
   writeSell,
+  writeSoldLots,
 } from '../../ledger/market-moves.ts';
 import {
   lotsAfterBuy,
@@ -433,21 +434,39 @@ async function sellLots(
 ): Promise<Done> {
   const { portfolioId, symbol } = w;
   const given = lotsForSale(firstLots, w.shares);
-  const consumed: ConsumedLots = { emptied: [], taken: new Map(), firstPages: new Map() };
-  await consumeLots(
-    trx,
-    symbol,
-    new Map([[portfolioId, w.shares]]),
-    new Map([[portfolioId, lock.lotTotals]]),
-    given && new Map([[portfolioId, given]]),
-    {
-      report: consumed,
-      freeTaken: freeLeft
-        ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
-        : undefined,
-    },
-  );
-  const taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
+  // On SQLite (its free shares go with the lot totals) known lots are written as planSale
+  // decides, in statements compiled once; otherwise consumeLots reads and writes them.
+  const plan = given && freeLeft === w.shares ? planSale(given, w.shares) : null;
+  let taken: LotDelta;
+  let emptied: readonly string[];
+  let read: LotRow[] | undefined;
+  if (plan) {
+    taken = plan.taken;
+    emptied = plan.emptied;
+    const after = {
+      shares: lock.lotTotals.shares + taken.shares,
+      cost: lock.lotTotals.cost + taken.cost,
+    };
+    await writeSoldLots(trx, w, plan, after, lock.freeShares);
+  } else {
+    const consumed: ConsumedLots = { emptied: [], taken: new Map(), firstPages: new Map() };
+    await consumeLots(
+      trx,
+      symbol,
+      new Map([[portfolioId, w.shares]]),
+      new Map([[portfolioId, lock.lotTotals]]),
+      given && new Map([[portfolioId, given]]),
+      {
+        report: consumed,
+        freeTaken: freeLeft
+          ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
+          : undefined,
+      },
+    );
+    taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
+    emptied = consumed.emptied;
+    read = consumed.firstPages?.get(portfolioId);
+  }
   const cashCents = lock.cashCents + w.cents;
   const freeShares = lock.freeShares - w.shares;
   const totals = {
@@ -462,7 +481,7 @@ async function sellLots(
       symbol,
       freeShares,
       totals,
-      emptied: consumed.emptied,
+      emptied,
     },
     left: {
       lock,
@@ -470,10 +489,7 @@ async function sellLots(
       cashCents,
       freeShares,
       lotTotals: totals,
-      firstLots: lotsAfterSale(
-        given ? firstLots : lotsFromLock(consumed.firstPages?.get(portfolioId)),
-        w.shares,
-      ),
+      firstLots: lotsAfterSale(given ? firstLots : lotsFromLock(read), w.shares),
     },
   };
 }
