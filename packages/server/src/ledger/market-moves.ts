@@ -325,23 +325,28 @@ export interface MarketTransaction {
   note: string | null;
 }
 
+/** A market fill's record as the values of transactions' columns (recordInsert), in order. */
+const recordValues = (t: MarketTransaction) =>
+  sql`${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note}`;
+/** recordValues' parameters, in their order (statementByShape checks them against the text). */
+const recordParameters = (t: MarketTransaction) => [
+  t.id,
+  t.portfolio_id,
+  t.epoch,
+  t.type,
+  t.symbol,
+  t.shares,
+  t.total_cents,
+  t.price,
+  t.fee_cents,
+  t.created_at,
+  t.note,
+];
+const recordInsert = sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)`;
+
 const insertTransactionStatement = compiledOnce<MarketTransaction>(
-  (t) =>
-    sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
-      VALUES (${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note})`,
-  (t) => [
-    t.id,
-    t.portfolio_id,
-    t.epoch,
-    t.type,
-    t.symbol,
-    t.shares,
-    t.total_cents,
-    t.price,
-    t.fee_cents,
-    t.created_at,
-    t.note,
-  ],
+  (t) => sql`${recordInsert} VALUES (${recordValues(t)})`,
+  recordParameters,
 );
 
 /** A market fill's transaction record (a market fill belongs to no working order). */
@@ -395,8 +400,7 @@ const buyStatement = statementByShape<BuyRow>({
       ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = excluded.shares, cost = excluded.cost,
         free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
-      SELECT ${b.t.id}, ${b.t.portfolio_id}, ${b.t.epoch}, ${b.t.type}, 'MARKET', ${b.t.symbol}, ${b.t.shares}, ${b.t.total_cents}, ${b.t.price}, NULL, ${b.t.fee_cents}, ${b.t.created_at}, ${b.t.note} FROM cash RETURNING 1)
+      ${recordInsert} SELECT ${recordValues(b.t)} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
       + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
   parameters: (b) => [
@@ -415,17 +419,7 @@ const buyStatement = statementByShape<BuyRow>({
     b.totalShares,
     b.totalCost,
     b.shares,
-    b.t.id,
-    b.t.portfolio_id,
-    b.t.epoch,
-    b.t.type,
-    b.t.symbol,
-    b.t.shares,
-    b.t.total_cents,
-    b.t.price,
-    b.t.fee_cents,
-    b.t.created_at,
-    b.t.note,
+    ...recordParameters(b.t),
   ],
 });
 
@@ -549,8 +543,7 @@ const sellStatement = statementByShape<SellWrites & { guard?: OrderGuard }>({
       WHERE portfolio_id = ${w.portfolioId} AND symbol = ${w.symbol} AND free_shares >= ${w.shares}
         AND EXISTS (SELECT 1 FROM cash) RETURNING 1),
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
-      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}, ${w.transaction.note} FROM cash RETURNING 1)
+      ${recordInsert} SELECT ${recordValues(w.transaction)} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM held) + (SELECT count(*) FROM cash) + (SELECT count(*) FROM record) AS rows`,
   parameters: (w) => [
     w.cents,
@@ -561,17 +554,7 @@ const sellStatement = statementByShape<SellWrites & { guard?: OrderGuard }>({
     w.portfolioId,
     w.symbol,
     w.shares,
-    w.transaction.id,
-    w.transaction.portfolio_id,
-    w.transaction.epoch,
-    w.transaction.type,
-    w.transaction.symbol,
-    w.transaction.shares,
-    w.transaction.total_cents,
-    w.transaction.price,
-    w.transaction.fee_cents,
-    w.transaction.created_at,
-    w.transaction.note,
+    ...recordParameters(w.transaction),
   ],
 });
 
@@ -605,6 +588,15 @@ export async function writeSell(
     w.portfolioId,
   ]);
   return 0n;
+}
+
+/** A sale's lot totals after it: never negative, and shares and cost empty together. */
+function assertTotalsLeft(totals: LotDelta, ids: readonly string[]): void {
+  ledgerAssert(
+    totals.shares >= 0n && totals.cost >= 0n && (totals.shares === 0n) === (totals.cost === 0n),
+    `a sale would leave lot totals of ${totals.shares} shares, cost ${totals.cost}`,
+    ids,
+  );
 }
 
 interface KeptSale extends SellWrites {
@@ -645,8 +637,7 @@ const keptSaleStatement = statementByShape<KeptSale>({
           : sql``
       }
     record AS (
-      INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)
-      SELECT ${w.transaction.id}, ${w.transaction.portfolio_id}, ${w.transaction.epoch}, ${w.transaction.type}, 'MARKET', ${w.transaction.symbol}, ${w.transaction.shares}, ${w.transaction.total_cents}, ${w.transaction.price}, NULL, ${w.transaction.fee_cents}, ${w.transaction.created_at}, ${w.transaction.note} FROM cash RETURNING 1)
+      ${recordInsert} SELECT ${recordValues(w.transaction)} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM totals) AS totals,
       (SELECT count(*) FROM gone) AS gone, ${w.lots.shrunk ? sql`(SELECT count(*) FROM shrunk)` : sql`0`} AS shrunk,
       (SELECT count(*) FROM record) AS record`,
@@ -661,17 +652,7 @@ const keptSaleStatement = statementByShape<KeptSale>({
     w.lots.emptied,
     w.portfolioId,
     ...(w.lots.shrunk ? [w.lots.shrunk.shares, w.lots.shrunk.id, w.portfolioId] : []),
-    w.transaction.id,
-    w.transaction.portfolio_id,
-    w.transaction.epoch,
-    w.transaction.type,
-    w.transaction.symbol,
-    w.transaction.shares,
-    w.transaction.total_cents,
-    w.transaction.price,
-    w.transaction.fee_cents,
-    w.transaction.created_at,
-    w.transaction.note,
+    ...recordParameters(w.transaction),
   ],
 });
 
@@ -689,11 +670,7 @@ export async function writeKeptSale(
 ): Promise<boolean> {
   assertSell(w);
   const ids = [w.portfolioId];
-  ledgerAssert(
-    totals.shares >= 0n && totals.cost >= 0n && (totals.shares === 0n) === (totals.cost === 0n),
-    `a sale would leave lot totals of ${totals.shares} shares, cost ${totals.cost}`,
-    ids,
-  );
+  assertTotalsLeft(totals, ids);
   ledgerAssert(
     -lots.taken.shares === w.shares,
     `a sale of ${w.shares} takes ${-lots.taken.shares} from its lots`,
@@ -768,11 +745,7 @@ export async function writeSoldLots(
 ): Promise<void> {
   const { portfolioId, symbol } = w;
   const ids = [portfolioId];
-  ledgerAssert(
-    totals.shares >= 0n && totals.cost >= 0n && (totals.shares === 0n) === (totals.cost === 0n),
-    `a sale would leave lot totals of ${totals.shares} shares, cost ${totals.cost}`,
-    ids,
-  );
+  assertTotalsLeft(totals, ids);
   if (lots.emptied.length) {
     const gone = await deleteLotsStatement(trx, {
       portfolioId,

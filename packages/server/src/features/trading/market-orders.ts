@@ -27,7 +27,7 @@ import {
   type ClassRules,
   type TradingPortfolio,
 } from '../contests/public.ts';
-import { planSale, type ConsumedLots, type LotRow } from '../../ledger/consume-lots.ts';
+import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
 import { balanceLimit, consumeLots } from '../../ledger/ledger.ts';
 import type { LotDelta } from '../../ledger/lot-totals.ts';
 import {
@@ -437,60 +437,60 @@ async function sellLots(
   // On SQLite (its free shares go with the lot totals) known lots are written as planSale
   // decides, in statements compiled once; otherwise consumeLots reads and writes them.
   const plan = given && freeLeft === w.shares ? planSale(given, w.shares) : null;
-  let taken: LotDelta;
-  let emptied: readonly string[];
-  let read: LotRow[] | undefined;
   if (plan) {
-    taken = plan.taken;
-    emptied = plan.emptied;
-    const after = {
-      shares: lock.lotTotals.shares + taken.shares,
-      cost: lock.lotTotals.cost + taken.cost,
-    };
-    await writeSoldLots(trx, w, plan, after, lock.freeShares);
-  } else {
-    const consumed: ConsumedLots = { emptied: [], taken: new Map(), firstPages: new Map() };
-    await consumeLots(
-      trx,
-      symbol,
-      new Map([[portfolioId, w.shares]]),
-      new Map([[portfolioId, lock.lotTotals]]),
-      given && new Map([[portfolioId, given]]),
-      {
-        report: consumed,
-        freeTaken: freeLeft
-          ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
-          : undefined,
-      },
-    );
-    taken = consumed.taken.get(portfolioId) ?? { shares: 0n, cost: 0n };
-    emptied = consumed.emptied;
-    read = consumed.firstPages?.get(portfolioId);
+    const totals = totalsAfterSale(lock, plan.taken);
+    await writeSoldLots(trx, w, plan, totals, lock.freeShares);
+    return soldFill(lock, w, totals, plan.emptied, lotsAfterSale(firstLots, w.shares));
   }
+  const consumed: ConsumedLots = { emptied: [], taken: new Map(), firstPages: new Map() };
+  await consumeLots(
+    trx,
+    symbol,
+    new Map([[portfolioId, w.shares]]),
+    new Map([[portfolioId, lock.lotTotals]]),
+    given && new Map([[portfolioId, given]]),
+    {
+      report: consumed,
+      freeTaken: freeLeft
+        ? new Map([[portfolioId, { before: lock.freeShares, taken: freeLeft }]])
+        : undefined,
+    },
+  );
+  const totals = totalsAfterSale(lock, consumed.taken.get(portfolioId));
+  const read = given ? firstLots : lotsFromLock(consumed.firstPages?.get(portfolioId));
+  return soldFill(lock, w, totals, consumed.emptied, lotsAfterSale(read, w.shares));
+}
+
+/** The symbol's lot totals after a sale took `taken` (negative) from those under `lock`. */
+const totalsAfterSale = (
+  lock: OrderLock,
+  taken: LotDelta = { shares: 0n, cost: 0n },
+): LotDelta => ({
+  shares: lock.lotTotals.shares + taken.shares,
+  cost: lock.lotTotals.cost + taken.cost,
+});
+
+/** A sale's fill once written: its record, its change and what it left, as boughtFill for a buy. */
+function soldFill(
+  lock: OrderLock,
+  w: SellWrites,
+  totals: LotDelta,
+  emptied: readonly string[],
+  firstLots: OldestLots | undefined,
+): Done {
   const cashCents = lock.cashCents + w.cents;
   const freeShares = lock.freeShares - w.shares;
-  const totals = {
-    shares: lock.lotTotals.shares + taken.shares,
-    cost: lock.lotTotals.cost + taken.cost,
-  };
   return {
     transaction: asRow(w.transaction),
     change: {
       version: Number(lock.version),
       cashCents,
-      symbol,
+      symbol: w.symbol,
       freeShares,
       totals,
       emptied,
     },
-    left: {
-      lock,
-      symbol,
-      cashCents,
-      freeShares,
-      lotTotals: totals,
-      firstLots: lotsAfterSale(given ? firstLots : lotsFromLock(read), w.shares),
-    },
+    left: { lock, symbol: w.symbol, cashCents, freeShares, lotTotals: totals, firstLots },
   };
 }
 
@@ -506,39 +506,15 @@ async function keptSaleAlone(
   amount: OrderAmount,
   body: MarketOrderBody,
 ): Promise<Done | 'lock' | null> {
-  const { symbol } = body;
   const { lock } = kept;
   const w = planned(() => planSell(lock, mainCosts(lock.settings), amount, body, Date.now()));
   if (!w) return 'lock';
   const given = lotsForSale(kept.firstLots, w.shares);
   const lots = given && planSale(given, w.shares);
   if (!lots) return null;
-  const totals = {
-    shares: lock.lotTotals.shares + lots.taken.shares,
-    cost: lock.lotTotals.cost + lots.taken.cost,
-  };
+  const totals = totalsAfterSale(lock, lots.taken);
   if (!(await writeKeptSale(db, w, kept.guard, lots, totals))) return 'lock';
-  const cashCents = lock.cashCents + w.cents;
-  const freeShares = lock.freeShares - w.shares;
-  return {
-    transaction: asRow(w.transaction),
-    change: {
-      version: Number(lock.version),
-      cashCents,
-      symbol,
-      freeShares,
-      totals,
-      emptied: lots.emptied,
-    },
-    left: {
-      lock,
-      symbol,
-      cashCents,
-      freeShares,
-      lotTotals: totals,
-      firstLots: lotsAfterSale(kept.firstLots, w.shares),
-    },
-  };
+  return soldFill(lock, w, totals, lots.emptied, lotsAfterSale(kept.firstLots, w.shares));
 }
 
 /**
