@@ -4,6 +4,7 @@
  * price and a sell gives up below it. Shared by the server (what a fill charges) and the web
  * (what the review shows), so both agree to the cent. Every rounding goes against the trader.
  */
+import type { FillModel } from './contract/primitives.ts';
 import { isWholeCents, parseDecimal, CENT_DECIMALS, type Cents, type PriceUnits } from './money.ts';
 
 /** The fee on each fill: max(minCents, total x bps / 10,000), in cents. */
@@ -88,6 +89,8 @@ export const REALISM_KEYS = {
   feeMinUsd: 'trading_fee_min_usd',
   spreadBps: 'spread_bps',
 } as const;
+/** The realism setting that is not a number: BOOK (the default) or IDEAL (docs/api.md, "Realistic fills"). */
+export const FILL_MODEL_KEY = 'fill_model';
 
 /** 1 %: what the most expensive retail brokers charged per trade; more teaches nothing new. */
 export const MAX_FEE_BPS = 100;
@@ -109,6 +112,10 @@ export function realismSettingError(key: string, value: unknown): string | null 
       return Number.isInteger(number) && number >= 0 && number <= MAX_SPREAD_BPS
         ? null
         : `The spread is a whole number of basis points from 0 to ${MAX_SPREAD_BPS} (1 %)`;
+    case FILL_MODEL_KEY:
+      return value === 'BOOK' || value === 'IDEAL'
+        ? null
+        : 'The fill model is BOOK (walk the order book) or IDEAL (every order at one price)';
     case REALISM_KEYS.feeMinUsd:
       return Number.isFinite(number) &&
         number >= 0 &&
@@ -135,4 +142,9 @@ export function costsFromSettings(settings: Readonly<Record<string, unknown>>): 
     fee: { bps: BigInt(valid(REALISM_KEYS.feeBps)), minCents },
     spreadBps: BigInt(valid(REALISM_KEYS.spreadBps)),
   };
+}
+
+/** The fill model a main portfolio's settings ask for: BOOK unless the setting says IDEAL. */
+export function fillModelFromSettings(settings: Readonly<Record<string, unknown>>): FillModel {
+  return settings[FILL_MODEL_KEY] === 'IDEAL' ? 'IDEAL' : 'BOOK';
 }

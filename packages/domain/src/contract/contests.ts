@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STARTING_BALANCE_MAX, STARTING_BALANCE_MIN } from '../constants.ts';
 import { formatUsd } from '../format.ts';
 import { isWholeCents } from '../money.ts';
-import { Symbol, Timestamp, USD_DECIMALS_MESSAGE, WalletAddress } from './primitives.ts';
+import { FillModel, Symbol, Timestamp, USD_DECIMALS_MESSAGE, WalletAddress } from './primitives.ts';
 
 /**
  * Contests and classes (docs/api.md "Portfolios, contests and classes"): the wire shapes both
@@ -133,6 +133,8 @@ export const Contest = z.object({
   maxTradesPerDay: z.number().int().nullable().optional(),
   requireNotes: z.boolean().optional(),
   rankBy: ContestRankBy.optional(),
+  /** BOOK when absent (docs/api.md, "Realistic fills"). */
+  fillModel: FillModel.optional(),
   members: z.number().int().nonnegative(),
   status: ContestStatus,
   /** Only for the owner and members. */
@@ -200,6 +202,8 @@ const classRules = {
   maxTradesPerDay: maxTradesPerDay.optional(),
   requireNotes: z.boolean().optional(),
   rankBy: ContestRankBy.optional(),
+  /** How the class's fills are priced (docs/api.md, "Realistic fills"); BOOK when left out. */
+  fillModel: FillModel.optional(),
 };
 
 export const CreateContestBody = z

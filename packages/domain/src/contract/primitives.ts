@@ -72,3 +72,7 @@ export const Email = z.string().trim().max(254).email('Enter a valid e-mail addr
 
 export const AccountType = z.enum(['PERSONAL', 'DEMO', 'STUDENT', 'TEACHER']);
 export type AccountType = z.infer<typeof AccountType>;
+
+/** How fills are priced (docs/api.md, "Realistic fills"): walking the simulated book, or one price. */
+export const FillModel = z.enum(['BOOK', 'IDEAL']);
+export type FillModel = z.infer<typeof FillModel>;

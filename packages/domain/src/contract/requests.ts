@@ -89,6 +89,12 @@ export const TradeNote = z
   .max(TRADE_NOTE_MAX, `A note can be at most ${TRADE_NOTE_MAX} characters`);
 export const AmountUnit = z.enum(['USD', 'SYMBOL']);
 export type AmountUnit = z.infer<typeof AmountUnit>;
+export const MAX_SLIPPAGE_BPS_LIMIT = 1000;
+export const MaxSlippageBps = z
+  .number()
+  .int('maxSlippageBps is a whole number of basis points')
+  .min(0, 'maxSlippageBps is at least 0')
+  .max(MAX_SLIPPAGE_BPS_LIMIT, `maxSlippageBps is at most ${MAX_SLIPPAGE_BPS_LIMIT} (10 %)`);
 /** Shares have at most 8 decimals; a USD amount, whole cents (isWholeCents). */
 export const MarketOrderBody = z
   .object({
@@ -97,6 +103,8 @@ export const MarketOrderBody = z
     assetAmount: positiveAmount(8),
     unit: AmountUnit.default('SYMBOL'),
     note: TradeNote.optional(),
+    /** Caps the average price's slippage against the mid (docs/api.md, "Realistic fills"). */
+    maxSlippageBps: MaxSlippageBps.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.unit === 'USD' && !isWholeCents(body.assetAmount))

@@ -34,11 +34,21 @@ export type CandleInterval = z.infer<typeof CandleInterval>;
 export const TransactionType = z.enum(['PURCHASE', 'SELL']);
 export type TransactionType = z.infer<typeof TransactionType>;
 export const OrderMethod = z.enum(['MARKET', 'LIMIT']);
-export const LimitStatus = z.enum(['WORKING', 'FILLED', 'CANCELLED', 'EXPIRED']);
+/** PARTIALLY_FILLED: a resting order that got part of its shares and still works for the rest. */
+export const LimitStatus = z.enum([
+  'WORKING',
+  'PARTIALLY_FILLED',
+  'FILLED',
+  'CANCELLED',
+  'EXPIRED',
+]);
 /** The kinds of working order (docs/api.md "Orders beyond market and limit"). */
 export const WorkingOrderType = z.enum(['LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP']);
-/** GTC until cancelled, DAY until the next 00:00 UTC, GTD until expiresAt. */
-export const TimeInForce = z.enum(['GTC', 'DAY', 'GTD']);
+/**
+ * GTC until cancelled, DAY until the next 00:00 UTC, GTD until expiresAt; IOC fills what it can at
+ * once and cancels the rest, FOK fills whole at once or not at all (docs/api.md, "Realistic fills").
+ */
+export const TimeInForce = z.enum(['GTC', 'DAY', 'GTD', 'IOC', 'FOK']);
 
 /** Why a working order filled: the tick that filled it and, in words, what it reached. */
 export const FillTrigger = z.object({
@@ -68,6 +78,16 @@ export const Transaction = z.object({
   trigger: FillTrigger.optional(),
   /** The trader's note on the order (docs/api.md, "Trade notes"). */
   note: z.string().optional(),
+  /**
+   * A fill that walked the book (docs/api.md, "Realistic fills"): the mid when it executed, its
+   * average price's distance from it in basis points (>= 0 is the trader's cost), and how many
+   * price levels it took. Absent on IDEAL fills and on fills from before the book.
+   */
+  midPrice: z.number().optional(),
+  slippageBps: z.number().optional(),
+  levels: z.number().int().optional(),
+  /** What the order asked for, in shares, when maxSlippageBps left part of it unfilled. */
+  requestedShares: z.number().optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -118,6 +138,9 @@ export const LimitPosition = z.object({
     .optional(),
   /** The trader's note, carried to the transaction the order fills into. */
   note: z.string().optional(),
+  /** Shares filled so far and still to fill (docs/api.md, "Realistic fills"); set once part filled. */
+  filledShares: z.number().optional(),
+  remainingShares: z.number().optional(),
 });
 export type LimitPosition = z.infer<typeof LimitPosition>;
 
