@@ -24,11 +24,17 @@ const buyIn = (groups: GroupCommit, portfolioId: string, dollars: number) =>
  * Holds the batcher's group in flight until `release`, so the works sent meanwhile queue and
  * then run together as the next group.
  */
-function heldGroups(): { groups: GroupCommit; release: () => void } {
+async function heldGroups(): Promise<{ groups: GroupCommit; release: () => void }> {
   const groups = groupCommit(t.ctx.db, { maxGroup: 10 });
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  void groups.run(ann.id, () => gate);
+  let entered = () => {};
+  const started = new Promise<void>((resolve) => (entered = resolve));
+  void groups.run(ann.id, () => {
+    entered();
+    return gate;
+  });
+  await started;
   return { groups, release };
 }
 
@@ -53,9 +59,23 @@ const commits = (statements: { sql: string }[]) =>
   statements.filter((s) => /^\s*commit/i.test(s.sql)).length;
 
 describe('group commit', () => {
+  it('orders sent in one turn of the event loop share one transaction and one commit', async () => {
+    const groups = groupCommit(t.ctx.db, { maxGroup: 10 });
+    const statements = await captureStatements(async () => {
+      await Promise.all([
+        buyIn(groups, ann.id, 10),
+        buyIn(groups, bob.id, 10),
+        buyIn(groups, cat.id, 10),
+      ]);
+    });
+    expect(commits(statements)).toBe(1);
+    for (const user of [ann, bob, cat])
+      expect((await transactionsOf(user.id)).at(-1)).toEqual({ type: 'PURCHASE' });
+  });
+
   it('a refused order inside a group fails alone and the others commit in one transaction', async () => {
     const before = await cashOf(bob.id);
-    const { groups, release } = heldGroups();
+    const { groups, release } = await heldGroups();
     const statements = await captureStatements(async () => {
       const results = Promise.allSettled([
         buyIn(groups, ann.id, 100),
@@ -78,7 +98,7 @@ describe('group commit', () => {
 
   it('a failing order rolls its group back and every order of the group then runs alone', async () => {
     const before = await cashOf(bob.id);
-    const { groups, release } = heldGroups();
+    const { groups, release } = await heldGroups();
     const results = Promise.allSettled([
       buyIn(groups, ann.id, 100),
       groups.run(bob.id, async (trx) => {
@@ -101,7 +121,7 @@ describe('group commit', () => {
   });
 
   it('a group runs its portfolios in ascending id and each portfolio’s orders in arrival order', async () => {
-    const { groups, release } = heldGroups();
+    const { groups, release } = await heldGroups();
     const ran: string[] = [];
     const tagged = (portfolioId: string, tag: string) =>
       groups.run(portfolioId, async (trx) => {
@@ -126,7 +146,7 @@ describe('group commit', () => {
   });
 
   it('a buy and then a sell of one portfolio in one group both fill', async () => {
-    const { groups, release } = heldGroups();
+    const { groups, release } = await heldGroups();
     const main = { id: bob.id, contestId: null };
     const sent = Promise.all([
       buyIn(groups, bob.id, 100),

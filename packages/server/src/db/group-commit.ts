@@ -5,8 +5,8 @@ import { inTransaction, type Trx } from './transaction.ts';
 
 /**
  * Group commit (docs/decisions/022-lean-order-path.md): concurrent works of different portfolios
- * share one transaction and one commit, each with its own result. The works that arrive while a
- * group runs form the next group, so a lone order waits for nothing.
+ * share one transaction and one commit, each with its own result. The works whose requests the
+ * event loop read in one turn form a group; those that arrive while it runs form the next.
  *
  * A work's contract: it refuses (throws an AppError) before it writes anything but its
  * portfolio's lock, as a market order does (market-orders.ts), so a refusal leaves the group's
@@ -42,21 +42,33 @@ export function groupCommit(
 ): GroupCommit {
   const queue: Item[] = [];
   let running = 0;
+  let due = false;
   const pump = () => {
+    due = false;
     while (running < maxGroups && queue.length > 0) {
       const group = queue.splice(0, maxGroup);
       running += 1;
       void runGroup(db, group).finally(() => {
         running -= 1;
-        pump();
+        schedule();
       });
     }
+  };
+  // better-sqlite3 is synchronous, so a group runs from start to commit in microtasks alone, and
+  // no request read in the meantime could join the next one: a group started at once always held
+  // one order (one commit per order under load). Started after the event loop's poll phase
+  // instead, a group takes every order whose request was read in that phase; a lone order waits
+  // for one turn of the loop, not for a timer.
+  const schedule = () => {
+    if (due || queue.length === 0 || running >= maxGroups) return;
+    due = true;
+    setImmediate(pump);
   };
   return {
     run: <T>(portfolioId: string, work: (trx: Trx) => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         queue.push({ portfolioId, work, resolve: resolve as (value: unknown) => void, reject });
-        pump();
+        schedule();
       }),
   };
 }
