@@ -77,6 +77,8 @@ function parseEvent(value: unknown): BusEvent | null {
 export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): PgEventBus {
   const local = createInProcessBus();
   const origin = randomUUID();
+  /** How every payload published here begins (publish puts origin first). */
+  const ownPrefix = `{"origin":${JSON.stringify(origin)},`;
   const reconnectMs = options.reconnectMs ?? 2_000;
   const onError = options.onError ?? ((message, err) => console.error(message, err));
   const pending: string[] = [];
@@ -129,6 +131,9 @@ export function createPgBus(databaseUrl: string, options: PgBusOptions = {}): Pg
     const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     c.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
+      // Our own events come back too (we listen on the channel we notify): every order's patch,
+      // so they are recognised by the payload's first bytes and not parsed only to be dropped.
+      if (message.payload.startsWith(ownPrefix)) return;
       try {
         const parsed = JSON.parse(message.payload) as {
           origin?: unknown;
