@@ -66,7 +66,7 @@ async function benchOrders(): Promise<number> {
   try {
     server = await startBenchServer({
       dataDir,
-      databaseUrl: postgres?.url,
+      databaseUrl: process.env.BENCH_PG_TCP ? postgres?.url : postgres?.socketUrl,
       env: { MARKET_TICK_MS: '1000', SIGNUP_LIMIT_PER_IP: '1000' },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
@@ -98,7 +98,9 @@ async function benchBaselines(): Promise<Baselines> {
         ...process.env,
         PORT: String(port),
         ANSWER_FILE: answerFile,
-        ...(postgres ? { ROUND_TRIPS_URL: postgres.url } : {}),
+        ...(postgres
+          ? { ROUND_TRIPS_URL: process.env.BENCH_PG_TCP ? postgres.url : postgres.socketUrl }
+          : {}),
       },
     },
   );

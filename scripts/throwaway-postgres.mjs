@@ -64,6 +64,8 @@ export function startThrowawayPostgres() {
   console.log(`Started a throwaway PostgreSQL on port ${port} in ${dir}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The same server over its Unix socket, as an app on the database's own machine connects. */
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       runAs('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
       rmSync(dir, { recursive: true, force: true });
