@@ -10,6 +10,7 @@
  * size: the order's statement, then the bus's NOTIFY (sent one per order here, where the app
  * batches those in flight together). What is left is PostgreSQL's wake-ups.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -38,6 +39,44 @@ if (roundTripsUrl) {
     await trip(pool, 1);
     await trip(pool, 2);
     return { ok: true };
+  });
+  // The order's own writes, which no design removes: a $10 buy's cash, lot, lot totals and record
+  // in one statement (as the app writes a buy, decision 038), on the bench's own database after its
+  // load (ROUND_TRIPS_URL is that database), then the bus's NOTIFY carrying the answer. No session,
+  // no validation, no guard, no reads: a floor below any real order.
+  const portfolios = (
+    await pool.query<{ id: string }>(`SELECT id FROM portfolios WHERE kind = 'MAIN' ORDER BY id`)
+  ).rows.map((row) => row.id);
+  const answerText = answerFile ? readFileSync(answerFile, 'utf8') : '{}';
+  let next = 0;
+  const BUY = `WITH cash AS (
+      UPDATE portfolios SET cash_cents = cash_cents - 1000, version = version + 1
+      WHERE id = $1 AND cash_cents >= 1000 RETURNING id, epoch),
+    lot AS (INSERT INTO lots (id, portfolio_id, symbol, shares, price, created_at)
+      SELECT $2, id, 'BTC', 10000, 10000000000000, $3 FROM cash RETURNING 1),
+    totals AS (INSERT INTO lot_totals (portfolio_id, symbol, shares, cost, free_shares)
+      SELECT id, 'BTC', 10000, '10', 10000 FROM cash
+      ON CONFLICT (portfolio_id, symbol) DO UPDATE SET shares = lot_totals.shares + excluded.shares,
+        cost = excluded.cost, free_shares = lot_totals.free_shares + excluded.free_shares RETURNING 1),
+    record AS (INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares,
+        total_cents, price, position_id, fee_cents, created_at, note)
+      SELECT $4, id, epoch, 'PURCHASE', 'MARKET', 'BTC', 10000, 1000, 10000000000000, NULL, 0, $3, NULL
+      FROM cash RETURNING 1)
+    SELECT (SELECT count(*) FROM cash) AS cash`;
+  bare.post('/writes', async (_request, reply) => {
+    const portfolio = portfolios[next++ % portfolios.length];
+    const at = String(Date.now());
+    await pool.query({
+      name: 'buy',
+      text: BUY,
+      values: [portfolio, randomUUID(), at, randomUUID()],
+    });
+    await pool.query({
+      name: 'notify',
+      text: 'SELECT pg_notify($1, $2)',
+      values: ['bench_floor', answerText],
+    });
+    return reply.type('application/json; charset=utf-8').send(answerText);
   });
   bare.addHook('onClose', () => pool.end());
 }

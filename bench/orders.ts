@@ -126,10 +126,14 @@ async function benchBaselines(): Promise<Baselines> {
     console.log(
       `the answer's bytes alone (${kb} KB, serialized once): ${describeResult(await answerLoad('/answer-bytes'))}`,
     );
-    if (postgres)
+    if (postgres) {
       console.log(
         `an order's round trips alone (trivial statements: its one statement and the notify): ${describeResult(await answerLoad('/round-trips'))}`,
       );
+      console.log(
+        `an order's writes alone (a buy's one statement, its notify and the answer's bytes, nothing else): ${describeResult(await answerLoad('/writes'))}`,
+      );
+    }
     return { bare: result.requests.average, answer: answer.requests.average };
   } finally {
     await bare.stop();
