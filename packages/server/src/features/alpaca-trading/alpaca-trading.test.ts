@@ -218,6 +218,43 @@ describe('Alpaca trading API through the official SDK', () => {
     await expectLedgersSound(t.ctx, [ann.id]);
   });
 
+  it("a notional market bracket's legs sell exactly the shares it bought", async () => {
+    const api = sdk(await createKey(ann));
+    const order = await api.orders.postOrder({
+      postOrderRequest: buyBody({
+        qty: undefined,
+        notional: '1000',
+        orderClass: 'bracket',
+        takeProfit: { limitPrice: '55000' },
+        stopLoss: { stopPrice: '45000' },
+      }),
+    });
+    expect(order).toMatchObject({ status: 'filled', notional: '1000' });
+    const bought = order.filledQty;
+    expect(Number(bought)).toBeGreaterThan(0);
+    expect(order.legs?.map((leg) => leg.qty)).toEqual([bought, bought]);
+    const [position] = await api.positions.getAllOpenPositions();
+    expect(position).toMatchObject({ qty: bought, qtyAvailable: '0' });
+    await expectLedgersSound(t.ctx, [ann.id]);
+  });
+
+  it('a market bracket retried with its client_order_id answers the same order and buys once', async () => {
+    const api = sdk(await createKey(ann));
+    const body = buyBody({
+      orderClass: 'bracket',
+      takeProfit: { limitPrice: '55000' },
+      stopLoss: { stopPrice: '45000' },
+      clientOrderId: 'sma-1',
+    });
+    const first = await api.orders.postOrder({ postOrderRequest: body });
+    const again = await api.orders.postOrder({ postOrderRequest: body });
+    expect(again).toMatchObject({ id: first.id, clientOrderId: 'sma-1', status: 'filled' });
+    expect(again.legs?.map((leg) => leg.id)).toEqual(first.legs?.map((leg) => leg.id));
+    const [position] = await api.positions.getAllOpenPositions();
+    expect(position).toMatchObject({ qty: '0.01' });
+    expect(await api.orders.getAllOrders({ status: 'open' })).toHaveLength(2);
+  });
+
   it('a market bracket whose stop-loss is above the price is refused and buys nothing', async () => {
     const api = sdk(await createKey(ann));
     const before = await api.account.getAccount();
