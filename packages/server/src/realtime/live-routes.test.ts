@@ -122,6 +122,32 @@ describe('GET /live', () => {
     expect(after.filter((m) => m.type === 'user')).toHaveLength(1);
   });
 
+  it('a client that reconnects tells from the version on connect whether it missed a change', async () => {
+    const { t, url } = await liveApp();
+    const user = await createTestUser(t.ctx);
+    const headers = { authorization: `Bearer ${user.token}` };
+    const versionOnConnect = async () => {
+      const socket = connect(url, headers);
+      const frame = LiveMessage.parse(await socket.next((m) => m.type === 'user'));
+      socket.ws.close();
+      await socket.closed;
+      if (frame.type !== 'user') throw new Error('expected the user record');
+      return frame.user.version;
+    };
+    const first = await versionOnConnect();
+    // Nothing changed while it was away: the same version, nothing to read again.
+    expect(await versionOnConnect()).toBe(first);
+    // An order while it was away: the record it gets on connect says so by its version.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/purchase-asset',
+      headers: user.headers,
+      payload: { symbol: 'BTC', walletAddress: user.walletAddress, assetAmount: 100, unit: 'USD' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await versionOnConnect()).toBe(first + 1);
+  });
+
   it('a token in the query string signs a client in; a bad token is refused', async () => {
     const { t, url } = await liveApp();
     const user = await createTestUser(t.ctx);

@@ -1,4 +1,4 @@
-import { streaming } from '@alpacahq/alpaca-trade-api';
+import { streaming, trading } from '@alpacahq/alpaca-trade-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -11,6 +11,7 @@ import { buy, cancelLimit, expectStatus, openLimit } from '../../../test/calls.t
 import { createTestUser, testDialect } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
+import { createLimitTrigger } from '../trading/limit-trigger.ts';
 
 /**
  * Alpaca's two streams (docs/api.md, "Alpaca-compatible market data and streams";
@@ -190,6 +191,94 @@ describe('Alpaca trade_updates stream', () => {
       ['canceled', positionId, 'canceled'],
     ]);
     expect(updates[0]?.order).toMatchObject({ type: 'limit', limitPrice: '1000', notional: '100' });
+  });
+
+  it('hears a working order replaced through PATCH /v2/orders/:id as replaced', async () => {
+    const key = await createTestKey(t.app, ann);
+    const origin = await listenOrigin(t.app);
+    const orders = new trading.OrdersApi(
+      new trading.Configuration({ basePath: origin, keyId: key.keyId, secret: key.secret }),
+    );
+    const stream = tradingStream(origin, key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const updates: streaming.TradeUpdate[] = [];
+    let wanted = 1;
+    let heard = () => {};
+    stream.onTradeUpdate((u) => {
+      updates.push(u);
+      if (updates.length === wanted) heard();
+    });
+    const until = (n: number) =>
+      new Promise<void>((resolve) => {
+        wanted = n;
+        heard = resolve;
+        if (updates.length >= n) resolve();
+      });
+    const order = await orders.postOrder({
+      postOrderRequest: {
+        symbol: 'BTC/USD',
+        qty: '0.01',
+        side: 'buy',
+        type: 'limit',
+        limitPrice: '1000',
+        timeInForce: 'gtc',
+      },
+    });
+    await until(1);
+    await orders.patchOrderByOrderId({
+      orderId: order.id ?? '',
+      patchOrderRequest: { limitPrice: '1100' },
+    });
+    await until(2);
+    expect(updates.map((u) => [u.event, u.order.id])).toEqual([
+      ['new', order.id],
+      ['replaced', order.id],
+    ]);
+    expect(updates[1]?.order).toMatchObject({ limitPrice: '1100', status: 'new' });
+    expect(updates[1]?.order.replacedAt).toBeInstanceOf(Date);
+  });
+
+  it('hears a day order that lapsed at midnight as expired', async () => {
+    const key = await createTestKey(t.app, ann);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const updates: streaming.TradeUpdate[] = [];
+    const two = new Promise<void>((resolve) =>
+      stream.onTradeUpdate((u) => {
+        updates.push(u);
+        if (updates.length === 2) resolve();
+      }),
+    );
+    const opened = await openLimit(t.app, ann, {
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      limitAsk: 1_000,
+      purchaseAsk: 100,
+      timeInForce: 'DAY',
+    });
+    expectStatus(opened, 201);
+    const { positionId, expiresAt } = opened.json<{
+      limitPosition: { positionId: string; expiresAt: number };
+    }>().limitPosition;
+    // The trigger as the market runs it at the order's expiry, the price far above its limit.
+    await createLimitTrigger(t.ctx, { error: () => undefined })(
+      new Map([['BTC', 5_000_000_000_000n]]),
+      expiresAt,
+    );
+    await two;
+    expect(updates.map((u) => [u.event, u.order.id, u.order.status])).toEqual([
+      ['new', positionId, 'new'],
+      ['expired', positionId, 'expired'],
+    ]);
+    expect(updates[1]?.order.expiredAt).toEqual(new Date(expiresAt));
   });
 
   it("does not hear another user's orders", async () => {

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import type { AppContext } from '../../app-context.ts';
 import { AUTH_TIMEOUT_MS } from './data-stream.ts';
 import { findStreamKey } from './stream-key.ts';
-import { loadTradeUpdates } from './trade-updates.ts';
+import { loadTradeUpdates, loadWorkingOrders, replacedUpdates } from './trade-updates.ts';
 
 /**
  * Alpaca's trade updates stream at /stream (JSON frames; docs/decisions/032-alpaca-data-and-streams.md).
@@ -24,6 +24,8 @@ interface TradeClient {
   listening: boolean;
   since: number;
   sent: Map<string, number>;
+  /** Each working order's terms at the last look (replaceTerms), to tell a replace. */
+  terms: Map<string, string>;
   running: Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export class TradeUpdatesHub {
       listening: false,
       since: Date.now(),
       sent: new Map(),
+      terms: new Map(),
       running: Promise.resolve(),
     };
     this.clients.add(client);
@@ -126,7 +129,10 @@ export class TradeUpdatesHub {
       }
       const streams = Array.isArray(body.streams) ? body.streams : [];
       client.listening = streams.includes('trade_updates');
-      if (client.listening) client.since = Date.now();
+      if (client.listening) {
+        client.since = Date.now();
+        await this.learnTerms(client);
+      }
       this.send(client, frame('listening', { streams: client.listening ? ['trade_updates'] : [] }));
       return;
     }
@@ -140,17 +146,30 @@ export class TradeUpdatesHub {
     );
   }
 
+  /** The working orders' terms as they are when the client starts listening: no event for them. */
+  private learnTerms(client: TradeClient): Promise<void> {
+    client.running = client.running
+      .then(async () => {
+        if (client.portfolioId === null) return;
+        const working = await loadWorkingOrders(this.ctx.db, client.portfolioId);
+        client.terms.clear();
+        replacedUpdates(working, client.terms, Date.now());
+      })
+      .catch((err: unknown) => this.onError('alpaca trade updates failed', err));
+    return client.running;
+  }
+
   /** Reads and sends what is new for one client; one look at a time per client, in order. */
   private look(client: TradeClient): void {
     client.running = client.running
       .then(async () => {
         const portfolioId = client.portfolioId;
         if (portfolioId === null) return;
-        const updates = await loadTradeUpdates(
-          this.ctx.db,
-          portfolioId,
-          client.since - LOOK_BACK_MS,
-        );
+        const [changed, working] = await Promise.all([
+          loadTradeUpdates(this.ctx.db, portfolioId, client.since - LOOK_BACK_MS),
+          loadWorkingOrders(this.ctx.db, portfolioId),
+        ]);
+        const updates = [...changed, ...replacedUpdates(working, client.terms, Date.now())];
         for (const update of updates) {
           if (client.sent.has(update.key)) continue;
           client.sent.set(update.key, update.at);

@@ -5,7 +5,8 @@ import { toAlpacaSymbol } from './alpaca-data-symbols.ts';
 /**
  * The events of Alpaca's trade_updates stream read from our rows (docs/decisions/032-alpaca-data-and-streams.md):
  * a working order's `new`, `canceled` and `expired` from limit_orders, a `fill` from each
- * transaction. A market order has no order row: its fill's order is the transaction itself.
+ * transaction, and `replaced` when a working order's terms differ from the last look
+ * (replacedUpdates). A market order has no order row: its fill's order is the transaction itself.
  */
 
 export interface TradeUpdate {
@@ -193,4 +194,66 @@ export async function loadTradeUpdates(
     });
   }
   return updates.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * What a replace (PATCH /v2/orders/:id, or PUT /limit-position from the web) can change on a
+ * working order: its prices, its size and a waiting bracket's leg prices. A trailing order's stop
+ * moves with the market and a stop-limit's arming is the trigger's, so neither is a replace.
+ */
+export function replaceTerms(row: OrderRow): string {
+  const trailing = row.trail_bps !== null || row.trail_amount !== null;
+  return [
+    row.limit_price,
+    trailing ? '' : row.stop_price,
+    row.purchase_cents,
+    row.sell_shares,
+    row.tp_limit_price,
+    row.sl_stop_price,
+  ]
+    .map((v) => (v === null || v === undefined ? '' : String(v)))
+    .join('|');
+}
+
+/** The portfolio's working orders (its index limit_orders_portfolio_working). */
+export function loadWorkingOrders(db: Kysely<DB>, portfolioId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('limit_orders')
+    .selectAll()
+    .where('portfolio_id', '=', portfolioId)
+    .where('status', '=', 'WORKING')
+    .execute();
+}
+
+/**
+ * Alpaca's `replaced` for every working order whose terms changed since `known` was taken, and
+ * `known` brought up to date (orders no longer working leave it, new ones join it silently: their
+ * `new` comes from loadTradeUpdates). Our replace keeps the order's id (decision 031), so the order
+ * sent is the order as it is now, `replaced_at` the time it was seen.
+ */
+export function replacedUpdates(
+  working: readonly OrderRow[],
+  known: Map<string, string>,
+  now: number,
+): TradeUpdate[] {
+  const updates: TradeUpdate[] = [];
+  const still = new Set<string>();
+  for (const row of working) {
+    still.add(row.id);
+    const terms = replaceTerms(row);
+    const before = known.get(row.id);
+    known.set(row.id, terms);
+    if (before === undefined || before === terms) continue;
+    updates.push({
+      key: `replaced:${row.id}:${now}`,
+      at: now,
+      data: {
+        event: 'replaced',
+        timestamp: iso(now),
+        order: { ...workingOrder(row), replaced_at: iso(now) },
+      },
+    });
+  }
+  for (const id of known.keys()) if (!still.has(id)) known.delete(id);
+  return updates;
 }

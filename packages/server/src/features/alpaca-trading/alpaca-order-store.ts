@@ -72,6 +72,20 @@ async function legsOf(db: Db, portfolioId: string, row: LimitOrderRecord) {
   return rows.map((leg) => limitOrderShape(leg, null));
 }
 
+/**
+ * A market entry's legs (alpaca-market-legs.ts), read only for the orders placed as a bracket or
+ * oto, so a plain market order costs no statement more.
+ */
+async function marketOrderOf(db: Db, portfolioId: string, row: MarketOrderRecord, nested: boolean) {
+  const order = marketOrderShape(row);
+  if (!nested || (order.order_class !== 'bracket' && order.order_class !== 'oto')) return order;
+  const legs = (await limitOrders(db, portfolioId)
+    .where('limit_orders.parent_id', '=', row.id)
+    .orderBy('limit_orders.id')
+    .execute()) as LimitOrderRecord[];
+  return { ...order, legs: legs.map((leg) => limitOrderShape(leg, null)) };
+}
+
 /** One order of this portfolio by id; Alpaca's 404 for any other (another user's included). */
 export async function loadOrder(
   db: Db,
@@ -86,7 +100,7 @@ export async function loadOrder(
   const market = await marketOrders(db, portfolioId)
     .where('transactions.id', '=', id)
     .executeTakeFirst();
-  if (market) return marketOrderShape(market);
+  if (market) return marketOrderOf(db, portfolioId, market, nested);
   throw alpacaNotFound();
 }
 
@@ -168,7 +182,7 @@ export async function listOrders(
     ...marketRows.map((row) => ({
       at: Number(row.created_at),
       id: row.id,
-      order: () => Promise.resolve(marketOrderShape(row)),
+      order: () => marketOrderOf(db, portfolioId, row, q.nested),
     })),
   ];
   const sign = q.direction === 'asc' ? 1 : -1;

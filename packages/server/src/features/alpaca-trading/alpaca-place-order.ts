@@ -11,6 +11,7 @@ import type { RequestPortfolio } from '../auth/guard.ts';
 import { openWorkingOrder } from '../trading/public.ts';
 import { marketBuy, marketSell } from '../trading/public.ts';
 import { alpacaUnprocessable, notOffered } from './alpaca-errors.ts';
+import { openLegsOfMarketEntry } from './alpaca-market-legs.ts';
 import { parseCents, parsePrice, parseShares } from './alpaca-numbers.ts';
 import { findClientOrder, loadOrder } from './alpaca-order-store.ts';
 import { reserveFor, type AlpacaOrder } from './alpaca-order-shape.ts';
@@ -169,8 +170,6 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
   if (orderClass === 'bracket' || orderClass === 'oto') {
     if (body.side !== 'buy')
       throw notOffered('a bracket or oto order opens a long position: side buy (no shorting)');
-    if (body.type === 'market')
-      throw notOffered('a bracket or oto entry here is a limit, stop or stop_limit order');
     if (orderClass === 'bracket' && (!body.take_profit || !body.stop_loss))
       throw alpacaUnprocessable('a bracket order takes take_profit and stop_loss');
     if (orderClass === 'oto' && !body.take_profit === !body.stop_loss)
@@ -187,6 +186,8 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
       body.side === 'buy'
         ? await marketBuy(ctx, portfolio, marketInput(order))
         : await marketSell(ctx, portfolio, marketInput(order));
+    if (orderClass === 'bracket' || orderClass === 'oto')
+      await openLegsOfMarketEntry(ctx, portfolio, symbol, fill.transaction.id, legsOf(body));
     return fill.transaction.id;
   }
   if (immediate) {
@@ -209,6 +210,8 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
       throw alpacaUnprocessable(
         `the ${body.time_in_force} limit order did not cross the market at once (price ${priceToNumber(price)}), so it was canceled`,
       );
+    if (orderClass === 'bracket' || orderClass === 'oto')
+      await openLegsOfMarketEntry(ctx, portfolio, symbol, fill.transaction.id, legsOf(body));
     return fill.transaction.id;
   }
   const input = await workingInput(ctx, portfolio, body, symbol);

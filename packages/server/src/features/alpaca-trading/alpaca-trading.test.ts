@@ -2,6 +2,7 @@ import { trading } from '@alpacahq/alpaca-trade-api';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectStatus, post, setPrice } from '../../../test/calls.ts';
+import { expectLedgersSound } from '../../../test/ledger-check.ts';
 import type { TestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 
@@ -173,6 +174,103 @@ describe('Alpaca trading API through the official SDK', () => {
     });
     expect(oco).toMatchObject({ orderClass: 'oco', status: 'new' });
     expect(oco.legs).toHaveLength(1);
+  });
+
+  it('a bracket with a market entry fills at once and opens both legs for the shares it got', async () => {
+    const api = sdk(await createKey(ann));
+    const order = await api.orders.postOrder({
+      postOrderRequest: buyBody({
+        orderClass: 'bracket',
+        takeProfit: { limitPrice: '55000' },
+        stopLoss: { stopPrice: '45000' },
+      }),
+    });
+    expect(order).toMatchObject({ orderClass: 'bracket', status: 'filled', filledQty: '0.01' });
+    expect(order.legs).toMatchObject([
+      { type: 'limit', side: 'sell', qty: '0.01', limitPrice: '55000', status: 'new' },
+      { type: 'stop', side: 'sell', qty: '0.01', stopPrice: '45000', status: 'new' },
+    ]);
+    // The legs hold the shares: none is free to sell, and the ledger agrees.
+    const [position] = await api.positions.getAllOpenPositions();
+    expect(position).toMatchObject({ qty: '0.01', qtyAvailable: '0' });
+    await expectLedgersSound(t.ctx, [ann.id]);
+    // The stop-loss fills on the market's fall and takes the take-profit with it.
+    await setPrice(t.app, 'BTC', 44_000);
+    const after = await api.orders.getOrderByOrderID({ orderId: order.id ?? '' });
+    expect(after.legs?.map((leg) => [leg.type, leg.status])).toEqual([
+      ['limit', 'canceled'],
+      ['stop', 'filled'],
+    ]);
+    expect(await api.positions.getAllOpenPositions()).toEqual([]);
+    await expectLedgersSound(t.ctx, [ann.id]);
+  });
+
+  it('an oto with a market entry opens its one leg, listed inside its order', async () => {
+    const api = sdk(await createKey(ann));
+    const order = await api.orders.postOrder({
+      postOrderRequest: buyBody({ orderClass: 'oto', stopLoss: { stopPrice: '45000' } }),
+    });
+    expect(order).toMatchObject({ orderClass: 'oto', status: 'filled' });
+    expect(order.legs).toMatchObject([{ type: 'stop', qty: '0.01', stopPrice: '45000' }]);
+    const listed = await api.orders.getAllOrders({ status: 'all', nested: true });
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: order.id, legs: [{ id: order.legs?.[0]?.id }] });
+    await expectLedgersSound(t.ctx, [ann.id]);
+  });
+
+  it("a notional market bracket's legs sell exactly the shares it bought", async () => {
+    const api = sdk(await createKey(ann));
+    const order = await api.orders.postOrder({
+      postOrderRequest: buyBody({
+        qty: undefined,
+        notional: '1000',
+        orderClass: 'bracket',
+        takeProfit: { limitPrice: '55000' },
+        stopLoss: { stopPrice: '45000' },
+      }),
+    });
+    expect(order).toMatchObject({ status: 'filled', notional: '1000' });
+    const bought = order.filledQty;
+    expect(Number(bought)).toBeGreaterThan(0);
+    expect(order.legs?.map((leg) => leg.qty)).toEqual([bought, bought]);
+    const [position] = await api.positions.getAllOpenPositions();
+    expect(position).toMatchObject({ qty: bought, qtyAvailable: '0' });
+    await expectLedgersSound(t.ctx, [ann.id]);
+  });
+
+  it('a market bracket retried with its client_order_id answers the same order and buys once', async () => {
+    const api = sdk(await createKey(ann));
+    const body = buyBody({
+      orderClass: 'bracket',
+      takeProfit: { limitPrice: '55000' },
+      stopLoss: { stopPrice: '45000' },
+      clientOrderId: 'sma-1',
+    });
+    const first = await api.orders.postOrder({ postOrderRequest: body });
+    const again = await api.orders.postOrder({ postOrderRequest: body });
+    expect(again).toMatchObject({ id: first.id, clientOrderId: 'sma-1', status: 'filled' });
+    expect(again.legs?.map((leg) => leg.id)).toEqual(first.legs?.map((leg) => leg.id));
+    const [position] = await api.positions.getAllOpenPositions();
+    expect(position).toMatchObject({ qty: '0.01' });
+    expect(await api.orders.getAllOrders({ status: 'open' })).toHaveLength(2);
+  });
+
+  it('a market bracket whose stop-loss is above the price is refused and buys nothing', async () => {
+    const api = sdk(await createKey(ann));
+    const before = await api.account.getAccount();
+    const refused = await refusal(
+      api.orders.postOrder({
+        postOrderRequest: buyBody({
+          orderClass: 'bracket',
+          takeProfit: { limitPrice: '55000' },
+          stopLoss: { stopPrice: '52000' },
+        }),
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect((await api.account.getAccount()).cash).toBe(before.cash);
+    expect(await api.positions.getAllOpenPositions()).toEqual([]);
+    expect(await api.orders.getAllOrders({ status: 'all' })).toEqual([]);
   });
 
   it('a limit ioc order that does not cross is refused and changes nothing', async () => {
