@@ -304,6 +304,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "A replay contest's clock and replayed prices",
     errors: [409],
   },
+  'GET /contests/{id}/candles': {
+    operationId: 'getContestCandles',
+    summary: "A replay contest's candles of one asset up to its replayed moment",
+    errors: [400, 404, 409],
+  },
   'GET /contests/code/{code}': {
     operationId: 'getContestByCode',
     summary: 'The contest a join code names',
