@@ -499,6 +499,10 @@ async function everyRouteScenario(call: Call) {
     await call('GET /contests/:id/members/:walletAddress', { ...as(teacher), params: member }),
     'member',
   );
+  ok(
+    await call('GET /contests/:id/quiz-results', { ...as(teacher), params: { id: klass.id } }),
+    'quiz results',
+  );
   const week = { id: klass.id };
   const assignment = ok(
     await call('POST /contests/:id/assignments', {
