@@ -57,6 +57,7 @@ export const queryKeys = {
     candles: (id: string, symbol: string, interval: string) =>
       ['contests', 'candles', id, symbol, interval] as const,
     assignments: (id: string) => ['contests', 'assignments', id] as const,
+    quizResults: (id: string) => ['contests', 'quiz-results', id] as const,
   },
 };
 
