@@ -56,6 +56,7 @@ export const queryKeys = {
     replay: (id: string) => ['contests', 'replay', id] as const,
     candles: (id: string, symbol: string, interval: string) =>
       ['contests', 'candles', id, symbol, interval] as const,
+    allAssignments: ['contests', 'assignments'] as const,
     assignments: (id: string) => ['contests', 'assignments', id] as const,
     quizResults: (id: string) => ['contests', 'quiz-results', id] as const,
   },
