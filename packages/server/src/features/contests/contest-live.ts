@@ -65,14 +65,15 @@ export function startContestPushes(
         live.sendToUsers(users, { type: 'contest', contestId, leaderboard, at: board.at });
       }
       for (const contestId of last.keys()) if (!audience.has(contestId)) last.delete(contestId);
-      // The first key of a class is where its teacher's page starts: only a change is told.
+      // The first look at a class is told too: its teacher's socket just opened, and what the
+      // page read before it may already be behind.
       const keys = await classProgressKeys(ctx.db, [...teachers.keys()]);
       for (const contestId of teachers.keys()) {
         // A class nobody joined yet has no row: its first member is a change too.
         const key = keys.get(contestId) ?? 'empty';
         const before = progress.get(contestId);
         progress.set(contestId, key);
-        if (before === undefined || before === key) continue;
+        if (before === key) continue;
         live.sendToUsers([teachers.get(contestId)!], {
           type: 'class-progress',
           contestId,

@@ -76,7 +76,7 @@ export default function AssetPage() {
 
   if (error && !assets) return <Alert severity="error">{errorMessage(error)}</Alert>;
   // A replay's prices come a moment after the list: never show the live price in its place.
-  if (isPending || (replayMarket && !replayAnswer))
+  if (isPending || replayMarket === undefined || (replayMarket && !replayAnswer))
     return <Skeleton variant="rounded" height={400} />;
   if (!asset) {
     return (

@@ -18,10 +18,13 @@ export interface ReplayMarket {
 
 /**
  * The replay the portfolio on screen trades in, or null on the main portfolio or a LIVE contest:
- * then every screen shows the live market, as it does for everyone outside the replay.
+ * then every screen shows the live market, as it does for everyone outside the replay. Undefined
+ * while a contest portfolio's contest is still loading, so no screen shows a live price there.
  */
-export function useReplayMarket(): ReplayMarket | null {
-  const wallet = useSession().data?.walletAddress ?? '';
+export function useReplayMarket(): ReplayMarket | null | undefined {
+  const session = useSession().data;
+  const wallet = session?.walletAddress ?? '';
+  const inContest = session?.portfolio?.kind === 'CONTEST';
   const contest = useActiveContest();
   const answer = useContestReplay(contest, wallet).data;
   const source = contest?.priceSource;
@@ -29,22 +32,28 @@ export function useReplayMarket(): ReplayMarket | null {
   const contestId = contest?.id ?? '';
   const startsAt = contest?.startsAt ?? 0;
   // One object per answer (a second), so what is drawn from it is not redrawn in between.
+  const loading = inContest && !contest;
   return useMemo(
     () =>
-      replays && source.kind === 'REPLAY'
-        ? {
-            contestId,
-            wallet,
-            startsAt,
-            answer,
-            clock: (wall: number) => replayClock(source, startsAt, wall),
-          }
-        : null,
-    [replays, source, contestId, wallet, startsAt, answer],
+      loading
+        ? undefined
+        : replays && source.kind === 'REPLAY'
+          ? {
+              contestId,
+              wallet,
+              startsAt,
+              answer,
+              clock: (wall: number) => replayClock(source, startsAt, wall),
+            }
+          : null,
+    [loading, replays, source, contestId, wallet, startsAt, answer],
   );
 }
 
 /** The replayed price of `symbol`, or undefined when the replay does not trade it (or has not answered). */
-export function replayedPrice(market: ReplayMarket | null, symbol: string): number | undefined {
+export function replayedPrice(
+  market: ReplayMarket | null | undefined,
+  symbol: string,
+): number | undefined {
   return market?.answer?.prices.find((p) => p.symbol === symbol)?.price;
 }
