@@ -1,7 +1,7 @@
 import { replayClock, type ReplayAnswer } from '@papertrade/domain';
 import { useMemo } from 'react';
 import { useSession } from '../../../lib/api/get-session.ts';
-import { useActiveContest } from './get-contest.ts';
+import { useContest } from './get-contest.ts';
 import { useContestReplay } from './get-contest-replay.ts';
 
 /** The market a replay's member trades on: the replay's clock and prices (docs/api.md, Replay contests). */
@@ -24,20 +24,22 @@ export interface ReplayMarket {
 export function useReplayMarket(): ReplayMarket | null | undefined {
   const session = useSession().data;
   const wallet = session?.walletAddress ?? '';
-  const inContest = session?.portfolio?.kind === 'CONTEST';
-  const contest = useActiveContest();
+  const contestId =
+    session?.portfolio?.kind === 'CONTEST' ? session.portfolio.contestId : undefined;
+  const query = useContest(contestId, wallet);
+  const contest = query.data;
   const answer = useContestReplay(contest, wallet).data;
   const source = contest?.priceSource;
   const replays = source?.kind === 'REPLAY';
-  const contestId = contest?.id ?? '';
   const startsAt = contest?.startsAt ?? 0;
+  // A contest that cannot be read (gone, offline) leaves the live market rather than a skeleton.
+  const loading = contestId !== undefined && query.isPending;
   // One object per answer (a second), so what is drawn from it is not redrawn in between.
-  const loading = inContest && !contest;
   return useMemo(
     () =>
       loading
         ? undefined
-        : replays && source.kind === 'REPLAY'
+        : replays && source.kind === 'REPLAY' && contestId !== undefined
           ? {
               contestId,
               wallet,
