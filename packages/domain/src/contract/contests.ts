@@ -338,3 +338,14 @@ export const ContestLiveMessage = z.object({
   at: Timestamp,
 });
 export type ContestLiveMessage = z.infer<typeof ContestLiveMessage>;
+/**
+ * /live: a class's members did something its teacher's tables count (an order, a fill, a lesson
+ * read, a quiz taken): sent to the class owner's sockets, who refetch the assignments table and
+ * the quiz results (docs/api.md, Class assignments).
+ */
+export const ClassProgressLiveMessage = z.object({
+  type: z.literal('class-progress'),
+  contestId: z.string(),
+  at: Timestamp,
+});
+export type ClassProgressLiveMessage = z.infer<typeof ClassProgressLiveMessage>;

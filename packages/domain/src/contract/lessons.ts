@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './primitives.ts';
+import { Timestamp, WalletAddress } from './primitives.ts';
 
 /** docs/api.md "Lessons and quizzes": the wire shapes of /lessons, its quizzes and a user's progress. */
 
@@ -71,3 +71,37 @@ export type QuizResult = z.infer<typeof QuizResult>;
 
 export const ReadLessonBody = z.object({ read: z.boolean() });
 export type ReadLessonBody = z.infer<typeof ReadLessonBody>;
+
+/**
+ * GET /contests/:id/quiz-results (the owner of a CLASS): the class's quiz results per question
+ * (docs/api.md, "Lessons and quizzes"), from each member's latest attempt, whose choices are kept.
+ * The right choices are not given: a quiz's answer key stays on the server.
+ */
+export const ClassQuizResult = z.object({
+  lesson: LessonSlug,
+  title: z.string(),
+  /** Per question, in the quiz's order: how many members' latest attempts got it right, of how many. */
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      right: z.number().int().nonnegative(),
+      answered: z.number().int().nonnegative(),
+    }),
+  ),
+  /** The members who took this quiz, by username. */
+  members: z.array(
+    z.object({
+      walletAddress: WalletAddress,
+      username: z.string(),
+      bestScore: z.number().int().nonnegative(),
+      lastScore: z.number().int().nonnegative(),
+      attempts: z.number().int().nonnegative(),
+      lastAttemptAt: Timestamp.nullable(),
+      /** Per question of the latest attempt, whether it was right; empty when the quiz changed since. */
+      right: z.array(z.boolean()),
+    }),
+  ),
+});
+export type ClassQuizResult = z.infer<typeof ClassQuizResult>;
+export const ClassQuizResultsAnswer = z.array(ClassQuizResult);

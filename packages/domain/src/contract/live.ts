@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContestLiveMessage } from './contests.ts';
+import { ClassProgressLiveMessage, ContestLiveMessage } from './contests.ts';
 import { WalletAddress } from './primitives.ts';
 import { Asset, LimitPosition, Transaction, User, UserFields } from './shapes.ts';
 
@@ -17,5 +17,6 @@ export const LiveMessage = z.discriminatedUnion('type', [
     }),
   }),
   ContestLiveMessage,
+  ClassProgressLiveMessage,
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -78,6 +78,12 @@ export const CandlesQuery = z.object({
   to: z.coerce.number().int().nonnegative().optional(),
 });
 export const CandlesAnswer = z.array(Candle);
+/**
+ * GET /contests/:id/candles: a replay contest's candles of one asset up to its replayed moment, the
+ * last one cut there (docs/api.md, Replay contests).
+ */
+export const ReplayCandlesQuery = CandlesQuery.pick({ interval: true }).extend({ symbol: Symbol });
+export type ReplayCandlesQuery = z.infer<typeof ReplayCandlesQuery>;
 export const MarketPriceBody = z.object({ id: z.string(), price: positiveAmount(8, 'Price') });
 
 // ---- trading ----

@@ -304,6 +304,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "A replay contest's clock and replayed prices",
     errors: [409],
   },
+  'GET /contests/{id}/candles': {
+    operationId: 'getContestCandles',
+    summary: "A replay contest's candles of one asset up to its replayed moment",
+    errors: [400, 404, 409],
+  },
+  'GET /contests/{id}/quiz-results': {
+    operationId: 'getClassQuizResults',
+    summary: "A class's quiz results per question (owner)",
+    errors: [403, 404],
+  },
   'GET /contests/code/{code}': {
     operationId: 'getContestByCode',
     summary: 'The contest a join code names',

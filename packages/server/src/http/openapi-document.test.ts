@@ -481,6 +481,14 @@ async function everyRouteScenario(call: Call) {
     await call('GET /contests/:id/replay', { ...as(teacher), params: { id: replay.id } }),
     'replay',
   );
+  ok(
+    await call('GET /contests/:id/candles', {
+      ...as(teacher),
+      params: { id: replay.id },
+      query: { symbol: 'BTC', interval: '1m' },
+    }),
+    'replay candles',
+  );
   const klass = await create('CLASS', now - 1_000);
   const student = ok(
     await call('POST /contests/join', { ...as(bob), payload: { code: klass.joinCode } }),
@@ -490,6 +498,10 @@ async function everyRouteScenario(call: Call) {
   ok(
     await call('GET /contests/:id/members/:walletAddress', { ...as(teacher), params: member }),
     'member',
+  );
+  ok(
+    await call('GET /contests/:id/quiz-results', { ...as(teacher), params: { id: klass.id } }),
+    'quiz results',
   );
   const week = { id: klass.id };
   const assignment = ok(

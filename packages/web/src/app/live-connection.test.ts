@@ -8,6 +8,10 @@ import { allAssetsQueryOptions } from '../lib/api/get-all-assets.ts';
 import { liveStatus } from '../lib/live-socket.ts';
 import { startLive } from './live-connection.ts';
 import { ASSET_POLL_INTERVAL_MS } from '../lib/ui-constants.ts';
+import {
+  ASSIGNMENTS_POLL_MS,
+  assignmentsQueryOptions,
+} from '../features/contests/api/assignments.ts';
 
 class FakeWebSocket {
   static last: FakeWebSocket | null = null;
@@ -97,6 +101,35 @@ describe('live connection', () => {
 
     // Down: the session is read again at once (it may have ended), then polled.
     await dropAndExpectPolling(live, api.calls, interval, SESSION_POLL_INTERVAL_MS);
+    unsubscribe();
+  });
+
+  it("a class's progress message reads the teacher's assignments table again, which is polled only while the socket is down", async () => {
+    let reads = 0;
+    const api = mockApi((r) => {
+      if (r.path !== '/contests/c1/assignments') return undefined;
+      reads += 1;
+      return { body: [] };
+    });
+    const queryClient = testQueryClient();
+    const { interval, unsubscribe } = await watch(
+      queryClient,
+      assignmentsQueryOptions('c1', '0xteacher'),
+      [],
+    );
+    expect(interval()).toBe(ASSIGNMENTS_POLL_MS);
+    const live = openLive(queryClient);
+    expect(interval()).toBe(false);
+    live.socket.onmessage?.({
+      data: JSON.stringify({ type: 'class-progress', contestId: 'c1', at: 1 }),
+    });
+    await vi.waitFor(() => expect(reads).toBe(2));
+    // Another class's progress is not this table's.
+    live.socket.onmessage?.({
+      data: JSON.stringify({ type: 'class-progress', contestId: 'c2', at: 2 }),
+    });
+    await dropAndExpectPolling(live, api.calls, interval, ASSIGNMENTS_POLL_MS);
+    expect(api.calls.some((c) => c.path.startsWith('/contests/c2'))).toBe(false);
     unsubscribe();
   });
 

@@ -23,6 +23,17 @@ export function startLive(queryClient: QueryClient): LiveConnection {
         applyLiveBoard(queryClient, message);
         return;
       }
+      if (message.type === 'class-progress') {
+        // The teacher's tables are computed on the server from what members did: read again.
+        const id = message.contestId;
+        for (const queryKey of [
+          queryKeys.contests.assignments(id),
+          queryKeys.contests.members(id),
+          queryKeys.contests.quizResults(id),
+        ])
+          void queryClient.invalidateQueries({ queryKey });
+        return;
+      }
       if (message.type === 'user-patch') {
         mergeSessionPatch(queryClient, message.walletAddress, message.version, message.patch);
         return;
@@ -42,6 +53,8 @@ export function startLive(queryClient: QueryClient): LiveConnection {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       // Contest boards: refetching re-reads their poll interval too.
       void queryClient.invalidateQueries({ queryKey: queryKeys.contests.boards });
+      // And the teachers' assignment tables, which /live's class-progress keeps fresh otherwise.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contests.allAssignments });
     },
   });
 }

@@ -54,7 +54,11 @@ export const queryKeys = {
     board: (id: string) => ['contests', 'board', id] as const,
     returns: (id: string) => ['contests', 'returns', id] as const,
     replay: (id: string) => ['contests', 'replay', id] as const,
+    candles: (id: string, symbol: string, interval: string) =>
+      ['contests', 'candles', id, symbol, interval] as const,
+    allAssignments: ['contests', 'assignments'] as const,
     assignments: (id: string) => ['contests', 'assignments', id] as const,
+    quizResults: (id: string) => ['contests', 'quiz-results', id] as const,
   },
 };
 

@@ -3,8 +3,10 @@ import {
   ContestBoardRow,
   ContestReturnsAnswer,
   ContestScope,
+  CandlesAnswer,
   NEXT_CURSOR_HEADER,
   ReplayAnswer,
+  ReplayCandlesQuery,
 } from '@papertrade/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +17,7 @@ import { assertCanSee, contestFor, loadContestRow } from './contest-access.ts';
 import { toBoardRow } from './contest-board.ts';
 import { contestReturns } from './contest-returns.ts';
 import { replayAnswer } from './replay-answer.ts';
+import { replayCandles } from './replay-candles.ts';
 import { IdParams, OffsetCursor, PAGE, tags, type ContestShared } from '../../../test/route-kit.ts';
 
 /** What anyone who may see a contest reads: the lists, one contest, its board and its returns chart. */
@@ -99,6 +102,27 @@ export function boardRoutes(
       const row = await loadContestRow(db, request.params.id);
       await assertCanSee(db, row, me.id);
       return replayAnswer(db, row, Date.now());
+    },
+  );
+
+  r.get(
+    '/contests/:id/candles',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        description:
+          "A REPLAY contest: one asset's candles up to the replayed moment, the last one cut there, oldest first (409 NOT_A_REPLAY for a LIVE one).",
+        params: IdParams,
+        querystring: ReplayCandlesQuery,
+        response: { 200: CandlesAnswer },
+      },
+    },
+    async (request) => {
+      const me = sessionUser(request);
+      const row = await loadContestRow(db, request.params.id);
+      await assertCanSee(db, row, me.id);
+      return replayCandles(db, row, request.query, Date.now());
     },
   );
 

@@ -138,6 +138,46 @@ describe('class rules', () => {
     expectStatus(await order('/sell-asset', { symbol: 'BTC', assetAmount: 0.01 }), 200);
   });
 
+  it('changing a working buy re-checks maxPositionPercent with its new amount and a smaller amount always passes', async () => {
+    // 10,000 USD to start; 25 % is 2,500 of BTC.
+    const { order, student, wallet } = await classWith({ maxPositionPercent: 25 });
+    const opened = await order('/open-limit-position', {
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      limitAsk: 40_000,
+      purchaseAsk: 2_000,
+    });
+    expectStatus(opened, 201);
+    const { positionId } = opened.json<{ limitPosition: { positionId: string } }>().limitPosition;
+    const change = (body: Record<string, unknown>) =>
+      call(
+        student,
+        'PUT',
+        '/limit-position',
+        { walletAddress: wallet, positionId, ...body },
+        wallet,
+      );
+    const over = await change({ purchaseAsk: 2_500.01 });
+    expectStatus(over, 400, 'POSITION_LIMIT');
+    expect(fieldOf(over)).toBe('purchaseAsk');
+    const kept = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select('purchase_cents')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(kept.purchase_cents ?? 0)).toBe(200_000n);
+    expectStatus(await change({ purchaseAsk: 2_500 }), 200);
+    // Above the limit price the order rests; a market buy then takes the room it gave back.
+    await setPrice(t.app, 'BTC', 60_000);
+    expectStatus(await change({ purchaseAsk: 1_000 }), 200);
+    expectStatus(
+      await order('/purchase-asset', { symbol: 'BTC', assetAmount: 1_500, unit: 'USD' }),
+      200,
+    );
+    const moved = await change({ limitAsk: 45_000, purchaseAsk: 1_000.01 });
+    expectStatus(moved, 400, 'POSITION_LIMIT');
+    expectStatus(await change({ purchaseAsk: 900 }), 200);
+  });
+
   it('parallel buys cannot pass the trade limit or the position limit together', async () => {
     const { order } = await classWith({ maxTradesPerDay: 3, maxPositionPercent: 30 });
     // Position: 30 % of 10,000 is 3,000; each buy is 1,000, so at most three pass by value, and

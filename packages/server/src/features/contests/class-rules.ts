@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../db/transaction.ts';
 import { AppError, badRequest } from '../../http/app-error.ts';
 import { usdText } from '../../ledger/money-text.ts';
+import { candleAt, replayedAt, replayPriceAt, scheduleOf } from './replay-price.ts';
 
 /**
  * A class's rules on the orders of its members (docs/decisions/036-trade-notes-and-class-rules.md):
@@ -73,6 +74,40 @@ interface ValueRow {
   cash_cents: bigint | number | string;
   reserved_cents: bigint | number | string | null;
   symbol_reserved_cents: bigint | number | string | null;
+  price_kind: string | null;
+  starts_at: bigint | number | string | null;
+  replay_from: bigint | number | string | null;
+  replay_to: bigint | number | string | null;
+  replay_speed: bigint | number | string | null;
+}
+
+const big = (v: bigint | number | string | null) => (v === null ? null : BigInt(v));
+
+/**
+ * The prices a replay class's holdings are worth now: the replayed ones
+ * (docs/decisions/034-replay-contests.md), one candle read per asset held; null for a live one.
+ */
+async function replayedPrices(
+  trx: Trx,
+  value: ValueRow,
+  symbols: readonly string[],
+): Promise<Map<string, bigint> | null> {
+  if (value.price_kind === null || value.starts_at === null) return null;
+  const schedule = scheduleOf({
+    price_kind: value.price_kind,
+    starts_at: BigInt(value.starts_at),
+    replay_from: big(value.replay_from),
+    replay_to: big(value.replay_to),
+    replay_speed: big(value.replay_speed),
+  });
+  if (!schedule) return null;
+  const t = replayedAt(schedule, Date.now());
+  const prices = new Map<string, bigint>();
+  for (const symbol of symbols) {
+    const candle = await candleAt(trx, symbol, t);
+    if (candle) prices.set(symbol, replayPriceAt(candle, t));
+  }
+  return prices;
 }
 
 interface HoldingRow {
@@ -101,7 +136,9 @@ export async function checkPositionLimit(
         AND type = 'PURCHASE' AND purchase_cents IS NOT NULL) AS reserved_cents,
       (SELECT sum(purchase_cents) FROM limit_orders WHERE portfolio_id = p.id AND status = 'WORKING'
         AND type = 'PURCHASE' AND purchase_cents IS NOT NULL AND symbol = ${symbol}) AS symbol_reserved_cents
-      FROM portfolios p WHERE p.id = ${portfolioId}`.execute(trx)
+      , c.price_kind, c.starts_at, c.replay_from, c.replay_to, c.replay_speed
+      FROM portfolios p LEFT JOIN contests c ON c.id = p.contest_id
+      WHERE p.id = ${portfolioId}`.execute(trx)
   ).rows;
   const holdings = (
     await sql<HoldingRow>`SELECT t.symbol, t.shares, a.price FROM lot_totals t
@@ -110,10 +147,16 @@ export async function checkPositionLimit(
     )
   ).rows;
   if (!value) return;
+  // A replay class's holdings are worth their replayed prices, as its board values them.
+  const replayed = await replayedPrices(
+    trx,
+    value,
+    holdings.map((h) => h.symbol),
+  );
   let total = BigInt(value.cash_cents) + BigInt(value.reserved_cents ?? 0);
   let asset = BigInt(value.symbol_reserved_cents ?? 0);
   for (const h of holdings) {
-    const worth = valueOfShares(BigInt(h.shares), BigInt(h.price ?? 0));
+    const worth = valueOfShares(BigInt(h.shares), replayed?.get(h.symbol) ?? BigInt(h.price ?? 0));
     total += worth;
     if (h.symbol === symbol) asset += worth;
   }

@@ -1,5 +1,6 @@
 import {
   AnnouncementBody,
+  ClassQuizResultsAnswer,
   Contest,
   ContestMember,
   CreateContestBody,
@@ -16,6 +17,7 @@ import { loadUserRecord } from '../../users/user-record.ts';
 import { requireUser, sessionUser } from '../auth/guard.ts';
 import { assertOwner, contestFor, loadContestRow } from './contest-access.ts';
 import { memberReports } from './member-report.ts';
+import { classQuizResults } from './class-quiz-results.ts';
 import { computeBoard } from './contest-board.ts';
 import {
   announce,
@@ -109,6 +111,28 @@ export function hostRoutes(
       const record = await loadUserRecord(ctx, member.id);
       // The teacher sees the portfolio, not the student's notifications or settings.
       return { ...record, notifications: [], settings: {} };
+    },
+  );
+
+  r.get(
+    '/contests/:id/quiz-results',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        description:
+          "Owner of a CLASS: each quiz the class lists or a member took, with per question how many members' latest attempts got it right, and each member's scores.",
+        params: IdParams,
+        response: { 200: ClassQuizResultsAnswer },
+      },
+    },
+    async (request) => {
+      const me = sessionUser(request);
+      const row = await loadContestRow(db, request.params.id);
+      assertOwner(row, me.id);
+      if (row.kind !== 'CLASS')
+        throw forbidden('NOT_A_CLASS', 'Quiz results are kept for classes, not contests');
+      return classQuizResults(db, row);
     },
   );
 

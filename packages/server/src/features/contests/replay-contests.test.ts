@@ -247,6 +247,27 @@ describe('replay contests', () => {
     ]);
   });
 
+  it("a replay class's position limit values holdings at the replayed price, not the live one", async () => {
+    await storeCandles(t.ctx, 'BTC', crash);
+    await setPrice(t.app, 'BTC', 30_000);
+    const now = Date.now();
+    const contest = await create(await host('TEACHER'), {
+      kind: 'CLASS',
+      allowedSymbols: ['BTC'],
+      startsAt: now - 1_000,
+      maxPositionPercent: 25,
+      priceSource: { kind: 'REPLAY', from: FROM, to: TO, speed: 1 },
+    });
+    const ann = await student(contest.joinCode ?? '');
+    const buy = (usd: number) =>
+      ann.trade('/purchase-asset', { symbol: 'BTC', assetAmount: usd, unit: 'USD' });
+    expectStatus(await buy(2_000), 200);
+    // Live, the 2,000 of BTC would be 4,000 of 12,000 (past 25 %); replayed it is 2,000 of 10,000.
+    await setPrice(t.app, 'BTC', 60_000);
+    expectStatus(await buy(500.01), 400, 'POSITION_LIMIT');
+    expectStatus(await buy(500), 200);
+  });
+
   it('a replay whose period lacks candles for an asset is refused with a 400 naming it', async () => {
     await storeCandles(t.ctx, 'BTC', crash);
     const teacher = await host('TEACHER');

@@ -35,6 +35,17 @@ export interface ReplaySchedule extends Pick<ReplaySource, 'from' | 'to' | 'spee
  * exact units (bigint division rounds toward zero, the same everywhere).
  */
 export function priceInCandle(candle: ReplayCandle, offset: number): PriceUnits {
+  return walkCandle(candle, offset).price;
+}
+
+/**
+ * The walk of priceInCandle `offset` ms into a candle: the price there, and the highest and lowest
+ * prices walked so far, so a candle shown at the replayed moment is cut where the replay is.
+ */
+export function walkCandle(
+  candle: ReplayCandle,
+  offset: number,
+): { price: PriceUnits; high: PriceUnits; low: PriceUnits } {
   const open = BigInt(candle.open);
   const close = BigInt(candle.close);
   const rising = close >= open;
@@ -42,11 +53,15 @@ export function priceInCandle(candle: ReplayCandle, offset: number): PriceUnits 
     ? [open, BigInt(candle.low), BigInt(candle.high), close]
     : [open, BigInt(candle.high), BigInt(candle.low), close];
   const at = Math.min(MINUTE_MS, Math.max(0, Math.floor(offset)));
-  if (at >= MINUTE_MS) return close;
+  if (at >= MINUTE_MS) return { price: close, high: BigInt(candle.high), low: BigInt(candle.low) };
   const leg = Math.floor(at / LEG_MS);
   const a = path[leg]!;
   const b = path[leg + 1]!;
-  return a + ((b - a) * BigInt(at - leg * LEG_MS)) / BigInt(LEG_MS);
+  const price = a + ((b - a) * BigInt(at - leg * LEG_MS)) / BigInt(LEG_MS);
+  const walked = [...path.slice(0, leg + 1), price];
+  const high = walked.reduce((x, y) => (y > x ? y : x));
+  const low = walked.reduce((x, y) => (y < x ? y : x));
+  return { price, high, low };
 }
 
 /** The replayed moment at wall time `now`, one millisecond short of `to` at most. */

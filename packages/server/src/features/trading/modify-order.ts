@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { inPortfolioTransaction, type Trx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../http/app-error.ts';
 import { amendReservation } from '../../ledger/amend-reservation.ts';
-import type { TradingPortfolio } from '../contests/public.ts';
+import { checkPositionLimit, type ClassRules, type TradingPortfolio } from '../contests/public.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
 import { checkContestRules } from './limit-orders.ts';
 import { currentPrice, portfolioPrice } from './market-orders.ts';
@@ -90,7 +90,7 @@ export async function modifyWorkingOrder(
         'A sell order reserves shares: change sellAsk',
         'purchaseAsk',
       );
-    await checkContestRules(trx, portfolio, order.symbol, order.order_type, now);
+    const classRules = await checkContestRules(trx, portfolio, order.symbol, order.order_type, now);
 
     const limitPrice =
       body.limitAsk !== undefined
@@ -130,6 +130,8 @@ export async function modifyWorkingOrder(
     const sizedAt =
       order.order_type === 'LIMIT' || order.order_type === 'STOP_LIMIT' ? limitPrice : stopPrice;
     if (sizedAt !== null) checkSize(side, purchaseCents ?? sellShares ?? 0n, sizedAt);
+    if (classRules && purchaseCents !== null)
+      await recheckPositionLimit(trx, portfolio, order, body, purchaseCents, classRules);
     const legs = newLegPrices(order, body);
     // A note sent replaces the order's (blank clears it); none sent keeps it.
     const note = body.note === undefined ? {} : { note: body.note || null };
@@ -199,6 +201,36 @@ export async function modifyWorkingOrder(
       ...legs.columns,
       ...note,
     };
+  });
+}
+
+/**
+ * A changed buy is checked against the class's position limit as if placed with its new terms
+ * (docs/decisions/036-trade-notes-and-class-rules.md): its new reservation in place of the old
+ * one. A smaller amount only lowers the asset's share, so it is never refused, as a sale is not.
+ */
+async function recheckPositionLimit(
+  trx: Trx,
+  portfolio: TradingPortfolio,
+  order: LimitOrderRow,
+  body: ModifyLimitBody,
+  purchaseCents: bigint,
+  rules: ClassRules,
+): Promise<void> {
+  const before = BigInt(order.purchase_cents ?? 0n);
+  const priced = body.limitAsk !== undefined || body.stopPrice !== undefined;
+  if (purchaseCents < before || (purchaseCents === before && !priced)) return;
+  const field =
+    body.purchaseAsk !== undefined
+      ? 'purchaseAsk'
+      : body.limitAsk !== undefined
+        ? 'limitAsk'
+        : 'stopPrice';
+  await checkPositionLimit(trx, portfolio.id, rules, {
+    symbol: order.symbol,
+    addCents: purchaseCents - before,
+    feeCents: 0n,
+    field,
   });
 }
 

@@ -18,9 +18,11 @@ import { MobileTradeBar } from './mobile-trade-bar.tsx';
 import { chartLines } from './order-lines.ts';
 import { OrderBookCard } from './order-book-card.tsx';
 import { OrdersCard } from './orders-card.tsx';
-import { PriceChart, type ChartOverlays } from './price-chart.tsx';
+import { PriceChart, type ChartOverlays, type ChartReplay } from './price-chart.tsx';
 import { WatchStar } from '../../components/watch-star.tsx';
 import { useTransactions } from '../transactions/api/get-transactions.ts';
+import { replayedPrice, useReplayMarket } from '../contests/api/get-replay-market.ts';
+import { replayTimeText } from '../../lib/replay-time.ts';
 
 /** /asset?pair={asset id}: price, chart, the user's holding and the trade panel. */
 export default function AssetPage() {
@@ -28,12 +30,36 @@ export default function AssetPage() {
   const pair = params.get('pair') ?? '';
   const user = useUser();
   const { data: assets, isPending, error } = useAllAssets();
-  const asset = findAsset(assets, pair);
+  const listed = findAsset(assets, pair);
+  // A member of a replay contest trades on the replayed prices: the page shows those, its chart
+  // the replay's candles (docs/api.md, Replay contests). An asset the replay does not trade, and
+  // everyone outside it, keep the live market.
+  const replayMarket = useReplayMarket();
+  const replayAnswer = replayMarket?.answer;
+  const replayPrice = listed ? replayedPrice(replayMarket, listed.symbol) : undefined;
+  const asset = useMemo(
+    () => (listed && replayPrice !== undefined ? { ...listed, currentPrice: replayPrice } : listed),
+    [listed, replayPrice],
+  );
+  const symbol = asset?.symbol ?? '';
+  const replay = useMemo<ChartReplay | undefined>(
+    () =>
+      replayMarket?.answer && replayPrice !== undefined
+        ? {
+            contestId: replayMarket.contestId,
+            wallet: replayMarket.wallet,
+            symbol,
+            price: replayPrice,
+            replayedAt: replayMarket.answer.replayedAt,
+            clock: replayMarket.clock,
+          }
+        : undefined,
+    [replayMarket, symbol, replayPrice],
+  );
   const { openTrade, dialog } = useTradeDialog();
   // A lesson's "Try it" (?trade=&side=&protect=) starts the panel, or the phone's dialog, on it.
   const { key: tradeKey, ...tradeStart } = useTradeLink(asset, openTrade);
   usePageTitle(asset ? displayAssetName(asset.name) : null);
-  const symbol = asset?.symbol ?? '';
   // The record's history is the latest 20 entries of every asset (docs/api.md, "Lean order
   // answers"): the chart marks this asset's latest fills, a page of GET /transactions, instead.
   const fills = useTransactions(user.walletAddress, symbol ? { symbol } : {});
@@ -49,7 +75,9 @@ export default function AssetPage() {
   );
 
   if (error && !assets) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (isPending) return <Skeleton variant="rounded" height={400} />;
+  // A replay's prices come a moment after the list: never show the live price in its place.
+  if (isPending || replayMarket === undefined || (replayMarket && !replayAnswer))
+    return <Skeleton variant="rounded" height={400} />;
   if (!asset) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
@@ -96,12 +124,18 @@ export default function AssetPage() {
             >
               ${formatPrice(asset.currentPrice)}
             </Typography>
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              <DayChange value={asset.dayChangePercentage} />{' '}
-              <Typography component="span" variant="body2" color="text.secondary">
-                today
+            {replay ? (
+              <Typography variant="body2" color="text.secondary" aria-label="Replayed moment">
+                replayed, {replayTimeText(replay.replayedAt)}
               </Typography>
-            </Box>
+            ) : (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                <DayChange value={asset.dayChangePercentage} />{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  today
+                </Typography>
+              </Box>
+            )}
             <StalePriceNote asset={asset} />
           </Stack>
         </Box>
@@ -123,8 +157,9 @@ export default function AssetPage() {
         {/* The book right under the candles, in their column: what the next market order meets
             beside where the price has been. */}
         <Stack spacing={2} sx={{ gridArea: 'chart', minWidth: 0 }}>
-          <PriceChart assetId={asset.id} name={name} overlays={overlays} />
-          <OrderBookCard asset={asset} />
+          <PriceChart assetId={asset.id} name={name} overlays={overlays} replay={replay} />
+          {/* The book is the live market's: a replay fills at its replayed price (decision 034). */}
+          {!replay && <OrderBookCard asset={asset} />}
         </Stack>
         <Box sx={{ gridArea: 'panel', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>

@@ -5,6 +5,7 @@ import { standingsCsvPath } from './api/standings-csv.ts';
 import { AnnouncementForm } from './announcement-form.tsx';
 import { TeacherAssignments } from './assignments-teacher.tsx';
 import { ClassLessonsEditor } from './class-lessons-editor.tsx';
+import { ClassQuizResults } from './class-quiz-results.tsx';
 import { contestPhase } from './countdown.ts';
 import { ClassRulesEditor } from './class-rules-editor.tsx';
 import { EditContestForm } from './edit-contest-form.tsx';
@@ -50,6 +51,8 @@ export function OwnerPanel({
           <>
             <Divider />
             <TeacherAssignments contest={contest} wallet={wallet} />
+            <Divider />
+            <ClassQuizResults contestId={contest.id} wallet={wallet} />
           </>
         )}
         {isClass && (

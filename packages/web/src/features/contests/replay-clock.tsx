@@ -2,12 +2,8 @@ import { formatPrice, type Contest } from '@papertrade/domain';
 import History from '@mui/icons-material/History';
 import { Alert, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../lib/api-client.ts';
+import { replayTimeText } from '../../lib/replay-time.ts';
 import { useContestReplay } from './api/get-contest-replay.ts';
-
-/** The replayed moment in UTC, to the second: history is dated as the exchange dated it. */
-export function replayTimeText(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-}
 
 /** "60×" and what it means: a minute of history a second. */
 export function speedText(speed: number): string {

@@ -1,20 +1,26 @@
 import { Assignment, AssignmentsAnswer, type CreateAssignmentBody } from '@papertrade/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { liveStatus } from '../../../lib/live-socket.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 const base = (id: string) => `/contests/${encodeURIComponent(id)}/assignments`;
 
+/** Without /live (its socket down), the teacher's table is read this often instead. */
+export const ASSIGNMENTS_POLL_MS = 30_000;
+
 /**
  * GET /contests/:id/assignments: the owner gets every member's progress, a member their own. The
  * progress is computed on the server from what members did, so it is refetched rather than patched:
- * on the member's record changing (ClassAssignments) and every 30 s for the teacher's table.
+ * on the member's record changing (ClassAssignments), and for the teacher's table when /live says
+ * the class's progress moved (`class-progress`, live-connection.ts), polled only while the socket
+ * is down.
  */
 export const assignmentsQueryOptions = (id: string, wallet: string) =>
   queryOptions({
     queryKey: queryKeys.contests.assignments(id),
     queryFn: ({ signal }) => api(base(id), { schema: AssignmentsAnswer, wallet, signal }),
-    refetchInterval: 30_000,
+    refetchInterval: () => (liveStatus.isOpen() ? false : ASSIGNMENTS_POLL_MS),
   });
 
 export function useAssignments(id: string, wallet: string) {
