@@ -181,6 +181,7 @@ export async function openWorkingOrder(
       fill_price: null,
       transaction_id: null,
       note,
+      filled_shares: 0n,
       ...BLANK_LEG_COLUMNS,
       ...bracketColumns(bracket),
     };
