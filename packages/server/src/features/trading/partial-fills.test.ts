@@ -149,3 +149,32 @@ describe('partial fills of resting orders', () => {
     expect(await fillsOf(t.ctx, id)).toHaveLength(1);
   });
 });
+
+describe('a bracket purchase filled in parts', () => {
+  it("opens legs for each slice's shares, so the legs hold exactly what the parent got", async () => {
+    const id = await openXmrBuy(ann, 3_000, {
+      attached: { takeProfit: { limitAsk: 250 }, stopLoss: { stopPrice: 150 } },
+    });
+    await setPrice(t.app, 'XMR', LIMIT);
+    const legsOf = () =>
+      t.ctx.db.selectFrom('limit_orders').selectAll().where('parent_id', '=', id).execute();
+    const sumOf = (rows: { leg: string | null; sell_shares: bigint | null }[], leg: string) =>
+      rows.filter((r) => r.leg === leg).reduce((s, r) => s + BigInt(r.sell_shares ?? 0), 0n);
+    const first = await legsOf();
+    const got = BigInt((await orderRow(t.ctx, id)).filled_shares);
+    expect(got).toBeGreaterThan(0n);
+    expect(sumOf(first, 'TAKE_PROFIT')).toBe(got);
+    expect(sumOf(first, 'STOP_LOSS')).toBe(got);
+    // The slice's shares are held by its legs, not free.
+    expect(await balances(t.ctx, ann.id, 'XMR')).toMatchObject({ shares: 0n });
+
+    for (let i = 0; i < 20 && (await orderRow(t.ctx, id)).status === 'WORKING'; i += 1)
+      await setPrice(t.app, 'XMR', LIMIT);
+    const done = await orderRow(t.ctx, id);
+    expect(done.status).toBe('FILLED');
+    const legs = await legsOf();
+    expect(sumOf(legs, 'TAKE_PROFIT')).toBe(BigInt(done.filled_shares));
+    expect(sumOf(legs, 'STOP_LOSS')).toBe(BigInt(done.filled_shares));
+    await expectSound(t.ctx, [ann.id]);
+  });
+});
