@@ -21,7 +21,9 @@ import {
   type Refusal,
   type Refused,
 } from './fill-plan.ts';
+import { idealPortfolios } from './fill-model.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
+import { recordStopTakes, walkStops } from './stop-walk.ts';
 import { costRulesOf } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -30,6 +32,11 @@ export interface BatchInput extends BatchTerms {
   orderIds: readonly string[];
   /** Owners of the orders: their row locks are taken first, in ascending id. */
   portfolioIds: readonly string[];
+  /**
+   * Given, a batch of triggered stops walks the simulated book (stop-walk.ts): the market's seed
+   * and whether the database is PostgreSQL (the book's consumption row is read for update there).
+   */
+  book?: { seed: string; isPostgres: boolean };
 }
 
 export interface BatchResult {
@@ -51,8 +58,24 @@ export interface BatchResult {
  */
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const claim = await claimBatch(trx, input);
-  const plan = planFills({ terms: input, ...claim });
+  const walk =
+    input.kind === 'STOP' && input.book && claim.claimed.length
+      ? await walkStops(
+          trx,
+          { ...input, seed: input.book.seed },
+          claim.claimed,
+          claim.costs,
+          await idealPortfolios(trx, new Set(claim.claimed.map((o) => o.portfolio_id))),
+        )
+      : null;
+  const plan = planFills({ terms: input, ...claim, prices: walk?.prices });
   const unmatchedShares = await settle(trx, input, plan, claim);
+  if (walk && input.book) {
+    const taken = plan.fills
+      .filter((f) => walk.prices.has(f.orderId))
+      .reduce((sum, f) => sum + f.shares, 0n);
+    await recordStopTakes(trx, walk, input.side, taken, input.at, input.book.isPostgres);
+  }
   await countLastParts(trx, plan.fills, claim.claimed);
   await notifyMany(trx, plan.notices, input.at);
   return {

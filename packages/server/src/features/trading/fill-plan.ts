@@ -75,6 +75,8 @@ export interface PlanInput {
   costs: ReadonlyMap<string, CostRule>;
   /** A purchase batch: each portfolio's free shares of the symbol before it (for the cap). */
   freeShares: ReadonlyMap<string, bigint>;
+  /** Triggered stops that walked the book (stop-walk.ts): each one's price instead of the tick's. */
+  prices?: ReadonlyMap<string, PriceUnits>;
 }
 
 export interface FillPlan {
@@ -121,7 +123,8 @@ export function planFills(input: PlanInput): FillPlan {
     try {
       // An order found through the limit index never fills past its limit; a stop fills like a market order.
       const limit = terms.kind === 'STOP' || o.limit_price === null ? null : BigInt(o.limit_price);
-      const fill = quoteFill(side, price, reserved, costsOf(input.costs, o.portfolio_id), limit);
+      const tick = input.prices?.get(o.id) ?? price;
+      const fill = quoteFill(side, tick, reserved, costsOf(input.costs, o.portfolio_id), limit);
       if (fill.shares <= 0n || fill.totalCents <= 0n)
         throw new BoundsError('AMOUNT_TOO_LARGE', 'it trades nothing at this price');
       quoted.push({

@@ -56,6 +56,7 @@ export function createLimitTrigger(
   log: JobLog,
   { batchSize = FILL_BATCH_SIZE, balancePoints, seed = 'papertrade' }: TriggerOptions = {},
 ): LimitTrigger {
+  const isPostgres = ctx.database.dialect === 'postgres';
   return async (prices, at) => {
     const result: TriggerResult = { filled: 0, partial: 0, cancelled: 0, users: 0 };
     /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
@@ -187,6 +188,7 @@ export function createLimitTrigger(
         if (orders.length) {
           const input: BatchInput = {
             ...terms,
+            ...(kind === 'STOP' && { book: { seed, isPostgres } }),
             orderIds: orders.map((o) => o.id),
             portfolioIds: [...new Set(orders.map((o) => o.portfolio_id))].sort(),
           };
