@@ -21,10 +21,9 @@ import {
   type Refusal,
   type Refused,
 } from './fill-plan.ts';
-import { idealPortfolios } from './fill-model.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
 import { recordStopTakes, walkStops } from './stop-walk.ts';
-import { costRulesOf } from './trading-costs.ts';
+import { costsAndFillModels } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
 
@@ -65,7 +64,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
           { ...input, seed: input.book.seed },
           claim.claimed,
           claim.costs,
-          await idealPortfolios(trx, new Set(claim.claimed.map((o) => o.portfolio_id))),
+          claim.ideal,
         )
       : null;
   const plan = planFills({ terms: input, ...claim, prices: walk?.prices });
@@ -131,6 +130,7 @@ async function claimBatch(trx: Trx, input: BatchInput) {
     costs: new Map<string, CostRule>(),
     freeShares: new Map<string, bigint>(),
     totals: new Map<string, LotTotals>(),
+    ideal: new Set<string>(),
   };
   if (portfolios.size === 0) return none;
   // Each order's transaction id is made here, in batch order, and written with the claim.
@@ -167,10 +167,12 @@ async function claimBatch(trx: Trx, input: BatchInput) {
   if (side === 'PURCHASE')
     for (const id of claimedBy)
       if (!totals.has(id)) totals.set(id, { shares: 0n, cost: 0n, free: 0n });
+  const { rules: costs, ideal } = await costsAndFillModels(trx, claimedBy);
   return {
     portfolios,
     claimed,
-    costs: await costRulesOf(trx, claimedBy),
+    costs,
+    ideal,
     freeShares: new Map([...totals].map(([id, t]) => [id, t.free])),
     totals,
   };

@@ -232,7 +232,6 @@ async function fillAtOnce(
   const limit = BigInt(order.limit_price);
   const crosses = terms.side === 'PURCHASE' ? limit >= terms.price : limit <= terms.price;
   const portfolioIds = [order.portfolio_id];
-  let filled = false;
   if (crosses) {
     const ideal = await idealPortfolios(trx, new Set(portfolioIds));
     const volume = ideal.size
@@ -256,8 +255,8 @@ async function fillAtOnce(
           });
     if (slice.kind === 'whole') {
       const out = await fillBatch(trx, { ...terms, orderIds: [order.id], portfolioIds });
-      filled = out.fills.length > 0;
-      if (!filled && fok)
+      // A fill the bounds refuse was cancelled with its reservation back: FOK keeps none of it.
+      if (out.fills.length === 0 && fok)
         throw conflict('NO_LIQUIDITY', out.cancelled[0]?.reason ?? 'This order cannot fill now');
       return;
     }
