@@ -7,7 +7,7 @@ import {
   streamUrl,
   type TestKey,
 } from '../../../test/alpaca-data-kit.ts';
-import { buy, cancelLimit, expectStatus, openLimit } from '../../../test/calls.ts';
+import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
 import { createTestUser, testDialect } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -279,6 +279,39 @@ describe('Alpaca trade_updates stream', () => {
       ['expired', positionId, 'expired'],
     ]);
     expect(updates[1]?.order.expiredAt).toEqual(new Date(expiresAt));
+  });
+
+  it('hears the part an IOC order got as partial_fill, and the rest as canceled', async () => {
+    // XMR trades about $1,157 a second (market/asset-catalog.ts): $3,000 fills in part.
+    await setPrice(t.app, 'XMR', 200);
+    const key = await createTestKey(t.app, ann);
+    const stream = tradingStream(await listenOrigin(t.app), key);
+    stream.connect();
+    await stream.waitForAuthentication();
+    const listening = first<unknown>((l) => stream.on('subscription', l));
+    stream.subscribeTradeUpdates();
+    await listening;
+    const updates: streaming.TradeUpdate[] = [];
+    const three = new Promise<void>((resolve) =>
+      stream.onTradeUpdate((u) => {
+        updates.push(u);
+        if (updates.length === 3) resolve();
+      }),
+    );
+    const opened = await openLimit(t.app, ann, {
+      type: 'PURCHASE',
+      symbol: 'XMR',
+      limitAsk: 200,
+      purchaseAsk: 3_000,
+      timeInForce: 'IOC',
+    });
+    expectStatus(opened, 201);
+    await three;
+    const events = updates.map((u) => u.event).sort();
+    expect(events).toEqual(['canceled', 'new', 'partial_fill']);
+    const part = updates.find((u) => u.event === 'partial_fill');
+    expect(Number(part?.qty)).toBeGreaterThan(0);
+    expect(part?.order).toMatchObject({ status: 'canceled', filledQty: part?.qty });
   });
 
   it("does not hear another user's orders", async () => {

@@ -70,6 +70,7 @@ export function workingOrder(row: OrderRow, fill?: TxRow): Record<string, unknow
   const type = ORDER_TYPES[row.order_type ?? 'LIMIT'] ?? 'limit';
   const closedAt = row.closed_at === null ? null : Number(row.closed_at);
   const updated = closedAt ?? Number(row.created_at);
+  const parts = BigInt(row.filled_shares ?? 0);
   return {
     ...baseOrder(row.symbol, row.type),
     id: row.id,
@@ -83,7 +84,8 @@ export function workingOrder(row: OrderRow, fill?: TxRow): Record<string, unknow
     // A working purchase reserves cash (notional); a sale reserves shares (qty).
     notional: row.purchase_cents === null ? null : decimal(row.purchase_cents, 2),
     qty: row.sell_shares === null ? (fill ? decimal(fill.shares) : null) : decimal(row.sell_shares),
-    filled_qty: fill ? decimal(fill.shares) : '0',
+    // An order filled in parts counts them all (docs/decisions/040-partial-fills.md).
+    filled_qty: parts > 0n ? decimal(parts) : fill ? decimal(fill.shares) : '0',
     filled_avg_price: fill ? decimal(fill.price) : null,
     order_type: type,
     type,
@@ -91,7 +93,10 @@ export function workingOrder(row: OrderRow, fill?: TxRow): Record<string, unknow
     limit_price: BigInt(row.limit_price) > 0n ? decimal(row.limit_price) : null,
     stop_price:
       row.stop_price === null || row.stop_price === undefined ? null : decimal(row.stop_price),
-    status: STATUSES[row.status] ?? row.status.toLowerCase(),
+    status:
+      row.status === 'WORKING' && parts > 0n
+        ? 'partially_filled'
+        : (STATUSES[row.status] ?? row.status.toLowerCase()),
   };
 }
 
@@ -154,6 +159,22 @@ export async function loadTradeUpdates(
     for (const row of rows) held.set(row.symbol, BigInt(row.shares));
   }
   const ordersById = new Map(orders.map((o) => [o.id, o]));
+  // A slice of an order placed and still working before `since` names its order too.
+  const unseen = [
+    ...new Set(
+      txs.flatMap((tx) =>
+        tx.position_id && !ordersById.has(tx.position_id) ? [tx.position_id] : [],
+      ),
+    ),
+  ];
+  if (unseen.length > 0)
+    for (const o of await db
+      .selectFrom('limit_orders')
+      .selectAll()
+      .where('portfolio_id', '=', portfolioId)
+      .where('id', 'in', unseen)
+      .execute())
+      ordersById.set(o.id, o);
   const updates: TradeUpdate[] = [];
   for (const order of orders) {
     if (Number(order.created_at) >= since)
@@ -183,7 +204,8 @@ export async function loadTradeUpdates(
       key: `fill:${tx.id}`,
       at: Number(tx.created_at),
       data: {
-        event: 'fill',
+        // A slice of an order that went on working (or was cancelled after it) is a partial fill.
+        event: order && order.transaction_id !== tx.id ? 'partial_fill' : 'fill',
         execution_id: tx.id,
         timestamp: iso(tx.created_at),
         price: decimal(tx.price),

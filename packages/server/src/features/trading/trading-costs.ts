@@ -1,4 +1,9 @@
-import { costsFromSettings, NO_COSTS, type CostRule } from '@papertrade/domain';
+import {
+  costsFromSettings,
+  fillModelFromSettings,
+  NO_COSTS,
+  type CostRule,
+} from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { Trx } from '../../db/transaction.ts';
@@ -58,14 +63,27 @@ export async function costRulesOf(
   trx: Trx,
   portfolioIds: Iterable<string>,
 ): Promise<Map<string, CostRule>> {
+  return (await costsAndFillModels(trx, portfolioIds)).rules;
+}
+
+/**
+ * costRulesOf, and of the same rows the main portfolios whose owner's fill model is IDEAL
+ * (docs/decisions/040-partial-fills.md): a batch of stops needs both, in one statement.
+ */
+export async function costsAndFillModels(
+  trx: Trx,
+  portfolioIds: Iterable<string>,
+): Promise<{ rules: Map<string, CostRule>; ideal: Set<string> }> {
   const ids = [...portfolioIds];
-  if (!ids.length) return new Map();
+  const ideal = new Set<string>();
+  if (!ids.length) return { rules: new Map(), ideal };
   const { rows } =
     await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents
     FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
     WHERE p.id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`.execute(trx);
   const rules = new Map<string, CostRule>();
   for (const r of rows) {
+    if (r.contest_id === null && idealModel(r.settings)) ideal.add(r.id);
     rules.set(
       r.id,
       r.contest_id === null
@@ -76,8 +94,12 @@ export async function costRulesOf(
           },
     );
   }
-  return rules;
+  return { rules, ideal };
 }
+
+const idealModel = (settings: string | null) =>
+  fillModelFromSettings(parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {}) ===
+  'IDEAL';
 
 export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule =>
   rules.get(portfolioId) ?? NO_COSTS;
