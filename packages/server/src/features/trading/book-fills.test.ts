@@ -190,6 +190,22 @@ describe('market orders that walk the book', () => {
     expect(sideShares(refilled.asks)).toBe(sideShares(before.asks));
   });
 
+  it('parallel orders of two portfolios on one book each take their own levels, and their takes add up', async () => {
+    const before = sideShares((await bookOf('ltcusd')).asks);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => buy(t.app, i % 2 ? bob : ann, 'LTC', 4_000, 'USD')),
+    );
+    let bought = 0n;
+    for (const res of results) {
+      expectStatus(res, 200);
+      bought += sharesFromNumber(answer(res).assetsPurchasedSold)!;
+    }
+    const missing = before - sideShares((await bookOf('ltcusd')).asks);
+    expect(missing).toBeLessThanOrEqual(bought);
+    expect(missing).toBeGreaterThan((bought * 9n) / 10n);
+    await expectSound(t.ctx, [ann.id, bob.id]);
+  });
+
   it('the tick stores what orders took, in one row per asset side', async () => {
     expectStatus(await buy(t.app, ann, 'XMR', 3_000, 'USD'), 200);
     await t.ctx.market.tick();
