@@ -128,10 +128,18 @@ export function createOrderBooks(
     if (!assets.length) return;
     const earliest = Math.min(...assets.map((a) => Number(a.updated_at)));
     const since = bucketStart('1m', earliest) - (BOOK_RANGE_WINDOW_MS - INTERVAL_MS['1m']);
-    const candles = (
-      await sql<CandleRow>`SELECT asset_id, start_ts, low, high FROM candles
-        WHERE interval = '1m' AND start_ts >= ${BigInt(since)}`.execute(db)
-    ).rows;
+    // asset_id first, so each asset's few rows are read through the candles' primary key.
+    const candles: CandleRow[] = await db
+      .selectFrom('candles')
+      .select(['asset_id', 'start_ts', 'low', 'high'])
+      .where(
+        'asset_id',
+        'in',
+        assets.map((a) => a.id),
+      )
+      .where('interval', '=', '1m')
+      .where('start_ts', '>=', BigInt(since))
+      .execute();
     for (const a of assets) {
       const tickAt = Number(a.updated_at);
       const price = BigInt(a.price);
