@@ -98,7 +98,11 @@ export function createOrderBooks(
     at: number,
   ) {
     const k = key(assetId, side);
-    consumption.set(k, addConsumption(consumption.get(k), sideTotal, shares, at));
+    const previous = consumption.get(k);
+    // Takes may arrive out of their order (orders commit, and events cross, in any order): the
+    // consumption's time never goes back, or what is outstanding would refill from before it.
+    const when = previous && previous.at > at ? previous.at : at;
+    consumption.set(k, addConsumption(previous, sideTotal, shares, when));
     unsaved.add(k);
   }
 

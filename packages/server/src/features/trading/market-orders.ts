@@ -157,7 +157,6 @@ interface BookTake {
   input: BookInput;
   side: BookSide;
   shares: ShareUnits;
-  at: number;
 }
 
 /** How a market order fills: its shares, total and average price, and what the book says of it. */
@@ -230,7 +229,7 @@ function priceOrder(
       levels: BigInt(walk.levels),
       requested_shares: walk.complete ? null : asked,
     },
-    take: { input: found.input, side: bookSide, shares: walk.shares, at: now },
+    take: { input: found.input, side: bookSide, shares: walk.shares },
   };
 }
 
@@ -306,10 +305,10 @@ function keptInputs(ctx: Ctx, portfolio: TradingPortfolio, symbol: string): Kept
  */
 function committed(ctx: Ctx, portfolioId: string, done: Done): MarketFill {
   if (!ctx.db.isTransaction) ctx.orderInputs?.keep(portfolioId, done.left);
-  // The book is consumed once the fill is written; inside a caller's transaction too, since a
-  // rollback there is rare and costs only liquidity that refills.
+  // The book is consumed once the fill is written, from then on; inside a caller's transaction
+  // too, since a rollback there is rare and costs only liquidity that refills.
   const { take } = done;
-  if (take) ctx.orderBooks?.take(take.input, take.side, take.shares, take.at);
+  if (take) ctx.orderBooks?.take(take.input, take.side, take.shares, Date.now());
   return { transaction: done.transaction, change: done.change };
 }
 
