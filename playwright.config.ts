@@ -61,6 +61,10 @@ export default defineConfig({
       MARKET_CONTROL: '1',
       MARKET_TICK_MS: '1000',
       MARKET_HISTORY_DAYS: '3',
+      // Orders fill at one price unless a test chooses the book through the fill_model setting:
+      // the specs set prices by market control, whose jumps thin every book for two minutes
+      // (docs/decisions/039-book-fills-without-a-lock.md).
+      FILL_MODEL: 'IDEAL',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Every test signs a fresh user up from 127.0.0.1: past the per-IP sign-up limit in one run.

@@ -21,6 +21,7 @@ import * as clientOrderIds from './migrations/018-client-order-ids.ts';
 import * as replayContests from './migrations/021-replay-contests.ts';
 import * as assignments from './migrations/022-assignments.ts';
 import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
+import * as bookFills from './migrations/024-book-fills.ts';
 import * as partialFills from './migrations/025-partial-fills.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '021-replay-contests': replayContests,
   '022-assignments': assignments,
   '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
+  '024-book-fills': bookFills,
   '025-partial-fills': partialFills,
 };
 

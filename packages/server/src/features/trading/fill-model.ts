@@ -1,28 +1,39 @@
-import { fillModelFromSettings } from '@papertrade/domain';
+import { FILL_MODEL_KEY, fillModelFromSettings, type FillModel } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { parseJsonColumn } from '../../users/row-mappers.ts';
 
 /**
- * Of these portfolios, the main ones whose owner's `fill_model` setting is IDEAL: their resting
- * orders fill whole at the tick's price, as before partial fills (docs/decisions/040-partial-fills.md).
- * A contest portfolio fills as the book allows (BOOK), the same for every member.
+ * Of these portfolios, the ones that fill IDEAL: their resting orders fill whole at the tick's price,
+ * as before partial fills (docs/decisions/040-partial-fills.md). The fill model is chosen as for
+ * market orders (docs/decisions/039-book-fills-without-a-lock.md): a main portfolio's owner's
+ * `fill_model` setting, a contest's `fillModel` rule, else the server's default.
  */
 export async function idealPortfolios(
   db: Kysely<DB>,
   portfolioIds: ReadonlySet<string>,
+  defaultModel: FillModel = 'BOOK',
 ): Promise<Set<string>> {
   if (!portfolioIds.size) return new Set();
-  const { rows } = await sql<{ id: string; settings: string | null }>`SELECT p.id, u.settings
-    FROM portfolios p JOIN users u ON u.id = p.user_id
-    WHERE p.contest_id IS NULL AND p.id IN (SELECT id FROM ${batchIds(db, [...portfolioIds])} AS b)`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    id: string;
+    contest_id: string | null;
+    settings: string | null;
+    contest_model: string | null;
+  }>`SELECT p.id, p.contest_id, u.settings, c.fill_model AS contest_model
+    FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
+    WHERE p.id IN (SELECT id FROM ${batchIds(db, [...portfolioIds])} AS b)`.execute(db);
   const ideal = new Set<string>();
   for (const r of rows) {
-    const settings = parseJsonColumn<Record<string, unknown>>(r.settings ?? '{}', {}) ?? {};
-    if (fillModelFromSettings(settings) === 'IDEAL') ideal.add(r.id);
+    let model: FillModel = defaultModel;
+    if (r.contest_id) {
+      if (r.contest_model === 'IDEAL' || r.contest_model === 'BOOK') model = r.contest_model;
+    } else {
+      const settings = parseJsonColumn<Record<string, unknown>>(r.settings ?? '{}', {}) ?? {};
+      if (FILL_MODEL_KEY in settings) model = fillModelFromSettings(settings);
+    }
+    if (model === 'IDEAL') ideal.add(r.id);
   }
   return ideal;
 }

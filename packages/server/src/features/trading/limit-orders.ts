@@ -2,6 +2,7 @@ import {
   centsFromNumber,
   sharesFromNumber,
   USD_DECIMALS_MESSAGE,
+  type FillModel,
   type OpenLimitInput,
 } from '@papertrade/domain';
 import type { AppContext } from '../../app-context.ts';
@@ -206,6 +207,7 @@ export async function openWorkingOrder(
       trx,
       { ...terms, order: row, fok: timeInForce === 'FOK' },
       ctx.config?.marketSeed,
+      ctx.config?.fillModel,
     );
     return trx
       .selectFrom('limit_orders')
@@ -227,13 +229,14 @@ async function fillAtOnce(
   trx: Trx,
   input: BatchTerms & { order: LimitOrderRow; fok: boolean },
   seed = 'papertrade',
+  defaultModel: FillModel = 'BOOK',
 ): Promise<void> {
   const { order, fok, ...terms } = input;
   const limit = BigInt(order.limit_price);
   const crosses = terms.side === 'PURCHASE' ? limit >= terms.price : limit <= terms.price;
   const portfolioIds = [order.portfolio_id];
   if (crosses) {
-    const ideal = await idealPortfolios(trx, new Set(portfolioIds));
+    const ideal = await idealPortfolios(trx, new Set(portfolioIds), defaultModel);
     const volume = ideal.size
       ? null
       : tradedShares({

@@ -52,7 +52,7 @@ export interface TriggerOptions {
  * the tick's price. The market runs it inside every tick.
  */
 export function createLimitTrigger(
-  ctx: Pick<AppContext, 'db' | 'database' | 'bus'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'bus'> & Partial<Pick<AppContext, 'config'>>,
   log: JobLog,
   { batchSize = FILL_BATCH_SIZE, balancePoints, seed = 'papertrade' }: TriggerOptions = {},
 ): LimitTrigger {
@@ -177,7 +177,11 @@ export function createLimitTrigger(
           let plan = allocateVolume(side, price, batch, volume);
           // Only when the volume runs short do the owners' fill models matter: IDEAL ones fill whole.
           if (plan.exhausted) {
-            const ideal = await idealPortfolios(ctx.db, new Set(batch.map((o) => o.portfolio_id)));
+            const ideal = await idealPortfolios(
+              ctx.db,
+              new Set(batch.map((o) => o.portfolio_id)),
+              ctx.config?.fillModel,
+            );
             if (ideal.size) plan = allocateVolume(side, price, batch, volume, ideal);
           }
           const whole = new Set(plan.whole);

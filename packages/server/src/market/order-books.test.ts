@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { createInProcessBus } from '../realtime/event-bus.ts';
+import { createOrderBooks } from './order-books.ts';
+
+/**
+ * The books' consumption kept per instance (docs/decisions/039-book-fills-without-a-lock.md): a
+ * take reaches the other instances through the bus, the tick stores it, and an instance that
+ * starts later reads it.
+ */
+const { t } = useTestApp();
+
+describe('order books kept per instance', () => {
+  it('a take on one instance is applied by another one bus event later, and not twice by its own', async () => {
+    const bus = createInProcessBus();
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, bus, seed);
+    const two = createOrderBooks(t.ctx.db, bus, seed);
+    await Promise.all([one.refresh(), two.refresh()]);
+    const now = Date.now();
+    const mid = BigInt(
+      (
+        await t.ctx.db
+          .selectFrom('assets')
+          .select('price')
+          .where('symbol', '=', 'SOL')
+          .executeTakeFirstOrThrow()
+      ).price,
+    );
+    const side = one.sideOf('SOL', mid, 'ask', now)!;
+    one.take(side.input, 'ask', 12_345_678n, now);
+    expect(one.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
+    expect(two.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
+    const best = two.sideOf('SOL', mid, 'ask', now)!.levels[0]!;
+    expect(best.shares).toBe(side.levels[0]!.shares - 12_345_678n);
+    one.close();
+    two.close();
+  });
+
+  it('what was taken is stored in one statement per save and read by an instance that starts later', async () => {
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await one.refresh();
+    const now = Date.now();
+    const side = one.sideOf('ADA', 100_000_000n, 'bid', now)!;
+    one.take(side.input, 'bid', 5_000_000_000n, now);
+    await one.save();
+    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await later.refresh();
+    expect(later.consumed('adausd').bid).toEqual({ shares: 5_000_000_000n, at: now });
+    one.close();
+    later.close();
+  });
+});
