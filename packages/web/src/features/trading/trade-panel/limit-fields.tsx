@@ -28,7 +28,9 @@ import { Row } from './row.tsx';
 import {
   METHOD_LABELS,
   stopHelp,
+  TIME_IN_FORCE_HELP,
   TIME_IN_FORCE_LABELS,
+  timeInForceChoices,
   type TimeInForceChoice,
   type TrailUnit,
 } from './stop-order.ts';
@@ -197,10 +199,11 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
             label="Time in force"
             value={limit.timeInForce}
             onChange={(e) => limit.setTimeInForce(e.target.value as TimeInForceChoice)}
+            helperText={TIME_IN_FORCE_HELP[limit.timeInForce]}
             fullWidth
             size="small"
           >
-            {(Object.keys(TIME_IN_FORCE_LABELS) as TimeInForceChoice[]).map((tif) => (
+            {timeInForceChoices(kind).map((tif) => (
               <MenuItem key={tif} value={tif}>
                 {TIME_IN_FORCE_LABELS[tif]}
               </MenuItem>
