@@ -2,6 +2,7 @@ import { formatPrice, type LimitPosition, type User } from '@papertrade/domain';
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { nowrap, OrderTable, placedColumn } from './order-table.tsx';
+import { isWorkingOrder } from '../../lib/order-status.ts';
 
 function Status({ p }: { p: LimitPosition }) {
   if (p.status !== 'FILLED') return 'Cancelled';
@@ -26,7 +27,7 @@ function Status({ p }: { p: LimitPosition }) {
 
 /** Filled and cancelled orders, newest first, as the user record keeps them. */
 export function PastOrders({ user }: { user: User }) {
-  const past = user.limitPositions.filter((p) => p.status !== 'WORKING');
+  const past = user.limitPositions.filter((p) => !isWorkingOrder(p));
   if (past.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
