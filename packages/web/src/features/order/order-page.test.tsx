@@ -87,6 +87,16 @@ describe('order page', () => {
     expect(screen.getByText('No past orders yet.')).toBeInTheDocument();
   });
 
+  it('a cancelled order that got some shares says how many', async () => {
+    await setup([
+      working,
+      { ...working, positionId: 'p5', status: 'CANCELLED', filledShares: 0.004 },
+    ]);
+    expect(screen.getByRole('table', { name: 'Past orders' })).toHaveTextContent(
+      'Cancelled after 0.0040 BTC filled',
+    );
+  });
+
   it('names each kind of order and shows its stop and trail, not a limit price it does not have', async () => {
     await setup([stopLoss]);
     const table = screen.getByRole('table', { name: 'Working orders' });

@@ -1,11 +1,15 @@
-import { formatPrice, type LimitPosition, type User } from '@papertrade/domain';
+import { formatPrice, formatShares, type LimitPosition, type User } from '@papertrade/domain';
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { nowrap, OrderTable, placedColumn } from './order-table.tsx';
 import { isWorkingOrder } from '../../lib/order-status.ts';
 
 function Status({ p }: { p: LimitPosition }) {
-  if (p.status !== 'FILLED') return 'Cancelled';
+  // A partly filled order that was cancelled (or an IOC cut short) kept what it got.
+  if (p.status !== 'FILLED')
+    return p.filledShares
+      ? `Cancelled after ${formatShares(p.filledShares)} ${p.symbol} filled`
+      : 'Cancelled';
   return (
     <>
       Filled

@@ -63,6 +63,13 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         (p) => p.positionId === limit.placed?.positionId && p.status === 'FILLED',
       )
     : undefined;
+  // An Immediate-or-cancel order that could not fill whole at once is cancelled for the rest as
+  // soon as it is placed: say what it got instead of "placed".
+  const cut = limit.placed
+    ? user?.limitPositions.find(
+        (p) => p.positionId === limit.placed?.positionId && p.status === 'CANCELLED',
+      )
+    : undefined;
   const fillMax = () => {
     if (!user) return;
     // A sell reserves every free share, exactly (no 10-character cut leaving dust).
@@ -258,7 +265,11 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         >
           {filled
             ? `${kindName} order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
-            : `${kindName} order placed${limit.placedLegs ? `; ${limit.placedLegs}` : ''}`}
+            : cut
+              ? cut.filledShares
+                ? `${kindName} order filled ${formatShares(cut.filledShares)} ${asset.symbol} at once; the rest was cancelled`
+                : `${kindName} order cancelled: nothing could fill at your price right now`
+              : `${kindName} order placed${limit.placedLegs ? `; ${limit.placedLegs}` : ''}`}
         </Alert>
       )}
     </>

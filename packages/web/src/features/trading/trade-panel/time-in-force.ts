@@ -1,7 +1,7 @@
 /**
  * Time in force, shared by every working order the panel places (limit, stop, stop-limit, trailing
  * stop, OCO): Good till cancelled by default, until the end of the (UTC) day, or until a chosen day.
- * An order with a limit price may instead fill at once against the simulated book: IOC keeps
+ * A limit order may instead fill at once against the simulated book: IOC keeps
  * what fills and cancels the rest, FOK fills whole or not at all
  * (docs/decisions/029-simulated-order-book.md).
  */
@@ -25,13 +25,12 @@ export const TIME_IN_FORCE_HELP: Record<TimeInForceChoice, string> = {
 };
 
 /**
- * The choices an order kind offers: IOC and FOK need a limit price to fill at once against
- * (limit and stop-limit orders); a stop waits for its trigger by nature, so they mean nothing there.
+ * The choices an order kind offers: IOC and FOK act at placement against the trades at a limit
+ * price, so only a limit order takes them (docs/api.md, "Partial fills, IOC and FOK"); a stop
+ * waits for its trigger by nature, and the server refuses them there.
  */
 export function timeInForceChoices(kind: string): TimeInForceChoice[] {
-  return kind === 'LIMIT' || kind === 'STOP_LIMIT'
-    ? ['GTC', 'DAY', 'GTD', 'IOC', 'FOK']
-    : ['GTC', 'DAY', 'GTD'];
+  return kind === 'LIMIT' ? ['GTC', 'DAY', 'GTD', 'IOC', 'FOK'] : ['GTC', 'DAY', 'GTD'];
 }
 
 /** A GTD order expires at the end of the chosen day, the user's time; null when no valid date. */

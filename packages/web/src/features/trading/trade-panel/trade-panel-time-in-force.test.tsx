@@ -51,11 +51,38 @@ describe('trade panel, immediate time in force', () => {
     });
   });
 
-  it('only orders with a limit price offer IOC and FOK', () => {
+  it('only limit orders offer IOC and FOK', () => {
     expect(timeInForceChoices('LIMIT')).toEqual(['GTC', 'DAY', 'GTD', 'IOC', 'FOK']);
-    expect(timeInForceChoices('STOP_LIMIT')).toContain('IOC');
+    expect(timeInForceChoices('STOP_LIMIT')).not.toContain('IOC');
     expect(timeInForceChoices('STOP')).toEqual(['GTC', 'DAY', 'GTD']);
     expect(timeInForceChoices('TRAILING_STOP')).not.toContain('FOK');
     expect(timeInForceChoices('OCO')).not.toContain('IOC');
+  });
+
+  it('an Immediate-or-cancel order cut short says what it got and that the rest was cancelled', async () => {
+    const user = makeUser();
+    mockApi((request) => {
+      if (request.path === '/auth/session') return { body: { user } };
+      if (request.path === '/all-assets') return { body: [BTC] };
+      if (request.path === '/open-limit-position')
+        return {
+          status: 201,
+          body: {
+            limitPosition: { ...position, status: 'CANCELLED', filledShares: 0.005 },
+            version: user.version + 1,
+          },
+        };
+      return undefined;
+    });
+    renderPage(<TradePanel />, ['/order']);
+    await screen.findByText('Buying power');
+    await userEvent.click(screen.getByRole('button', { name: 'Limit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Time in force' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Immediate or cancel' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Place limit buy' }));
+    expect(
+      await screen.findByText('Limit order filled 0.0050 BTC at once; the rest was cancelled'),
+    ).toBeInTheDocument();
   });
 });
