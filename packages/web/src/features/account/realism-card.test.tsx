@@ -8,7 +8,7 @@ import { RealismCard } from './realism-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(settings: Record<string, unknown> = {}) {
+function setup(settings: Record<string, string> = {}) {
   const user = makeUser({ settings: { ...makeUser().settings, ...settings } });
   const api = mockApi((r) => (r.path === '/update-user' ? { body: user } : undefined));
   renderPage(<RealismCard user={user} />);
