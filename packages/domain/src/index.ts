@@ -15,3 +15,4 @@ export * from './working-orders.ts';
 export * from './brackets.ts';
 export * from './user-patch.ts';
 export * from './order-book.ts';
+export * from './book-walk.ts';

@@ -7,6 +7,7 @@ import type { DB } from './db/schema.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Market } from './market/market.ts';
+import type { OrderBooks } from './market/order-books.ts';
 import type { DrainState } from './observability/drain-state.ts';
 import type { OrderInputsCache } from './ledger/order-inputs.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -33,6 +34,11 @@ export interface AppContext {
    * under a lock (ledger/order-inputs.ts); absent: every order takes the lock.
    */
   orderInputs?: OrderInputsCache;
+  /**
+   * The simulated books as market orders walk them, with what takers consumed
+   * (market/order-books.ts); absent: every order fills IDEAL.
+   */
+  orderBooks?: OrderBooks;
   /** The sessions checked lately, dropped when they end (features/auth/session-cache.ts). */
   sessionCache: SessionCache;
   /** Set on SIGTERM: /ready answers 503 from then on. */

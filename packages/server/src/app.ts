@@ -49,6 +49,7 @@ import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 import { createBalancePointCaches } from './users/balance-point-caches.ts';
 import { createOrderInputsCache } from './ledger/order-inputs.ts';
+import { createOrderBooks } from './market/order-books.ts';
 import { createMoneyRecordCache } from './users/money-record-cache.ts';
 
 export type App = FastifyInstance;
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
       async () => (await market.listAssets()).filter((a) => a.stale).length,
     );
   const mailer = createMailer(config);
+  const orderBooks = createOrderBooks(database.db, bus, config.marketSeed, config.fillModel);
   const ctx: AppContext = {
     config,
     database,
@@ -97,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     balancePointCaches: createBalancePointCaches(),
     moneyRecords: createMoneyRecordCache(),
     orderInputs: createOrderInputsCache(),
+    orderBooks,
     sessionCache: createSessionCache(bus),
     orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,
   };
@@ -175,13 +178,20 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     contests.jobs.boardPushes,
     // Flushed when the app starts closing.
     trading.jobs.balancePoints,
+    // What takers consumed of the books, stored by the tick's instance and on close
+    // (docs/decisions/039-book-fills-without-a-lock.md).
+    { name: 'book consumption', everyTick: () => orderBooks.save() },
+    { name: 'book consumption on close', flushOnClose: () => orderBooks.save() },
   ]);
+  // The books' inputs, read once the market has its assets (market.start() comes before ready).
+  app.addHook('onReady', () => orderBooks.refresh());
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {
     await jobs.stop();
     await market.stop();
+    orderBooks.close();
     ctx.sessionCache.close();
     await bus.close();
     if (!options.database) await database.close();

@@ -42,6 +42,11 @@ export interface Config {
   signUpsPerIp: number;
   /** Requests per API key and minute, across instances (docs/api.md "API keys"). */
   apiKeyRatePerMin: number;
+  /**
+   * How market orders fill when neither the owner's `fill_model` setting nor the contest chooses
+   * (docs/decisions/039-book-fills-without-a-lock.md): BOOK, or IDEAL for one price as before.
+   */
+  fillModel: 'BOOK' | 'IDEAL';
 }
 
 export type MarketFeed = 'simulator' | 'coinbase';
@@ -50,6 +55,12 @@ function feedOf(value: string | undefined): MarketFeed {
   if (value === undefined || value === '' || value === 'simulator') return 'simulator';
   if (value === 'coinbase') return 'coinbase';
   throw new Error(`MARKET_FEED must be "simulator" or "coinbase", got "${value}"`);
+}
+
+function fillModelOf(value: string | undefined): 'BOOK' | 'IDEAL' {
+  if (value === undefined || value === '' || value === 'BOOK') return 'BOOK';
+  if (value === 'IDEAL') return 'IDEAL';
+  throw new Error(`FILL_MODEL must be "BOOK" or "IDEAL", got "${value}"`);
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -96,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || undefined,
     signUpsPerIp: intOr(env.SIGNUP_LIMIT_PER_IP, SIGN_UPS_PER_IP, 'SIGNUP_LIMIT_PER_IP'),
     apiKeyRatePerMin: intOr(env.API_KEY_RATE_PER_MIN, 200, 'API_KEY_RATE_PER_MIN') || 200,
+    fillModel: fillModelOf(env.FILL_MODEL),
   };
 }

@@ -16,6 +16,7 @@ export function setRealism(
     trading_fee_bps?: number | null;
     trading_fee_min_usd?: number | null;
     spread_bps?: number | null;
+    fill_model?: 'BOOK' | 'IDEAL' | null;
   },
 ) {
   return updateUser(app, user, 'settings', settings);

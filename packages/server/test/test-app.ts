@@ -112,6 +112,9 @@ export async function createTestApp(
     marketHistoryDays: 0,
     logLevel: 'silent',
     webDist: path.join(dataDir, 'no-web'),
+    // Orders fill at one price unless a test or its portfolio asks for the book: the tests of
+    // prices, fees and money predate the book, whose depth a market control jump thins at once.
+    fillModel: 'IDEAL',
     ...configOverrides,
   };
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });

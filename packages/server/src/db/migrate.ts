@@ -21,6 +21,7 @@ import * as clientOrderIds from './migrations/018-client-order-ids.ts';
 import * as replayContests from './migrations/021-replay-contests.ts';
 import * as assignments from './migrations/022-assignments.ts';
 import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
+import * as bookFills from './migrations/024-book-fills.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '021-replay-contests': replayContests,
   '022-assignments': assignments,
   '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
+  '024-book-fills': bookFills,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

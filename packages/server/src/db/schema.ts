@@ -101,6 +101,8 @@ export interface ContestsTable {
   require_notes: DefaultInt;
   /** RETURN | SHARPE: which figure ranks the board. */
   rank_by: DefaultText;
+  /** BOOK | IDEAL: how members' fills are priced (migration 024); null: the instance's default. */
+  fill_model: OptionalText;
 }
 
 /** Keys for programs (migration 017, docs/decisions/030-api-keys.md). */
@@ -193,6 +195,10 @@ export interface TransactionsTable {
   trigger_reason: OptionalText;
   /** The trader's note (migration 023), a working order's carried to its fill. */
   note: OptionalText;
+  /** A fill that walked the book (migration 024): the mid, the levels taken, the shares asked. */
+  mid_price: OptionalInt;
+  levels: OptionalInt;
+  requested_shares: OptionalInt;
 }
 
 export interface LimitOrdersTable {

@@ -323,11 +323,15 @@ export interface MarketTransaction {
   created_at: number;
   /** The trader's note (migration 023): one more value of the insert, no statement of its own. */
   note: string | null;
+  /** A fill that walked the book (migration 024): its mid, levels and, filled in part, shares asked. */
+  mid_price: bigint | null;
+  levels: bigint | null;
+  requested_shares: bigint | null;
 }
 
 /** A market fill's record as the values of transactions' columns (recordInsert), in order. */
 const recordValues = (t: MarketTransaction) =>
-  sql`${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note}`;
+  sql`${t.id}, ${t.portfolio_id}, ${t.epoch}, ${t.type}, 'MARKET', ${t.symbol}, ${t.shares}, ${t.total_cents}, ${t.price}, NULL, ${t.fee_cents}, ${t.created_at}, ${t.note}, ${t.mid_price}, ${t.levels}, ${t.requested_shares}`;
 /** recordValues' parameters, in their order (statementByShape checks them against the text). */
 const recordParameters = (t: MarketTransaction) => [
   t.id,
@@ -341,8 +345,11 @@ const recordParameters = (t: MarketTransaction) => [
   t.fee_cents,
   t.created_at,
   t.note,
+  t.mid_price,
+  t.levels,
+  t.requested_shares,
 ];
-const recordInsert = sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note)`;
+const recordInsert = sql`INSERT INTO transactions (id, portfolio_id, epoch, type, method, symbol, shares, total_cents, price, position_id, fee_cents, created_at, note, mid_price, levels, requested_shares)`;
 
 const insertTransactionStatement = compiledOnce<MarketTransaction>(
   (t) => sql`${recordInsert} VALUES (${recordValues(t)})`,

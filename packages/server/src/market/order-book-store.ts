@@ -104,16 +104,27 @@ export async function loadBookState(
   };
 }
 
-/** The book as takers see it at `now`; 404 ASSET_NOT_FOUND for an unknown asset. */
+/**
+ * The book as takers see it at `now`; 404 ASSET_NOT_FOUND for an unknown asset. `kept`: the
+ * consumption this instance keeps (market/order-books.ts), newer than the stored one until the
+ * tick stores it; per side, the later of the two counts.
+ */
 export async function loadOrderBook(
   db: Db,
   assetId: string,
   seed: string,
   now: number,
+  kept: Partial<Record<BookSide, BookConsumption>> = {},
 ): Promise<OrderBookLevels> {
   const state = await loadBookState(db, assetId, seed);
   if (!state) throw notFound('ASSET_NOT_FOUND', `No asset with id "${assetId}"`);
-  return consumeBook(fullBookOf(state.input), state.consumed, now);
+  const consumed = { ...state.consumed };
+  for (const side of ['bid', 'ask'] as const) {
+    const mine = kept[side];
+    const stored = consumed[side];
+    if (mine && (!stored || mine.at >= stored.at)) consumed[side] = mine;
+  }
+  return consumeBook(fullBookOf(state.input), consumed, now);
 }
 
 /**

@@ -8,8 +8,25 @@ export interface LivePatch {
   patch: UserPatch;
 }
 
+/**
+ * A market order's take from the simulated book (market/order-books.ts): every instance applies it
+ * to the consumption it keeps. Shares as text, since JSON has no bigint; `sideTotal` is the
+ * side's full depth in the taker's book, which the refill is measured against.
+ */
+export interface BookTakeEvent {
+  type: 'book-take';
+  assetId: string;
+  side: 'bid' | 'ask';
+  shares: string;
+  sideTotal: string;
+  at: number;
+  /** The taking instance, which applied the take itself. */
+  origin: string;
+}
+
 export type BusEvent =
   | { type: 'prices'; at: number }
+  | BookTakeEvent
   /**
    * A portfolio's record changed (the main one when `portfolioId` is absent: profile, settings,
    * notifications); with `patch` when an order call built what changed, sent instead of the record.

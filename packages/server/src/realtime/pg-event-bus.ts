@@ -37,6 +37,26 @@ function parseEvent(value: unknown): BusEvent | null {
   if (!value || typeof value !== 'object') return null;
   const e = value as Record<string, unknown>;
   if (e.type === 'prices' && typeof e.at === 'number') return { type: 'prices', at: e.at };
+  if (
+    e.type === 'book-take' &&
+    typeof e.assetId === 'string' &&
+    (e.side === 'bid' || e.side === 'ask') &&
+    typeof e.shares === 'string' &&
+    /^\d{1,30}$/.test(e.shares) &&
+    typeof e.sideTotal === 'string' &&
+    /^\d{1,30}$/.test(e.sideTotal) &&
+    typeof e.at === 'number' &&
+    typeof e.origin === 'string'
+  )
+    return {
+      type: 'book-take',
+      assetId: e.assetId,
+      side: e.side,
+      shares: e.shares,
+      sideTotal: e.sideTotal,
+      at: e.at,
+      origin: e.origin,
+    };
   if (e.type === 'user-changed' && typeof e.userId === 'string') {
     const event: BusEvent = { type: e.type, userId: e.userId };
     if (typeof e.portfolioId === 'string') event.portfolioId = e.portfolioId;

@@ -2,6 +2,7 @@ import {
   centsToNumber,
   priceToNumber,
   sharesToNumber,
+  slippageBps,
   type LimitPosition,
   type Notification,
   type Transaction,
@@ -12,12 +13,13 @@ import type { LimitOrdersTable, NotificationsTable, TransactionsTable } from '..
 /** A transaction row as the mapper needs it: its epoch only when archived ones are to be marked. */
 export type TransactionFields = Omit<
   Selectable<TransactionsTable>,
-  'user_id' | 'epoch' | 'note'
-> & {
-  epoch?: Selectable<TransactionsTable>['epoch'];
-  /** Read where a screen shows it (the transaction page, a class owner's view). */
-  note?: string | null;
-};
+  'user_id' | 'epoch' | 'note' | 'mid_price' | 'levels' | 'requested_shares'
+> &
+  Partial<Pick<Selectable<TransactionsTable>, 'mid_price' | 'levels' | 'requested_shares'>> & {
+    epoch?: Selectable<TransactionsTable>['epoch'];
+    /** Read where a screen shows it (the transaction page, a class owner's view). */
+    note?: string | null;
+  };
 
 /** Database rows to the contract's shapes: the one place where bigint columns become JSON numbers. */
 export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Transaction {
@@ -44,6 +46,15 @@ export function toTransaction(row: TransactionFields, currentEpoch?: bigint): Tr
   if (currentEpoch !== undefined && row.epoch !== undefined && BigInt(row.epoch) < currentEpoch)
     tx.archived = true;
   if (row.note) tx.note = row.note;
+  if (row.mid_price != null) {
+    // The slippage is computed, not stored: exact from the stored price and mid.
+    const mid = BigInt(row.mid_price);
+    tx.midPrice = priceToNumber(mid);
+    tx.slippageBps = slippageBps(tx.type, BigInt(row.price), mid);
+    if (row.levels != null) tx.levels = Number(row.levels);
+  }
+  if (row.requested_shares != null)
+    tx.requestedShares = sharesToNumber(BigInt(row.requested_shares));
   return tx;
 }
 

@@ -105,7 +105,7 @@ export async function recordTransactionRows(
   limit: number,
 ): Promise<TransactionFields[]> {
   const { rows } = await sql<TransactionFields>`
-      SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason, note
+      SELECT id, type, method, symbol, shares, total_cents, price, fee_cents, position_id, created_at, trigger_type, trigger_price, trigger_reason, note, mid_price, levels, requested_shares
       FROM transactions WHERE portfolio_id = ${portfolioId} AND epoch = ${currentEpoch(portfolioId)}
       ORDER BY created_at DESC, id DESC LIMIT ${literalLimit(limit)}`.execute(db);
   return rows;

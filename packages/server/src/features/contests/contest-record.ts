@@ -62,6 +62,9 @@ export function toContest(row: ContestRow, view: ContestView, now = Date.now()):
     maxTradesPerDay: row.max_trades_per_day === null ? null : Number(row.max_trades_per_day),
     requireNotes: BigInt(row.require_notes) !== 0n,
     rankBy: row.rank_by === 'SHARPE' ? 'SHARPE' : 'RETURN',
+    ...(row.fill_model === 'IDEAL' || row.fill_model === 'BOOK'
+      ? { fillModel: row.fill_model }
+      : {}),
     members: view.members,
     status: contestStatus(row, now),
     ...(view.showCode ? { joinCode: row.join_code } : {}),

@@ -1,4 +1,4 @@
-import { NO_FEE, type FeeRule } from '@papertrade/domain';
+import { NO_FEE, type FeeRule, type FillModel } from '@papertrade/domain';
 import type { Trx } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
 import { checkNoteRule, checkTradeLimit, classRulesOf, type ClassRules } from './class-rules.ts';
@@ -22,6 +22,11 @@ export interface RuledOrder {
 export interface ContestOrderRules {
   fee: FeeRule;
   classRules: ClassRules | null;
+  /**
+   * How members' market orders fill (docs/decisions/039-book-fills-without-a-lock.md); undefined:
+   * the instance's default.
+   */
+  fillModel?: FillModel;
 }
 
 const dateText = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -53,6 +58,7 @@ export async function contestRulesFor(
       'max_position_percent',
       'max_trades_per_day',
       'require_notes',
+      'fill_model',
     ])
     .where('id', '=', portfolio.contestId)
     .executeTakeFirst();
@@ -89,13 +95,17 @@ export async function contestRulesFor(
     );
   }
   const fee = { bps: BigInt(contest.fee_bps), minCents: BigInt(contest.fee_min_cents) };
+  const fillModel =
+    contest.fill_model === 'IDEAL' || contest.fill_model === 'BOOK'
+      ? contest.fill_model
+      : undefined;
   const rules = classRulesOf(contest);
   const ruled =
     rules.requireNotes || rules.maxTradesPerDay !== null || rules.maxPositionPercent !== null;
-  if (!ruled) return { fee, classRules: null };
+  if (!ruled) return { fee, classRules: null, fillModel };
   if (order.placing) {
     checkNoteRule(rules, order.note);
     await checkTradeLimit(trx, portfolio.id, rules, now);
   }
-  return { fee, classRules: rules };
+  return { fee, classRules: rules, fillModel };
 }

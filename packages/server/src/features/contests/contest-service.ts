@@ -116,6 +116,7 @@ export async function createContest(
     max_trades_per_day: nullableBig(body.maxTradesPerDay),
     require_notes: body.requireNotes ? 1n : 0n,
     rank_by: body.rankBy ?? 'RETURN',
+    fill_model: body.fillModel ?? null,
   };
   const symbols = parseList(row.allowed_symbols);
   if (symbols.length) {
@@ -232,6 +233,8 @@ export async function updateContest(
       changes.max_trades_per_day = nullableBig(body.maxTradesPerDay);
     if (body.requireNotes !== undefined) changes.require_notes = body.requireNotes ? 1n : 0n;
     if (body.rankBy !== undefined) changes.rank_by = body.rankBy;
+    // The fill model, like the class rules, applies from the next order on.
+    if (body.fillModel !== undefined) changes.fill_model = body.fillModel;
     const startingCents =
       body.startingBalance !== undefined ? cents(body.startingBalance, 'startingBalance') : null;
     if (startingCents !== null) changes.starting_balance_cents = startingCents;

@@ -40,7 +40,13 @@ export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void 
           : undefined;
       if (fed) return { bids: toWire(fed.bids, depth), asks: toWire(fed.asks, depth), at: fed.at };
       const at = Date.now();
-      const book = await loadOrderBook(ctx.db, request.params.id, ctx.config.marketSeed, at);
+      const book = await loadOrderBook(
+        ctx.db,
+        request.params.id,
+        ctx.config.marketSeed,
+        at,
+        ctx.orderBooks?.consumed(request.params.id),
+      );
       return { bids: toWire(book.bids, depth), asks: toWire(book.asks, depth), at };
     },
   );

@@ -175,6 +175,38 @@ describe('the statements of a market order', () => {
     );
   });
 
+  it('a market buy that walks the book runs the same statements: the book is read and consumed in memory', async () => {
+    // docs/decisions/039-book-fills-without-a-lock.md: no book row is read, locked or written.
+    // The take goes to the other instances on PostgreSQL's bus connection, in the NOTIFY batch of
+    // the order's own change event over HTTP: not one of the order's statements.
+    const own = (statements: Captured[]) =>
+      named(statements.filter((s) => !/pg_notify/.test(s.sql)));
+    const book = { ...t.ctx, orderBooks: { ...t.ctx.orderBooks!, defaultModel: 'BOOK' as const } };
+    const first = await captureStatements(() =>
+      marketBuy(book, main(), order('XMR', 5_000, 'USD')),
+    );
+    expect(own(first)).toEqual(['BEGIN', 'LOCK portfolios', ...buyWrites(), 'COMMIT']);
+    const kept = await captureStatements(() => marketBuy(book, main(), order('XMR', 5_000, 'USD')));
+    expect(own(kept)).toEqual(keptBuyStatements());
+    // A sale that read the oldest lots leaves the rest kept for the next sale, as without the book.
+    await marketSell(book, main(), order('XMR', 1, 'SYMBOL'));
+    const sold = await captureStatements(() => marketSell(book, main(), order('XMR', 1, 'SYMBOL')));
+    expect(own(sold)).toEqual(
+      t.ctx.database.dialect === 'postgres'
+        ? ['WRITE portfolios lot_totals lots lots transactions']
+        : [
+            'BEGIN',
+            'UPDATE portfolios',
+            'INSERT transactions',
+            'UPDATE lots',
+            'UPDATE lot_totals',
+            'COMMIT',
+          ],
+    );
+    const { transaction } = await marketBuy(book, main(), order('XMR', 100, 'USD'));
+    expect(transaction.mid_price).not.toBeNull();
+  });
+
   it('a kept order whose portfolio changed on another path writes nothing and takes the lock', async () => {
     await marketBuy(t.ctx, main(), order('BTC', 100, 'USD'));
     // A change this instance's kept inputs never saw: a buy through a context that keeps nothing.

@@ -9,6 +9,12 @@ import {
   quoteMarketSell,
   sharesFromNumber,
   USD_DECIMALS_MESSAGE,
+  sharesForCents,
+  sharesToRaiseCents,
+  walkMarketOrder,
+  type BookInput,
+  type BookSide,
+  type FillModel,
   type MarketOrderBody,
   type OrderAmount,
   type CostRule,
@@ -52,7 +58,8 @@ import {
 } from '../../ledger/order-inputs.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import type { MoneyChange } from '../../users/money-record.ts';
-import { costRuleFor, mainCosts } from './trading-costs.ts';
+import type { OrderBooks } from '../../market/order-books.ts';
+import { costRuleFor, mainCosts, mainFillModel } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 
@@ -62,7 +69,7 @@ export interface MarketFill {
   change: MoneyChange;
 }
 type Ctx = Pick<AppContext, 'db' | 'database'> &
-  Partial<Pick<AppContext, 'orderGroups' | 'orderInputs'>>;
+  Partial<Pick<AppContext, 'orderGroups' | 'orderInputs' | 'orderBooks'>>;
 
 /** The order's transaction: its own, or a share of the app's group commit (db/group-commit.ts). */
 function inOrderTransaction<T>(
@@ -129,11 +136,102 @@ async function ruleOf(
   lock: OrderLock,
   body: MarketOrderBody,
   now: number,
-): Promise<CostRule & { classRules?: ClassRules | null }> {
+): Promise<OrderRule> {
   const { symbol, note } = body;
   return portfolio.contestId
     ? costRuleFor(trx, portfolio, { symbol, orderType: 'MARKET', note, placing: true }, now)
-    : mainCosts(lock.settings);
+    : mainRule(lock.settings);
+}
+
+/** A market order's costs and how it is priced (docs/decisions/039-book-fills-without-a-lock.md). */
+type OrderRule = CostRule & { fillModel?: FillModel; classRules?: ClassRules | null };
+
+/** A main portfolio's rule, from its owner's settings (which the lock or the guard checks). */
+const mainRule = (settings: string | null): OrderRule => ({
+  ...mainCosts(settings),
+  fillModel: mainFillModel(settings),
+});
+
+/** What a fill took from the book, applied once the order is written (OrderBooks.take). */
+interface BookTake {
+  input: BookInput;
+  side: BookSide;
+  shares: ShareUnits;
+  at: number;
+}
+
+/** How a market order fills: its shares, total and average price, and what the book says of it. */
+interface Priced {
+  shares: ShareUnits;
+  totalCents: bigint;
+  price: PriceUnits;
+  book: Pick<MarketTransaction, 'mid_price' | 'levels' | 'requested_shares'>;
+  take?: BookTake;
+}
+
+const noLiquidity = (symbol: string, capped: boolean) =>
+  new AppError(
+    409,
+    'NO_LIQUIDITY',
+    capped
+      ? `No ${symbol} can be filled within your maximum slippage: the book's best price is already beyond it`
+      : `The ${symbol} order book has nothing left on that side: try again when it refills`,
+  );
+
+/**
+ * A market order's fill. IDEAL: the whole order at the price plus the portfolio's half-spread,
+ * as before the book. BOOK: the order walks its side of the simulated book from the price (the
+ * mid), so its price is the average of the levels it took; the book has its own spread, so the
+ * portfolio's spread setting does not apply on top. What the book (or maxSlippageBps) cannot
+ * fill is left unfilled and the record says how much was asked; nothing filled is 409
+ * NO_LIQUIDITY. A symbol whose book inputs this instance has not read yet fills IDEAL.
+ */
+function priceOrder(
+  books: OrderBooks | undefined,
+  side: 'PURCHASE' | 'SELL',
+  mid: PriceUnits,
+  rule: OrderRule,
+  amount: OrderAmount,
+  body: MarketOrderBody,
+  now: number,
+): Priced {
+  const bookSide: BookSide = side === 'PURCHASE' ? 'ask' : 'bid';
+  const model = rule.fillModel ?? books?.defaultModel ?? 'IDEAL';
+  const found = model === 'BOOK' ? books?.sideOf(body.symbol, mid, bookSide, now) : null;
+  const ideal = { mid_price: null, levels: null, requested_shares: null };
+  if (!found) {
+    const price = fillPrice(side, mid, rule.spreadBps);
+    const quote = side === 'PURCHASE' ? quoteMarketBuy : quoteMarketSell;
+    const fill = boundedQuote(() => quote(amount, price), 'assetAmount');
+    return { shares: fill.shares, totalCents: fill.totalCents, price, book: ideal };
+  }
+  const walk = walkMarketOrder(side, found.levels, amount, mid, body.maxSlippageBps);
+  if (walk.shares <= 0n) {
+    if (walk.complete) throw tooSmall();
+    throw noLiquidity(body.symbol, body.maxSlippageBps !== undefined);
+  }
+  const asked =
+    amount.unit === 'SYMBOL'
+      ? amount.shares
+      : side === 'PURCHASE'
+        ? sharesForCents(amount.cents, mid)
+        : sharesToRaiseCents(amount.cents, mid);
+  // The domain's bounds, as an IDEAL quote checks them (share and cash caps).
+  boundedQuote(
+    () => quoteMarketBuy({ unit: 'SYMBOL', shares: walk.shares }, walk.price),
+    'assetAmount',
+  );
+  return {
+    shares: walk.shares,
+    totalCents: walk.totalCents,
+    price: walk.price,
+    book: {
+      mid_price: mid,
+      levels: BigInt(walk.levels),
+      requested_shares: walk.complete ? null : asked,
+    },
+    take: { input: found.input, side: bookSide, shares: walk.shares, at: now },
+  };
 }
 
 function priceOf(lock: OrderLock, symbol: string): PriceUnits {
@@ -187,6 +285,8 @@ const asRow = (t: MarketTransaction): TransactionRow => ({
 /** A committed order's fill, and what it left for the next order of its portfolio here. */
 interface Done extends MarketFill {
   left: OrderLeft;
+  /** What the fill took from the book, to apply once it is written. */
+  take?: BookTake;
 }
 
 /**
@@ -206,6 +306,10 @@ function keptInputs(ctx: Ctx, portfolio: TradingPortfolio, symbol: string): Kept
  */
 function committed(ctx: Ctx, portfolioId: string, done: Done): MarketFill {
   if (!ctx.db.isTransaction) ctx.orderInputs?.keep(portfolioId, done.left);
+  // The book is consumed once the fill is written; inside a caller's transaction too, since a
+  // rollback there is rare and costs only liquidity that refills.
+  const { take } = done;
+  if (take) ctx.orderBooks?.take(take.input, take.side, take.shares, take.at);
   return { transaction: done.transaction, change: done.change };
 }
 
@@ -224,16 +328,17 @@ function planned<T>(plan: () => T): T | null {
 
 /** A buy decided under `lock` (read, or kept): its writes, or a refusal. */
 function planBuy(
+  books: OrderBooks | undefined,
   lock: OrderLock,
-  rule: CostRule,
+  rule: OrderRule,
   amount: OrderAmount,
   body: MarketOrderBody,
   now: number,
-): BuyWrites {
+): BuyWrites & { take?: BookTake } {
   const { symbol } = body;
   const portfolioId = lock.id;
-  const price = fillPrice('PURCHASE', priceOf(lock, symbol), rule.spreadBps);
-  const fill = boundedQuote(() => quoteMarketBuy(amount, price), 'assetAmount');
+  const fill = priceOrder(books, 'PURCHASE', priceOf(lock, symbol), rule, amount, body, now);
+  const { price } = fill;
   if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
   const fee = feeCents(rule.fee, fill.totalCents);
   const cost = fill.totalCents + fee;
@@ -263,6 +368,7 @@ function planBuy(
     fee_cents: fee,
     created_at: now,
     note: noteOf(body),
+    ...fill.book,
   };
   return {
     portfolioId,
@@ -272,13 +378,14 @@ function planBuy(
     lot: { id: row.id, portfolioId, symbol, shares: fill.shares, price, at: now },
     totals: lock.lotTotals,
     transaction: row,
+    take: fill.take,
   };
 }
 
 /** A buy's fill once written: its record, its change and what it left. */
 function boughtFill(
   lock: OrderLock,
-  w: BuyWrites,
+  w: BuyWrites & { take?: BookTake },
   totals: LotDelta,
   firstLots: OldestLots | undefined,
 ): Done {
@@ -286,6 +393,7 @@ function boughtFill(
   const cashCents = lock.cashCents - w.cents;
   const freeShares = lock.freeShares + lot.shares;
   return {
+    take: w.take,
     transaction: asRow(w.transaction),
     change: {
       version: Number(lock.version),
@@ -314,12 +422,13 @@ function boughtFill(
 /** A buy from kept inputs with its guarded writes; null when the portfolio changed meanwhile. */
 async function keptBuy(
   db: Kysely<DB>,
+  books: OrderBooks | undefined,
   kept: KeptOrder,
   amount: OrderAmount,
   body: MarketOrderBody,
 ): Promise<Done | null> {
   const w = planned(() =>
-    planBuy(kept.lock, mainCosts(kept.lock.settings), amount, body, Date.now()),
+    planBuy(books, kept.lock, mainRule(kept.lock.settings), amount, body, Date.now()),
   );
   const totals = w && (await writeBuy(db, w, kept.guard));
   return w && totals ? boughtFill(kept.lock, w, totals, kept.firstLots) : null;
@@ -343,10 +452,10 @@ export async function marketBuy(
   const { symbol } = body;
   const kept = keptInputs(ctx, portfolio, symbol);
   const postgres = isPostgres(ctx.db);
-  const alone = kept && postgres ? await keptBuy(ctx.db, kept, amount, body) : null;
+  const alone = kept && postgres ? await keptBuy(ctx.db, ctx.orderBooks, kept, amount, body) : null;
   if (alone) return committed(ctx, portfolioId, alone);
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
-    const quick = kept && !postgres ? await keptBuy(trx, kept, amount, body) : null;
+    const quick = kept && !postgres ? await keptBuy(trx, ctx.orderBooks, kept, amount, body) : null;
     if (quick) return quick;
     const now = Date.now();
     const lock = await pricedFor(
@@ -357,7 +466,7 @@ export async function marketBuy(
       now,
     );
     const rule = await ruleOf(trx, portfolio, lock, body, now);
-    const w = planBuy(lock, rule, amount, body, now);
+    const w = planBuy(ctx.orderBooks, lock, rule, amount, body, now);
     if (rule.classRules) {
       const t = w.transaction;
       const order = {
@@ -377,16 +486,17 @@ export async function marketBuy(
 
 /** A sale decided under `lock` (read, or kept): its writes besides the lots, or a refusal. */
 function planSell(
+  books: OrderBooks | undefined,
   lock: OrderLock,
-  rule: CostRule,
+  rule: OrderRule,
   amount: OrderAmount,
   body: MarketOrderBody,
   now: number,
-): SellWrites {
+): SellWrites & { take?: BookTake } {
   const { symbol } = body;
   const portfolioId = lock.id;
-  const price = fillPrice('SELL', priceOf(lock, symbol), rule.spreadBps);
-  const fill = boundedQuote(() => quoteMarketSell(amount, price), 'assetAmount');
+  const fill = priceOrder(books, 'SELL', priceOf(lock, symbol), rule, amount, body, now);
+  const { price } = fill;
   if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
   const fee = feeCents(rule.fee, fill.totalCents);
   const proceeds = fill.totalCents - fee;
@@ -416,7 +526,9 @@ function planSell(
       fee_cents: fee,
       created_at: now,
       note: noteOf(body),
+      ...fill.book,
     },
+    take: fill.take,
   };
 }
 
@@ -473,7 +585,7 @@ const totalsAfterSale = (
 /** A sale's fill once written: its record, its change and what it left, as boughtFill for a buy. */
 function soldFill(
   lock: OrderLock,
-  w: SellWrites,
+  w: SellWrites & { take?: BookTake },
   totals: LotDelta,
   emptied: readonly string[],
   firstLots: OldestLots | undefined,
@@ -481,6 +593,7 @@ function soldFill(
   const cashCents = lock.cashCents + w.cents;
   const freeShares = lock.freeShares - w.shares;
   return {
+    take: w.take,
     transaction: asRow(w.transaction),
     change: {
       version: Number(lock.version),
@@ -502,12 +615,13 @@ function soldFill(
  */
 async function keptSaleAlone(
   db: Kysely<DB>,
+  books: OrderBooks | undefined,
   kept: KeptOrder,
   amount: OrderAmount,
   body: MarketOrderBody,
 ): Promise<Done | 'lock' | null> {
   const { lock } = kept;
-  const w = planned(() => planSell(lock, mainCosts(lock.settings), amount, body, Date.now()));
+  const w = planned(() => planSell(books, lock, mainRule(lock.settings), amount, body, Date.now()));
   if (!w) return 'lock';
   const given = lotsForSale(kept.firstLots, w.shares);
   const lots = given && planSale(given, w.shares);
@@ -534,14 +648,14 @@ export async function marketSell(
   const { symbol } = body;
   let kept = keptInputs(ctx, portfolio, symbol);
   if (kept && isPostgres(ctx.db)) {
-    const alone = await keptSaleAlone(ctx.db, kept, amount, body);
+    const alone = await keptSaleAlone(ctx.db, ctx.orderBooks, kept, amount, body);
     if (alone === 'lock') kept = null;
     else if (alone) return committed(ctx, portfolioId, alone);
   }
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
     if (kept) {
       const w = planned(() =>
-        planSell(kept.lock, mainCosts(kept.lock.settings), amount, body, Date.now()),
+        planSell(ctx.orderBooks, kept.lock, mainRule(kept.lock.settings), amount, body, Date.now()),
       );
       const freeLeft = w && (await writeSell(trx, w, kept.guard));
       if (w && freeLeft !== null) return sellLots(trx, kept.lock, w, freeLeft, kept.firstLots);
@@ -555,7 +669,7 @@ export async function marketSell(
       now,
     );
     const rule = await ruleOf(trx, portfolio, lock, body, now);
-    const w = planSell(lock, rule, amount, body, now);
+    const w = planSell(ctx.orderBooks, lock, rule, amount, body, now);
     const freeLeft = await writeSell(trx, w);
     if (freeLeft === null) throw new Error('an unguarded sale wrote nothing');
     return sellLots(trx, lock, w, freeLeft, lotsFromLock(lock.firstLots));

@@ -1,4 +1,11 @@
-import { costsFromSettings, NO_COSTS, type CostRule } from '@papertrade/domain';
+import {
+  costsFromSettings,
+  FILL_MODEL_KEY,
+  fillModelFromSettings,
+  NO_COSTS,
+  type CostRule,
+  type FillModel,
+} from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { Trx } from '../../db/transaction.ts';
@@ -20,6 +27,15 @@ export const mainCosts = (settings: string | null | undefined): CostRule =>
   costsFromSettings(parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {});
 
 /**
+ * How a main portfolio's market orders fill: its owner's `fill_model` setting; undefined without
+ * one (the instance's default, config.ts fillModel).
+ */
+export function mainFillModel(settings: string | null | undefined): FillModel | undefined {
+  const parsed = parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {};
+  return FILL_MODEL_KEY in parsed ? fillModelFromSettings(parsed) : undefined;
+}
+
+/**
  * The costs of one order, and for a contest portfolio its rules checked (contest-rules.ts): read
  * inside the order's transaction, after a contest portfolio's lock, as contestRulesFor needs.
  */
@@ -28,10 +44,10 @@ export async function costRuleFor(
   portfolio: TradingPortfolio,
   order: RuledOrder,
   now: number,
-): Promise<CostRule & { classRules?: ClassRules | null }> {
+): Promise<CostRule & { fillModel?: FillModel; classRules?: ClassRules | null }> {
   if (portfolio.contestId) {
-    const { fee, classRules } = await contestRulesFor(trx, portfolio, order, now);
-    return { fee, spreadBps: 0n, classRules };
+    const { fee, classRules, fillModel } = await contestRulesFor(trx, portfolio, order, now);
+    return { fee, spreadBps: 0n, fillModel, classRules };
   }
   const row = await trx
     .selectFrom('portfolios')
@@ -39,7 +55,7 @@ export async function costRuleFor(
     .select('users.settings')
     .where('portfolios.id', '=', portfolio.id)
     .executeTakeFirst();
-  return mainCosts(row?.settings);
+  return { ...mainCosts(row?.settings), fillModel: mainFillModel(row?.settings) };
 }
 
 interface CostRow {
