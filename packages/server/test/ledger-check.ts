@@ -155,6 +155,8 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   violations.push(...(await lotTotalsViolations(trx, userId)));
 
   // Fills: one transaction per FILLED order, and no transaction of an order that did not fill.
+  // An order that filled in parts (docs/decisions/040-partial-fills.md) has one per slice, their
+  // shares summing to its filled_shares, whether it then filled, is working or was cancelled.
   const txsByPosition = new Map<string, typeof txs>();
   for (const t of txs) {
     if (t.position_id === null) continue;
@@ -162,32 +164,37 @@ async function userViolations(trx: Transaction<DB>, userId: string): Promise<str
   }
   const orderById = new Map(orders.map((o) => [o.id, o]));
   for (const o of orders) {
-    if (o.status !== 'FILLED') continue;
+    const parts = BigInt(o.filled_shares ?? 0);
+    if (o.status !== 'FILLED' && parts === 0n) continue;
     const fills = txsByPosition.get(o.id) ?? [];
-    if (fills.length !== 1) {
-      violations.push(`FILLED order ${o.id} has ${fills.length} transactions`);
+    if (parts === 0n ? fills.length !== 1 : fills.length === 0) {
+      violations.push(`${o.status} order ${o.id} has ${fills.length} transactions`);
       continue;
     }
-    const [fill] = fills as [(typeof txs)[number]];
-    if (o.transaction_id !== null && o.transaction_id !== fill.id) {
+    const total = fills.reduce((sum, f) => sum + BigInt(f.shares), 0n);
+    if (parts > 0n && total !== parts)
+      violations.push(`order ${o.id} filled ${parts} shares in parts, its transactions ${total}`);
+    if (o.transaction_id !== null && !fills.some((f) => f.id === o.transaction_id)) {
       violations.push(
-        `FILLED order ${o.id} names transaction ${o.transaction_id}, its fill is ${fill.id}`,
+        `FILLED order ${o.id} names transaction ${o.transaction_id}, its fills are ${fills.map((f) => f.id).join(', ')}`,
       );
     }
-    if (BigInt(fill.epoch) !== BigInt(o.epoch)) {
-      violations.push(
-        `FILLED order ${o.id} of epoch ${o.epoch} was filled by transaction ${fill.id} of epoch ${fill.epoch}`,
-      );
-    }
-    if (fill.type !== o.type || fill.symbol !== o.symbol) {
-      violations.push(
-        `FILLED ${o.type} ${o.symbol} order ${o.id} was filled by a ${fill.type} ${fill.symbol} transaction`,
-      );
+    for (const fill of fills) {
+      if (BigInt(fill.epoch) !== BigInt(o.epoch)) {
+        violations.push(
+          `order ${o.id} of epoch ${o.epoch} was filled by transaction ${fill.id} of epoch ${fill.epoch}`,
+        );
+      }
+      if (fill.type !== o.type || fill.symbol !== o.symbol) {
+        violations.push(
+          `${o.type} ${o.symbol} order ${o.id} was filled by a ${fill.type} ${fill.symbol} transaction`,
+        );
+      }
     }
   }
   for (const [positionId, fills] of txsByPosition) {
     const order = orderById.get(positionId);
-    if (!order || order.status !== 'FILLED') {
+    if (!order || (order.status !== 'FILLED' && BigInt(order.filled_shares ?? 0) === 0n)) {
       violations.push(
         `transaction(s) ${fills.map((f) => f.id).join(', ')} point at order ${positionId}, which is ${order ? order.status : 'not an order of this user'}`,
       );

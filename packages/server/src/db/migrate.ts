@@ -22,6 +22,7 @@ import * as replayContests from './migrations/021-replay-contests.ts';
 import * as assignments from './migrations/022-assignments.ts';
 import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
 import * as bookFills from './migrations/024-book-fills.ts';
+import * as partialFills from './migrations/025-partial-fills.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '022-assignments': assignments,
   '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
   '024-book-fills': bookFills,
+  '025-partial-fills': partialFills,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

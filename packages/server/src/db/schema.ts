@@ -245,6 +245,8 @@ export interface LimitOrdersTable {
   sl_trail_amount: OptionalInt;
   /** The trader's note (migration 023), handed to the transaction the order fills into. */
   note: OptionalText;
+  /** Shares got so far in partial fills (migration 025); purchase_cents / sell_shares hold the rest. */
+  filled_shares: DefaultInt;
 }
 
 export interface NotificationsTable {

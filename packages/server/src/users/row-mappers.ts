@@ -1,6 +1,7 @@
 import {
   centsToNumber,
   priceToNumber,
+  sharesForCents,
   sharesToNumber,
   slippageBps,
   type LimitPosition,
@@ -72,7 +73,34 @@ export function toLimitPosition(row: Selectable<LimitOrdersTable>): LimitPositio
   if (row.fill_price !== null) position.fillPrice = priceToNumber(BigInt(row.fill_price));
   if (row.transaction_id) position.transactionId = row.transaction_id;
   if (row.note) position.note = row.note;
-  return withOrderTerms(position, row);
+  return withPartialFills(withOrderTerms(position, row), row);
+}
+
+/**
+ * An order that got part of its shares (docs/decisions/040-partial-fills.md): it stays WORKING in
+ * the table, answered as PARTIALLY_FILLED with what it got and what is left; purchaseAsk and
+ * sellAsk are what it still reserves. A buy's remaining shares are what its cash buys at its
+ * limit. A finished order keeps filledShares (all it got) and a FILLED one has 0 remaining.
+ */
+function withPartialFills(
+  position: LimitPosition,
+  row: Selectable<LimitOrdersTable>,
+): LimitPosition {
+  const filled = BigInt(row.filled_shares ?? 0);
+  if (filled <= 0n) return position;
+  position.filledShares = sharesToNumber(filled);
+  if (row.status === 'FILLED') position.remainingShares = 0;
+  if (row.status !== 'WORKING') return position;
+  position.status = 'PARTIALLY_FILLED';
+  const limit = BigInt(row.limit_price);
+  const remaining =
+    row.sell_shares !== null
+      ? BigInt(row.sell_shares)
+      : limit > 0n
+        ? sharesForCents(BigInt(row.purchase_cents ?? 0), limit)
+        : null;
+  if (remaining !== null) position.remainingShares = sharesToNumber(remaining);
+  return position;
 }
 
 /**

@@ -65,7 +65,8 @@ const assetIdOf = (symbol: string) => `${symbol.toLowerCase()}usd`;
 export type LimitOrderRecord = Selectable<LimitOrdersTable> & {
   client_order_id: string | null;
   request: string | null;
-  filled_shares: bigint | number | string | null;
+  /** The shares of the transaction that filled it (the last part of one filled in parts). */
+  fill_shares: bigint | number | string | null;
 };
 export type MarketOrderRecord = Selectable<TransactionsTable> & {
   client_order_id: string | null;
@@ -148,7 +149,9 @@ export function limitOrderShape(row: LimitOrderRecord, legs: AlpacaOrder[] | nul
   const hasLimit = orderType === 'limit' || orderType === 'stop_limit';
   const sellShares = big(row.sell_shares);
   const purchaseCents = big(row.purchase_cents);
-  const filledShares = big(row.filled_shares) ?? 0n;
+  // An order that filled in parts counts them all in filled_shares (docs/decisions/040-partial-fills.md).
+  const parts = big(row.filled_shares) ?? 0n;
+  const filledShares = parts > 0n ? parts : (big(row.fill_shares) ?? 0n);
   const trailBps = big(row.trail_bps);
   const trailAmount = big(row.trail_amount);
   const tif = request.time_in_force ?? (row.time_in_force === 'DAY' ? 'day' : 'gtc');
@@ -184,7 +187,10 @@ export function limitOrderShape(row: LimitOrderRecord, legs: AlpacaOrder[] | nul
     time_in_force: tif,
     limit_price: hasLimit && limit !== null ? priceText(limit) : null,
     stop_price: orderType === 'limit' || stop === null ? null : priceText(stop),
-    status: STATUS[row.status] ?? row.status.toLowerCase(),
+    status:
+      row.status === 'WORKING' && parts > 0n
+        ? 'partially_filled'
+        : (STATUS[row.status] ?? row.status.toLowerCase()),
     extended_hours: false,
     legs,
     trail_percent: trailBps === null ? null : (Number(trailBps) / 100).toString(),

@@ -30,7 +30,7 @@ function limitOrders(db: Db, portfolioId: string) {
     .select([
       'client_orders.client_order_id',
       'client_orders.request',
-      'transactions.shares as filled_shares',
+      'transactions.shares as fill_shares',
     ])
     .where('limit_orders.portfolio_id', '=', portfolioId)
     .where('limit_orders.epoch', '=', (eb) =>

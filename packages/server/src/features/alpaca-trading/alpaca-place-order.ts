@@ -54,7 +54,9 @@ function canonical(body: AlpacaOrderBody): string {
   return JSON.stringify(kept);
 }
 
-const tifOf = (tif: string) => (tif === 'day' ? 'DAY' : 'GTC');
+/** Alpaca's time in force as ours: ioc and fok are our IOC and FOK (docs/decisions/040-partial-fills.md). */
+const TIF: Record<string, 'DAY' | 'IOC' | 'FOK'> = { day: 'DAY', ioc: 'IOC', fok: 'FOK' };
+const tifOf = (tif: string) => TIF[tif] ?? 'GTC';
 
 /** The order's size: shares from qty, or cents from notional; exactly one of them. */
 function sizeOf(body: AlpacaOrderBody): { shares: bigint } | { cents: bigint } {
@@ -146,6 +148,7 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
   const immediate = body.time_in_force === 'ioc' || body.time_in_force === 'fok';
 
   if (orderClass === 'oco') {
+    if (immediate) throw notOffered('an oco pair rests until one leg fills: use gtc or day');
     if (body.side !== 'sell')
       throw notOffered('an oco order sells shares you hold (there is no shorting)');
     if (!body.take_profit || !body.stop_loss)
@@ -189,28 +192,10 @@ async function place(ctx: Ctx, portfolio: RequestPortfolio, body: AlpacaOrderBod
         : await marketSell(ctx, portfolio, marketInput(order));
     return fill.transaction.id;
   }
-  if (immediate) {
-    // ioc/fok: our fills are whole, so a limit that crosses now fills whole at once, and one that
-    // does not is refused (decision 031); stops wait by nature.
-    if (body.type !== 'limit') throw notOffered('ioc and fok go with market and limit orders');
-    const limit = parsePrice(body.limit_price ?? '', 'limit_price');
-    const size = sizeOf(body);
-    const amount =
-      'shares' in size
-        ? { assetAmount: sharesToNumber(size.shares), unit: 'SYMBOL' as const }
-        : { assetAmount: centsToNumber(size.cents), unit: 'USD' as const };
-    const order = { symbol, walletAddress: portfolio.walletAddress, ...amount };
-    const fill =
-      body.side === 'buy'
-        ? await marketBuy(ctx, portfolio, marketInput(order))
-        : await marketSell(ctx, portfolio, marketInput(order));
-    const price = BigInt(fill.transaction.price);
-    if (body.side === 'buy' ? price > limit : price < limit)
-      throw alpacaUnprocessable(
-        `the ${body.time_in_force} limit order did not cross the market at once (price ${priceToNumber(price)}), so it was canceled`,
-      );
-    return fill.transaction.id;
-  }
+  // ioc/fok limits fill at once as far as this tick's trades allow (IOC cancels the rest, FOK all
+  // or nothing), through our IOC and FOK; a stop waits by nature, which they never do.
+  if (immediate && body.type !== 'limit')
+    throw notOffered('ioc and fok go with market and limit orders');
   const input = await workingInput(ctx, portfolio, body, symbol);
   const legs = orderClass === 'simple' ? undefined : legsOf(body);
   const row = await openWorkingOrder(

@@ -1,6 +1,13 @@
 import type { LimitPosition, User } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import {
+  buy,
+  cancelLimit,
+  expectStatus,
+  openLimit,
+  setPrice,
+  updateUser,
+} from '../../../test/calls.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { orderRow, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
@@ -11,6 +18,11 @@ const {
   users: [ann],
 } = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'SOL', 200));
+// Fills at one price (IDEAL), as these tests of the stops' mechanics read them; a stop walking the
+// book under BOOK is stop-walk.test.ts's (docs/decisions/040-partial-fills.md).
+beforeEach(async () => {
+  expectStatus(await updateUser(t.app, ann, 'settings', { fill_model: 'IDEAL' }), 200);
+});
 
 const legsOf = (parentId: string) =>
   t.ctx.db

@@ -141,11 +141,16 @@ export async function tickHits(
 export interface CrossingOrder {
   id: string;
   portfolio_id: string;
+  /** What it still reserves, and its limit: enough to size it against the tick's volume. */
+  purchase_cents: bigint | null;
+  sell_shares: bigint | null;
+  limit_price: bigint;
 }
 
 /**
  * Up to `limit` crossed orders of one symbol and side, through the index: limits best limit
- * first, stops furthest crossed first. Stop-limits are never filled from the stop index: their
+ * first, then earliest (ids are time-ordered), the priority the tick's volume is handed out in
+ * (docs/decisions/040-partial-fills.md); stops furthest crossed first. Stop-limits are never filled from the stop index: their
  * stop makes them limits (stop-triggers.ts), and the limit index fills them.
  */
 export async function crossingOrders(
@@ -158,13 +163,15 @@ export async function crossingOrders(
 ): Promise<CrossingOrder[]> {
   if (kind === 'LIMIT') {
     const direction = side === 'PURCHASE' ? sql`DESC` : sql`ASC`;
-    const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
+    const { rows } =
+      await sql<CrossingOrder>`SELECT id, portfolio_id, purchase_cents, sell_shares, limit_price FROM limit_orders
       WHERE ${crossesSql('LIMIT', symbol, side, price)} AND ${NOT_REPLAYED}
-      ORDER BY limit_price ${direction} LIMIT ${limit}`.execute(db);
+      ORDER BY limit_price ${direction}, id LIMIT ${limit}`.execute(db);
     return rows;
   }
   const direction = side === 'SELL' ? sql`DESC` : sql`ASC`;
-  const { rows } = await sql<CrossingOrder>`SELECT id, portfolio_id FROM limit_orders
+  const { rows } =
+    await sql<CrossingOrder>`SELECT id, portfolio_id, purchase_cents, sell_shares, limit_price FROM limit_orders
     WHERE ${crossesSql('STOP', symbol, side, price)} AND order_type <> 'STOP_LIMIT'
       AND ${NOT_REPLAYED}
     ORDER BY stop_price ${direction} LIMIT ${limit}`.execute(db);

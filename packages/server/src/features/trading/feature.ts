@@ -18,7 +18,7 @@ export function tradingFeature(
 } {
   const balancePoints = createBalancePointQueue(ctx.db, log);
   // Its {filled, cancelled} goes back to the market, which hands it to /metrics.
-  const trigger = createLimitTrigger(ctx, log, { balancePoints });
+  const trigger = createLimitTrigger(ctx, log, { balancePoints, seed: ctx.config.marketSeed });
   const replays = createReplayTrigger(ctx, log, balancePoints);
   return {
     routes: (app) => tradingRoutes(app, ctx, balancePoints),

@@ -21,7 +21,9 @@ import {
   type Refusal,
   type Refused,
 } from './fill-plan.ts';
+import { idealPortfolios } from './fill-model.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
+import { recordStopTakes, walkStops } from './stop-walk.ts';
 import { costRulesOf } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -30,6 +32,11 @@ export interface BatchInput extends BatchTerms {
   orderIds: readonly string[];
   /** Owners of the orders: their row locks are taken first, in ascending id. */
   portfolioIds: readonly string[];
+  /**
+   * Given, a batch of triggered stops walks the simulated book (stop-walk.ts): the market's seed
+   * and whether the database is PostgreSQL (the book's consumption row is read for update there).
+   */
+  book?: { seed: string; isPostgres: boolean };
 }
 
 export interface BatchResult {
@@ -51,8 +58,25 @@ export interface BatchResult {
  */
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const claim = await claimBatch(trx, input);
-  const plan = planFills({ terms: input, ...claim });
+  const walk =
+    input.kind === 'STOP' && input.book && claim.claimed.length
+      ? await walkStops(
+          trx,
+          { ...input, seed: input.book.seed },
+          claim.claimed,
+          claim.costs,
+          await idealPortfolios(trx, new Set(claim.claimed.map((o) => o.portfolio_id))),
+        )
+      : null;
+  const plan = planFills({ terms: input, ...claim, prices: walk?.prices });
   const unmatchedShares = await settle(trx, input, plan, claim);
+  if (walk && input.book) {
+    const taken = plan.fills
+      .filter((f) => walk.prices.has(f.orderId))
+      .reduce((sum, f) => sum + f.shares, 0n);
+    await recordStopTakes(trx, walk, input.side, taken, input.at, input.book.isPostgres);
+  }
+  await countLastParts(trx, plan.fills, claim.claimed);
   await notifyMany(trx, plan.notices, input.at);
   return {
     fills: plan.fills,
@@ -64,6 +88,30 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
     })),
     unmatchedShares,
   };
+}
+
+/**
+ * An order that had filled in parts (partial-fill.ts) and completes now counts its last part in
+ * `filled_shares`, so the finished order says how much it got in all. One statement, only when a
+ * batch holds such an order: a whole fill leaves the column at 0.
+ */
+async function countLastParts(
+  trx: Trx,
+  fills: readonly Fill[],
+  claimed: readonly ClaimedOrder[],
+): Promise<void> {
+  const sliced = new Set(
+    claimed.filter((o) => BigInt(o.filled_shares ?? 0n) > 0n).map((o) => o.id),
+  );
+  const last = fills.filter((f) => sliced.has(f.orderId));
+  if (!last.length) return;
+  const rows = batchRows(
+    trx,
+    { id: 'text', shares: 'bigint' },
+    last.map((f) => [f.orderId, f.shares]),
+  );
+  await sql`UPDATE limit_orders SET filled_shares = limit_orders.filled_shares + c.shares
+    FROM ${rows} AS c WHERE limit_orders.id = c.id`.execute(trx);
 }
 
 /**
@@ -106,9 +154,8 @@ async function claimBatch(trx: Trx, input: BatchInput) {
       ${claimGuard(input.kind ?? 'LIMIT', symbol, side, price, at)}
     RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price,
       limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount,
-      limit_orders.order_type, limit_orders.stop_price, limit_orders.water_mark, limit_orders.trail_bps, limit_orders.trail_amount`.execute(
-    trx,
-  );
+      limit_orders.order_type, limit_orders.stop_price, limit_orders.water_mark, limit_orders.trail_bps, limit_orders.trail_amount,
+      limit_orders.filled_shares`.execute(trx);
   if (!claimed.length) return none;
   const claimedBy = new Set(claimed.map((o) => o.portfolio_id));
   // A purchase's lot totals, free shares included, for every buyer (none: no open lot), so the

@@ -61,6 +61,8 @@ export interface ClaimedOrder extends ClaimedTerms {
   sl_stop_price: bigint | null;
   sl_trail_bps: bigint | null;
   sl_trail_amount: bigint | null;
+  /** Shares it got in earlier partial fills (decision 040): its notice counts them too. */
+  filled_shares?: bigint;
 }
 
 /** Everything the plan is computed from: read under the portfolios' locks, no database after. */
@@ -73,6 +75,8 @@ export interface PlanInput {
   costs: ReadonlyMap<string, CostRule>;
   /** A purchase batch: each portfolio's free shares of the symbol before it (for the cap). */
   freeShares: ReadonlyMap<string, bigint>;
+  /** Triggered stops that walked the book (stop-walk.ts): each one's price instead of the tick's. */
+  prices?: ReadonlyMap<string, PriceUnits>;
 }
 
 export interface FillPlan {
@@ -119,7 +123,8 @@ export function planFills(input: PlanInput): FillPlan {
     try {
       // An order found through the limit index never fills past its limit; a stop fills like a market order.
       const limit = terms.kind === 'STOP' || o.limit_price === null ? null : BigInt(o.limit_price);
-      const fill = quoteFill(side, price, reserved, costsOf(input.costs, o.portfolio_id), limit);
+      const tick = input.prices?.get(o.id) ?? price;
+      const fill = quoteFill(side, tick, reserved, costsOf(input.costs, o.portfolio_id), limit);
       if (fill.shares <= 0n || fill.totalCents <= 0n)
         throw new BoundsError('AMOUNT_TOO_LARGE', 'it trades nothing at this price');
       quoted.push({
@@ -198,10 +203,16 @@ export function planFills(input: PlanInput): FillPlan {
     const at = f.price === price ? tickShown : priceText(f.price);
     const fee = f.feeCents > 0n ? `, fee ${usdText(f.feeCents)}` : '';
     const after = afterText(opened.get(f.orderId), o?.oco_group_id ?? null);
+    // An order that filled in parts is told of once, now, with all its shares (decision 040).
+    const before = BigInt(o?.filled_shares ?? 0n);
+    const what =
+      before > 0n
+        ? `${sharesText(before + f.shares)} ${terms.symbol} in parts, the last ${sharesText(f.shares)} at ${at}`
+        : `${sharesText(f.shares)} ${terms.symbol} at ${at}`;
     return {
       userId: f.userId,
       type: 'TRANSACTION' as const,
-      text: `${titleOf(o?.leg ?? null, why?.kind)} order filled: ${verb} ${sharesText(f.shares)} ${terms.symbol} at ${at}${fee}${reasonText(why)}${after}`,
+      text: `${titleOf(o?.leg ?? null, why?.kind)} order filled: ${verb} ${what}${fee}${reasonText(why)}${after}`,
       url: `/transaction?id=${f.transactionId}`,
     };
   });

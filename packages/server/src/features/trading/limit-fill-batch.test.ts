@@ -1,6 +1,6 @@
 import { quoteMarketBuy, quoteMarketSell, STARTING_BALANCE_CENTS } from '@papertrade/domain';
-import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buy, expectStatus, openLimit, setPrice, updateUser } from '../../../test/calls.ts';
 import { captureStatements } from '../../../test/statement-capture.ts';
 import type { TestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -15,6 +15,12 @@ const {
   t,
   users: [ann, bob],
 } = useTestApp({ users: 2 });
+// These orders are far larger than a tick's simulated trades: with the IDEAL fill model they fill
+// whole, as this file's batch mechanics expect (docs/decisions/040-partial-fills.md).
+beforeEach(async () => {
+  for (const user of [ann, bob])
+    expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'IDEAL' }), 200);
+});
 
 /** $0.00001987: a price that leaves every product below with all its digits. */
 const TICK = 1_987n;

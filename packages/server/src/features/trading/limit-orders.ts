@@ -21,7 +21,12 @@ import {
 } from '../contests/public.ts';
 import { debitCash, takeFreeShares } from '../../ledger/ledger.ts';
 import { releaseOrder } from '../../ledger/release-orders.ts';
+import { fillBatch } from './fill-batch.ts';
+import type { BatchTerms } from './fill-plan.ts';
+import { idealPortfolios } from './fill-model.ts';
 import type { LimitOrderRow } from './limit-order-row.ts';
+import { fillSlice } from './partial-fill.ts';
+import { tradedShares } from './traded-volume.ts';
 import { currentPrice, noteOf, portfolioPrice } from './market-orders.ts';
 import { bracketColumns, insertLegs, legRows } from './oco-legs.ts';
 import {
@@ -33,7 +38,8 @@ import {
   trailTerms,
 } from './order-terms.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'database'>;
+/** The market's seed (config) draws the simulated trades an IOC or FOK order fills against. */
+type Ctx = Pick<AppContext, 'db' | 'database'> & Partial<Pick<AppContext, 'config'>>;
 
 function exact(value: bigint | null, field: string, message: string): bigint {
   if (value === null || value <= 0n) throw badRequest('VALIDATION_ERROR', message, field);
@@ -118,6 +124,14 @@ export async function openWorkingOrder(
         )
       : null;
   const reserved = purchaseCents ?? sellShares ?? 0n;
+  const timeInForce = body.timeInForce ?? 'GTC';
+  const atOnce = timeInForce === 'IOC' || timeInForce === 'FOK';
+  if (atOnce && orderType !== 'LIMIT')
+    throw badRequest(
+      'VALIDATION_ERROR',
+      'IOC and FOK apply to limit orders: a stop waits for its price, which they never do',
+      'timeInForce',
+    );
   // A fill happens at the limit or better, so an order that trades something at its limit
   // always trades something when it fills; the same quote checks its size against the bounds.
   if (limitPrice !== null) checkSize(side, reserved, limitPrice);
@@ -181,12 +195,86 @@ export async function openWorkingOrder(
       fill_price: null,
       transaction_id: null,
       note,
+      filled_shares: 0n,
       ...BLANK_LEG_COLUMNS,
       ...bracketColumns(bracket),
     };
     await trx.insertInto('limit_orders').values(row).execute();
-    return row;
+    if (!atOnce) return row;
+    const terms = { symbol: body.symbol, side, price, at: now, kind: 'LIMIT' as const };
+    await fillAtOnce(
+      trx,
+      { ...terms, order: row, fok: timeInForce === 'FOK' },
+      ctx.config?.marketSeed,
+    );
+    return trx
+      .selectFrom('limit_orders')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
   });
+}
+
+/**
+ * IOC and FOK at placement (docs/decisions/040-partial-fills.md), in the order's own transaction
+ * right after its insert: what crosses now fills against this tick's simulated trades at its
+ * limit (traded-volume.ts; IDEAL owners without that bound) through the same steps as a resting
+ * order's fills. IOC: whatever did not fill is cancelled at once, its reservation back (the
+ * order ends FILLED or CANCELLED). FOK: it fills whole or the request is refused with `409
+ * NO_LIQUIDITY` and nothing of it is kept.
+ */
+async function fillAtOnce(
+  trx: Trx,
+  input: BatchTerms & { order: LimitOrderRow; fok: boolean },
+  seed = 'papertrade',
+): Promise<void> {
+  const { order, fok, ...terms } = input;
+  const limit = BigInt(order.limit_price);
+  const crosses = terms.side === 'PURCHASE' ? limit >= terms.price : limit <= terms.price;
+  const portfolioIds = [order.portfolio_id];
+  let filled = false;
+  if (crosses) {
+    const ideal = await idealPortfolios(trx, new Set(portfolioIds));
+    const volume = ideal.size
+      ? null
+      : tradedShares({
+          seed,
+          symbol: terms.symbol,
+          side: terms.side,
+          price: terms.price,
+          at: terms.at,
+          best: limit,
+        });
+    const slice =
+      volume === null
+        ? ({ kind: 'whole' } as const)
+        : await fillSlice(trx, {
+            ...terms,
+            orderId: order.id,
+            portfolioId: order.portfolio_id,
+            shares: volume,
+          });
+    if (slice.kind === 'whole') {
+      const out = await fillBatch(trx, { ...terms, orderIds: [order.id], portfolioIds });
+      filled = out.fills.length > 0;
+      if (!filled && fok)
+        throw conflict('NO_LIQUIDITY', out.cancelled[0]?.reason ?? 'This order cannot fill now');
+      return;
+    }
+  }
+  if (fok)
+    throw conflict(
+      'NO_LIQUIDITY',
+      crosses
+        ? 'A fill-or-kill order must fill whole at once: the trades at its limit now are fewer than it asks'
+        : 'A fill-or-kill order must fill whole at once: its limit does not reach the current price',
+    );
+  await releaseOrder(
+    trx,
+    { id: order.portfolio_id, epoch: BigInt(order.epoch) },
+    order.id,
+    terms.at,
+  );
 }
 
 /**

@@ -10,12 +10,18 @@ import { triggerStopLimits } from './stop-triggers.ts';
 import { refuseStuckOrder } from './stuck-order.ts';
 import { moveWaterMarks } from './trailing-marks.ts';
 import type { JobLog } from '../../background-jobs.ts';
+import { allocateVolume } from './allocate-volume.ts';
+import { idealPortfolios } from './fill-model.ts';
+import { fillSlice } from './partial-fill.ts';
+import { tradedShares } from './traded-volume.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
 export const FILL_BATCH_SIZE = 500;
 
 export interface TriggerResult {
   filled: number;
+  /** Partial fills: slices of resting orders that keep working for the rest. */
+  partial: number;
   cancelled: number;
   users: number;
 }
@@ -34,6 +40,8 @@ export interface TriggerOptions {
    * the queue's delay, in one batch. Without a queue they are written at the end of the tick.
    */
   balancePoints?: Pick<BalancePointQueue, 'add'>;
+  /** The market's seed (MARKET_SEED): the simulated trades resting orders fill against draw from it. */
+  seed?: string;
 }
 
 /**
@@ -46,10 +54,11 @@ export interface TriggerOptions {
 export function createLimitTrigger(
   ctx: Pick<AppContext, 'db' | 'database' | 'bus'>,
   log: JobLog,
-  { batchSize = FILL_BATCH_SIZE, balancePoints }: TriggerOptions = {},
+  { batchSize = FILL_BATCH_SIZE, balancePoints, seed = 'papertrade' }: TriggerOptions = {},
 ): LimitTrigger {
+  const isPostgres = ctx.database.dialect === 'postgres';
   return async (prices, at) => {
-    const result: TriggerResult = { filled: 0, cancelled: 0, users: 0 };
+    const result: TriggerResult = { filled: 0, partial: 0, cancelled: 0, users: 0 };
     /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
     const touched = new Map<string, string>();
 
@@ -97,6 +106,48 @@ export function createLimitTrigger(
       return true;
     };
 
+    const fillBatchOf = async (input: BatchInput) => {
+      try {
+        record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), input.symbol);
+        return true;
+      } catch (error) {
+        log.error(
+          { err: error, symbol: input.symbol, side: input.side },
+          'limit order batch failed; filling its orders one by one',
+        );
+        return fillOneByOne(input);
+      }
+    };
+
+    /**
+     * A partial fill in its own transaction (partial-fill.ts). One that fails is logged and left
+     * working: nothing of it was written, and the next tick tries again.
+     */
+    const fillPart = async (
+      terms: Omit<BatchInput, 'orderIds' | 'portfolioIds'>,
+      slice: { id: string; portfolioId: string; shares: bigint },
+    ): Promise<boolean> => {
+      try {
+        const out = await inTransaction(ctx.db, (trx) =>
+          fillSlice(trx, {
+            ...terms,
+            orderId: slice.id,
+            portfolioId: slice.portfolioId,
+            shares: slice.shares,
+          }),
+        );
+        if (out.kind === 'fill') {
+          touched.set(out.fill.portfolioId, out.fill.userId);
+          result.partial += 1;
+        }
+        if (out.kind !== 'whole') return true;
+      } catch (error) {
+        log.error({ err: error, orderId: slice.id }, 'partial fill failed');
+        return true;
+      }
+      return fillBatchOf({ ...terms, orderIds: [slice.id], portfolioIds: [slice.portfolioId] });
+    };
+
     const fillSide = async (
       kind: CrossKind,
       symbol: string,
@@ -104,33 +155,50 @@ export function createLimitTrigger(
       price: PriceUnits,
     ) => {
       const seen = new Set<string>();
+      /** The shares the tick trades at the crossed limits, handed out across this side's batches. */
+      let volume: bigint | null = null;
       for (;;) {
         const batch = await crossingOrders(ctx.db, kind, symbol, side, price, batchSize);
         // Orders this tick has already dealt with and that still show as working cannot be
         // filled now: stop rather than read them again and again.
         if (batch.length === 0 || batch.every((o) => seen.has(o.id))) return;
         for (const o of batch) seen.add(o.id);
-        const input: BatchInput = {
-          symbol,
-          side,
-          price,
-          at,
-          orderIds: batch.map((o) => o.id),
-          portfolioIds: [...new Set(batch.map((o) => o.portfolio_id))].sort(),
-          kind,
-        };
-        try {
-          record(await inTransaction(ctx.db, (trx) => fillBatch(trx, input)), symbol);
-        } catch (error) {
-          log.error(
-            { err: error, symbol, side },
-            'limit order batch failed; filling its orders one by one',
-          );
-          if (!(await fillOneByOne(input))) return;
+        const terms = { symbol, side, price, at, kind };
+        // A limit fills only as far as the tick's simulated trades at its price allow (decision
+        // 040); a stop, triggered, is a market order and fills whole.
+        let orders = batch;
+        let slice: { id: string; portfolioId: string; shares: bigint } | null = null;
+        let exhausted = false;
+        if (kind === 'LIMIT') {
+          const [first] = batch;
+          volume ??= first
+            ? tradedShares({ seed, symbol, side, price, at, best: BigInt(first.limit_price) })
+            : 0n;
+          let plan = allocateVolume(side, price, batch, volume);
+          // Only when the volume runs short do the owners' fill models matter: IDEAL ones fill whole.
+          if (plan.exhausted) {
+            const ideal = await idealPortfolios(ctx.db, new Set(batch.map((o) => o.portfolio_id)));
+            if (ideal.size) plan = allocateVolume(side, price, batch, volume, ideal);
+          }
+          const whole = new Set(plan.whole);
+          orders = batch.filter((o) => whole.has(o.id));
+          ({ slice, exhausted } = plan);
+          volume = plan.left;
         }
-        // A short batch was the last one. Orders of a full batch that someone else took are no
-        // longer working, so the next read moves past them.
-        if (batch.length < batchSize) return;
+        if (orders.length) {
+          const input: BatchInput = {
+            ...terms,
+            ...(kind === 'STOP' && { book: { seed, isPostgres } }),
+            orderIds: orders.map((o) => o.id),
+            portfolioIds: [...new Set(orders.map((o) => o.portfolio_id))].sort(),
+          };
+          if (!(await fillBatchOf(input))) return;
+        }
+        if (slice && !(await fillPart(terms, slice))) return;
+        // The tick's volume is spent: later orders wait for the next tick. A short batch was the
+        // last one. Orders of a full batch that someone else took are no longer working, so the
+        // next read moves past them.
+        if (exhausted || batch.length < batchSize) return;
       }
     };
 

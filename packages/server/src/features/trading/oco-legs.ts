@@ -80,6 +80,7 @@ export function legRows(input: LegsInput): LimitOrderRow[] {
     transaction_id: null,
     parent_id: input.parentId,
     note: input.note ?? null,
+    filled_shares: 0n,
     ...bracketColumns(null),
   };
   const rows: LimitOrderRow[] = [];

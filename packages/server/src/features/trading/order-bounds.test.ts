@@ -1,6 +1,6 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, sell, setPrice } from '../../../test/calls.ts';
+import { buy, expectStatus, openLimit, sell, setPrice, updateUser } from '../../../test/calls.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 
@@ -52,6 +52,10 @@ describe('order bounds', () => {
   it('a crossed limit sell that the bounds refuse is cancelled with its shares back and a notification, and the other orders still fill', async () => {
     await holdTenBillionDoge();
     expectStatus(await buy(t.app, bob, 'DOGE', 1, 'USD'), 200);
+    // Filled whole (IDEAL), as the bounds see it; under BOOK a tick's trades would take a slice
+    // far inside them (docs/decisions/040-partial-fills.md).
+    for (const user of [ann, bob])
+      expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'IDEAL' }), 200);
     const huge = await openLimit(t.app, ann, {
       type: 'SELL',
       symbol: 'DOGE',

@@ -123,8 +123,11 @@ export function tradingRoutes(
       const portfolio = sessionPortfolio(request);
       await ctx.market.tradeGate(request.body.symbol);
       const order = await openWorkingOrder(ctx, portfolio, request.body);
-      // An OCO pair opens two orders: the lists go whole, the answer still names the first leg.
-      const kind = request.body.orderType === 'OCO' ? 'orders' : 'money';
+      // An OCO pair opens two orders, and an IOC or FOK order may have filled at once: the lists
+      // go whole, the answer still names the (first) order.
+      const tif = request.body.timeInForce;
+      const kind =
+        request.body.orderType === 'OCO' || tif === 'IOC' || tif === 'FOK' ? 'orders' : 'money';
       const answer = await afterChange(portfolio, kind, { limitPosition: toLimitPosition(order) });
       return reply.status(201).send(answer);
     },

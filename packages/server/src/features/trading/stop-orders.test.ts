@@ -5,7 +5,7 @@ import {
   type User,
 } from '@papertrade/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buy, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import { buy, expectStatus, openLimit, setPrice, updateUser } from '../../../test/calls.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { fillsOf, orderRow, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
@@ -16,6 +16,11 @@ const {
   users: [ann],
 } = useTestApp({ users: 1 });
 beforeEach(() => setPrice(t.app, 'BTC', 50_000));
+// Fills at one price (IDEAL), as these tests of the stops' mechanics read them; a stop walking the
+// book under BOOK is stop-walk.test.ts's (docs/decisions/040-partial-fills.md).
+beforeEach(async () => {
+  expectStatus(await updateUser(t.app, ann, 'settings', { fill_model: 'IDEAL' }), 200);
+});
 
 async function open(body: Record<string, unknown>): Promise<LimitPosition> {
   const res = await openLimit(t.app, ann, { symbol: 'BTC', ...body });
