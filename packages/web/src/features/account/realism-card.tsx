@@ -91,9 +91,13 @@ export function RealismCard({ user }: { user: User }) {
     // the fill model was. None leaves the fill model as chosen: no fees is not no book.
     if (next === 'typical') save({ ...TYPICAL, [FILL_MODEL_KEY]: 'BOOK' });
   };
-  const fillModel = fillModelFromSettings(user.settings);
+  const [chosenModel, setChosenModel] = useState<FillModel | null>(null);
+  // The choice shows at once while it is saved; the saved record has the last word.
+  const fillModel =
+    update.isPending && chosenModel ? chosenModel : fillModelFromSettings(user.settings);
   const chooseFillModel = (next: FillModel) => {
     setErrors({});
+    setChosenModel(next);
     update.mutate(
       { key: 'settings', updates: { [FILL_MODEL_KEY]: next } },
       {
