@@ -76,6 +76,27 @@ for (const { size, viewport, colorScheme } of [
       ).toHaveCount(0);
     });
 
+    test('a market buy capped at 0 bps of slippage cannot fill and says so under the cap', async ({
+      page,
+      user,
+    }) => {
+      void user;
+      await page.goto('/asset?pair=xmrusd');
+      let form = page.getByRole('form', { name: 'Buy Monero' });
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Trade', exact: true }).click();
+        await page.getByRole('button', { name: /^Buy XMR \$/ }).click();
+        form = page.getByRole('dialog', { name: 'Buy Monero' });
+      }
+      await form.getByLabel('Amount').fill('1000');
+      const cap = form.getByLabel('Max slippage (bps)');
+      await cap.fill('0');
+      await form.getByRole('button', { name: 'Buy XMR' }).click();
+      // The best ask is above the mid: not one share fills within 0 bps (409 NO_LIQUIDITY).
+      await expect(cap).toHaveAccessibleDescription(/^Nothing could fill within 0 bps of the mid/);
+      expect(await severeAxeViolations(page)).toEqual([]);
+    });
+
     test('a large limit buy above the price fills in parts and shows as Partly filled on /order', async ({
       page,
       user,
