@@ -1,4 +1,5 @@
 import { BASIC_LESSONS } from './lessons-basics.ts';
+import { MARKET_LESSONS } from './lessons-market.ts';
 import { ORDER_LESSONS } from './lessons-orders.ts';
 import { RISK_LESSONS } from './lessons-risk.ts';
 
@@ -17,13 +18,21 @@ export interface Lesson {
   /** About how long a first reading takes, quiz included. */
   minutes: number;
   sections: string[];
-  /** Ends the lesson with "Try it": the trade panel opened on that kind of order. */
-  tryIt?: TryItOrder;
+  /**
+   * Ends the lesson with "Try it": the trade panel opened on that kind of order, or BOOK_WALK: a
+   * large market buy of a thin coin placed from the lesson, which then shows the levels it took.
+   */
+  tryIt?: TryItOrder | 'BOOK_WALK';
 }
 
 export type TryItOrder = 'STOP_LOSS' | 'TAKE_PROFIT' | 'TRAILING_STOP';
 
-export const LESSONS: readonly Lesson[] = [...BASIC_LESSONS, ...RISK_LESSONS, ...ORDER_LESSONS];
+export const LESSONS: readonly Lesson[] = [
+  ...BASIC_LESSONS,
+  ...RISK_LESSONS,
+  ...ORDER_LESSONS,
+  ...MARKET_LESSONS,
+];
 
 export function findLesson(slug: string): Lesson | undefined {
   return LESSONS.find((l) => l.slug === slug);

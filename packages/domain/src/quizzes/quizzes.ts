@@ -1,6 +1,7 @@
 import { ORDER_QUIZZES } from './quizzes-orders.ts';
 import { BASIC_QUIZZES } from './quizzes-basics.ts';
 import { RISK_QUIZZES } from './quizzes-risk.ts';
+import { MARKET_QUIZZES } from './quizzes-market.ts';
 import type { QuizQuestion } from './quiz.ts';
 
 export type { QuizChoice, QuizQuestion } from './quiz.ts';
@@ -14,6 +15,7 @@ export const QUIZZES: Readonly<Record<string, readonly QuizQuestion[]>> = {
   ...BASIC_QUIZZES,
   ...RISK_QUIZZES,
   ...ORDER_QUIZZES,
+  ...MARKET_QUIZZES,
 };
 
 export interface GradedQuestion {

@@ -2,7 +2,7 @@ import { formatUsd, latestEntries, type User } from '@papertrade/domain';
 import { Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../lib/format.ts';
-import { historyTitle, orderPricesText } from '../lib/order-kind.ts';
+import { historyStatus, historyTitle, orderPricesText } from '../lib/order-kind.ts';
 
 /**
  * docs/pages.md, Home: the latest 5 history entries by timestamp. `readOnly`: someone else's portfolio, whose
@@ -21,7 +21,7 @@ export function RecentActivity({ user, readOnly }: { user: User; readOnly?: bool
           const total =
             'transactionTotal' in entry
               ? formatUsd(entry.transactionTotal)
-              : `${orderPricesText(entry)} · Working`;
+              : `${orderPricesText(entry)} · ${historyStatus(entry)}`;
           const text = `${historyTitle(entry)} · ${total}`;
           return (
             <ListItem key={key} divider>

@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@mui/material';
 import type { RefObject } from 'react';
+import { bookFillRows } from '../lib/book-fill.ts';
 
 interface SuccessDialogProps {
   transaction: Transaction | null;
@@ -37,6 +38,8 @@ export function SuccessDialog({
         ['Shares', formatShares(transaction.assetsPurchasedSold)],
         ['Total', formatUsd(transaction.transactionTotal)],
         ['Price', `$${formatExactPrice(transaction.purchaseSellAsk)}`],
+        // What walking the book cost (docs/decisions/029-simulated-order-book.md).
+        ...bookFillRows(transaction),
         ...(transaction.fee > 0 ? [['Fee', formatUsd(transaction.fee)] as [string, string]] : []),
       ]
     : [];

@@ -5,6 +5,7 @@
  */
 import { formatShares, holdsReservation, sharesToNumber, type User } from '@papertrade/domain';
 import { toShareUnits } from './portfolio.ts';
+import { isWorkingOrder } from './order-status.ts';
 
 export interface HoldingSplit {
   total: number;
@@ -18,7 +19,7 @@ export function holdingSplit(user: User, symbol: string): HoldingSplit {
   const free = toShareUnits(user.assets[symbol]);
   const sells = user.limitPositions.filter(
     (p) =>
-      p.status === 'WORKING' &&
+      isWorkingOrder(p) &&
       p.symbol === symbol &&
       p.type === 'SELL' &&
       (p.sellAsk ?? 0) > 0 &&

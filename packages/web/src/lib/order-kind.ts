@@ -11,6 +11,7 @@ import {
   type LimitPosition,
   type Transaction,
 } from '@papertrade/domain';
+import { workingStatusText } from './order-status.ts';
 
 type OrderKind = NonNullable<LimitPosition['orderType']>;
 
@@ -101,7 +102,10 @@ export function historyMethod(entry: HistoryEntry): string {
   return orderKindLabel(entry);
 }
 
-/** A history row's status: a transaction is filled; an order listed in the history is working. */
-export function historyStatus(entry: HistoryEntry): 'Filled' | 'Working' {
-  return 'id' in entry ? 'Filled' : 'Working';
+/**
+ * A history row's status: a transaction is filled; an order listed in the history is working, or
+ * partly filled with how far it got (docs/decisions/029-simulated-order-book.md).
+ */
+export function historyStatus(entry: HistoryEntry): string {
+  return 'id' in entry ? 'Filled' : workingStatusText(entry);
 }

@@ -13,6 +13,7 @@ import {
   type ShareUnits,
   type User,
 } from '@papertrade/domain';
+import { isWorkingOrder } from './order-status.ts';
 
 /** Wire prices have at most 8 decimals; anything finer is rounded rather than rejected here. */
 export function toPriceUnits(price: number): PriceUnits {
@@ -48,7 +49,7 @@ export function portfolioTotals(user: User, assets: readonly Asset[]): Portfolio
   }));
   const workingOrders = user.limitPositions
     // An OCO pair's shares count once (holdsReservation).
-    .filter((p) => p.status === 'WORKING' && holdsReservation(p))
+    .filter((p) => isWorkingOrder(p) && holdsReservation(p))
     .map((p) => ({
       type: p.type,
       symbol: p.symbol,

@@ -1,9 +1,17 @@
-import { REALISM_KEYS, realismSettingError, type User } from '@papertrade/domain';
+import {
+  FILL_MODEL_KEY,
+  fillModelFromSettings,
+  REALISM_KEYS,
+  realismSettingError,
+  type FillModel,
+  type User,
+} from '@papertrade/domain';
 import {
   Alert,
   Button,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   Paper,
   Radio,
@@ -66,7 +74,7 @@ export function RealismCard({ user }: { user: User }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const inContest = user.portfolio?.kind === 'CONTEST';
 
-  const save = (values: Values) => {
+  const save = (values: Values | (Values & { [FILL_MODEL_KEY]: FillModel })) => {
     setErrors({});
     update.mutate(
       { key: 'settings', updates: values },
@@ -79,7 +87,24 @@ export function RealismCard({ user }: { user: User }) {
   const choose = (next: Preset) => {
     setPreset(next);
     if (next === 'none') save(NONE);
-    if (next === 'typical') save(TYPICAL);
+    // A typical exchange has an order book: the preset walks it too (the default), whatever
+    // the fill model was. None leaves the fill model as chosen: no fees is not no book.
+    if (next === 'typical') save({ ...TYPICAL, [FILL_MODEL_KEY]: 'BOOK' });
+  };
+  const [chosenModel, setChosenModel] = useState<FillModel | null>(null);
+  // The choice shows at once while it is saved; the saved record has the last word.
+  const fillModel =
+    update.isPending && chosenModel ? chosenModel : fillModelFromSettings(user.settings);
+  const chooseFillModel = (next: FillModel) => {
+    setErrors({});
+    setChosenModel(next);
+    update.mutate(
+      { key: 'settings', updates: { [FILL_MODEL_KEY]: next } },
+      {
+        onError: (e) =>
+          e instanceof ApiError && e.field && setErrors({ [e.field]: errorMessage(e) }),
+      },
+    );
   };
   const submitCustom = (event: FormEvent) => {
     event.preventDefault();
@@ -153,6 +178,32 @@ export function RealismCard({ user }: { user: User }) {
           </Button>
         </Stack>
       )}
+      <FormControl sx={{ display: 'block', mt: 2 }} error={Boolean(errors[FILL_MODEL_KEY])}>
+        <FormLabel id="fill-model-label">Fill model</FormLabel>
+        <RadioGroup
+          aria-labelledby="fill-model-label"
+          aria-describedby="fill-model-help"
+          value={fillModel}
+          onChange={(e) => chooseFillModel(e.target.value as FillModel)}
+        >
+          <FormControlLabel
+            value="BOOK"
+            control={<Radio />}
+            label="Order book: a market order walks the simulated book, so a big order pays more"
+            disabled={update.isPending}
+          />
+          <FormControlLabel
+            value="IDEAL"
+            control={<Radio />}
+            label="Ideal: every order fills whole at one price"
+            disabled={update.isPending}
+          />
+        </RadioGroup>
+        <FormHelperText id="fill-model-help" sx={{ mx: 0 }}>
+          {errors[FILL_MODEL_KEY] ??
+            'Order book is how real exchanges fill: thin coins and large orders cost slippage.'}
+        </FormHelperText>
+      </FormControl>
       {update.isSuccess && !update.isPending && (
         <Alert severity="success" sx={{ mt: 1 }}>
           Trading costs saved.

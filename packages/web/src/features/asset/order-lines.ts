@@ -18,6 +18,7 @@ import {
 } from '@papertrade/domain';
 import { toCents, toPriceUnits } from '../../lib/portfolio.ts';
 import { modifiableFields } from './modify-order.ts';
+import { isWorkingOrder } from '../../lib/order-status.ts';
 
 /** Buys open a position (entry); a sell limit takes profit; a sell stop of any kind limits a loss. */
 export type LineRole = 'entry' | 'take-profit' | 'stop' | 'average-cost';
@@ -306,7 +307,7 @@ export function pendingLegLines(p: LimitPosition): ChartLine[] {
 /** The working orders of one asset, oldest first (the order they were placed in). */
 export function workingOrders(user: User, symbol: string): LimitPosition[] {
   return user.limitPositions
-    .filter((p) => p.status === 'WORKING' && p.symbol === symbol)
+    .filter((p) => isWorkingOrder(p) && p.symbol === symbol)
     .sort((a, b) => a.timestamp - b.timestamp);
 }
 

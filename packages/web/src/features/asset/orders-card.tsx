@@ -26,6 +26,7 @@ import {
   orderTypeText,
   workingOrders,
 } from './order-lines.ts';
+import { partlyFilledText } from '../../lib/order-status.ts';
 
 const placedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -153,7 +154,10 @@ function OrderItem({
   onCancel: () => void;
 }) {
   const note = orderPriceNote(order);
+  const partly = partlyFilledText(order);
   const facts: [string, string][] = [
+    // A partly filled order says how far it got (docs/decisions/029-simulated-order-book.md).
+    ...(partly ? ([['Partly filled', partly]] as [string, string][]) : []),
     ['Amount', orderSharesText(order)],
     ['Reserved', orderAmountText(order)],
     ['Placed', placedAt.format(order.timestamp)],

@@ -29,6 +29,7 @@ describe('ClassRulesEditor', () => {
       screen.getByRole('checkbox', { name: 'Ask for a note with every order' }),
     );
     await userEvent.click(screen.getByRole('radio', { name: 'Sharpe ratio' }));
+    await userEvent.click(screen.getByRole('radio', { name: /^Ideal/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
     expect(await screen.findByText(/Rules saved/)).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
@@ -36,6 +37,7 @@ describe('ClassRulesEditor', () => {
       maxTradesPerDay: null,
       requireNotes: true,
       rankBy: 'SHARPE',
+      fillModel: 'IDEAL',
     });
   });
 });

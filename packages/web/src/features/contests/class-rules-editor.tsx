@@ -1,10 +1,11 @@
-import { UpdateContestBody, type Contest } from '@papertrade/domain';
+import { UpdateContestBody, type Contest, type FillModel } from '@papertrade/domain';
 import { Alert, Button, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useUpdateContest } from './api/update-contest.ts';
 import { ClassRulesFields, type ClassRulesForm } from './class-rules-fields.tsx';
 import { classRulesBody } from './contest-form.ts';
+import { FillModelField } from './fill-model-field.tsx';
 
 type RuleErrors = Partial<Record<keyof ClassRulesForm, string>>;
 
@@ -19,12 +20,13 @@ const formOf = (contest: Contest): ClassRulesForm => ({
 export function ClassRulesEditor({ contest, wallet }: { contest: Contest; wallet: string }) {
   const update = useUpdateContest(contest.id, wallet);
   const [form, setForm] = useState(() => formOf(contest));
+  const [fillModel, setFillModel] = useState<FillModel>(contest.fillModel ?? 'BOOK');
   const [errors, setErrors] = useState<RuleErrors>({});
   const [saved, setSaved] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const parsed = UpdateContestBody.safeParse(classRulesBody(form));
+    const parsed = UpdateContestBody.safeParse({ ...classRulesBody(form), fillModel });
     if (!parsed.success) {
       const found: RuleErrors = {};
       for (const issue of parsed.error.issues)
@@ -50,6 +52,13 @@ export function ClassRulesEditor({ contest, wallet }: { contest: Contest; wallet
           setErrors((e) => ({ ...e, [field]: undefined }));
         }}
         errors={errors}
+      />
+      <FillModelField
+        value={fillModel}
+        onChange={(next) => {
+          setFillModel(next);
+          setSaved(false);
+        }}
       />
       {saved && <Alert severity="success">Rules saved: they apply to the next order.</Alert>}
       {update.error && !(update.error instanceof ApiError && update.error.field) && (

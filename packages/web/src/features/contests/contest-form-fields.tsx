@@ -17,6 +17,7 @@ import { orderTypeName } from '../../lib/contest-trading.ts';
 import { useAllAssets } from '../../lib/api/get-all-assets.ts';
 import type { ContestField, ContestForm, ContestFormErrors } from './contest-form.ts';
 import { ClassRulesFields } from './class-rules-fields.tsx';
+import { FillModelField } from './fill-model-field.tsx';
 import { LessonPicker } from './lesson-picker.tsx';
 
 /** The create form's fields, each with its error (or hint) under it; the type only for teachers. */
@@ -221,6 +222,7 @@ export function ContestFormFields({
           {...fieldError('feeMinUsd')}
         />
       </Stack>
+      <FillModelField value={form.fillModel} onChange={(next) => set('fillModel', next)} />
       {form.kind === 'CLASS' && (
         <LessonPicker value={form.lessons} onChange={(lessons) => set('lessons', lessons)} />
       )}

@@ -18,6 +18,7 @@ describe('the create-contest form', () => {
       endsAt: new Date('2025-03-15T10:00:00').getTime(),
       feeBps: 0,
       feeMinUsd: 0,
+      fillModel: 'BOOK',
     });
     const lines = ruleLines(rulesOfBody(body!));
     expect(lines.map((l) => `${l.label}: ${l.value}`)).toEqual(
@@ -26,8 +27,18 @@ describe('the create-contest form', () => {
         'Assets: All assets',
         'Order types: All order types',
         'Fees: No fees',
+        'Fills: Order book: big orders pay slippage',
         expect.stringMatching(/^Ends: .*\(2 weeks in all\)$/),
       ]),
+    );
+  });
+
+  it('a contest whose fills are Ideal sends the rule fillModel and lists it', () => {
+    const form = { ...defaultContestForm(NOW), name: 'Calm Cup', fillModel: 'IDEAL' as const };
+    const { body } = contestBody(form, NOW);
+    expect(body?.fillModel).toBe('IDEAL');
+    expect(ruleLines(rulesOfBody(body!)).find((l) => l.label === 'Fills')?.value).toBe(
+      'Ideal: every order at one price',
     );
   });
 

@@ -4,6 +4,7 @@ import {
   STARTING_BALANCE_USD,
   type ContestKind,
   type ContestVisibility,
+  type FillModel,
 } from '@papertrade/domain';
 import { limitOf, NO_CLASS_RULES, type ClassRulesForm } from './class-rules-fields.tsx';
 
@@ -43,6 +44,8 @@ export interface ContestForm extends ClassRulesForm {
   replayFrom: string;
   replayTo: string;
   replaySpeed: string;
+  /** BOOK by default (docs/decisions/029-simulated-order-book.md). */
+  fillModel: FillModel;
 }
 
 export type ContestField = keyof ContestForm;
@@ -99,6 +102,7 @@ export function defaultContestForm(now: number): ContestForm {
     replayFrom: '',
     replayTo: '',
     replaySpeed: '60',
+    fillModel: 'BOOK',
     ...NO_CLASS_RULES,
   };
 }
@@ -164,6 +168,7 @@ export function contestBody(
     ...(form.orderTypes.length > 0 ? { orderTypes: form.orderTypes } : {}),
     feeBps: Number.isFinite(feeBps) ? feeBps : -1,
     feeMinUsd: feeMinUsd ?? 0,
+    fillModel: form.fillModel,
     ...(form.description.trim() ? { description: form.description } : {}),
     ...(form.kind === 'CLASS' && form.lessons.length > 0 ? { lessons: form.lessons } : {}),
     ...(form.kind === 'CLASS' ? classRulesBody(form) : {}),

@@ -16,7 +16,12 @@ export type RulesInput = Pick<
   | 'feeBps'
   | 'feeMinUsd'
 > &
-  Partial<Pick<Contest, 'maxPositionPercent' | 'maxTradesPerDay' | 'requireNotes' | 'rankBy'>>;
+  Partial<
+    Pick<
+      Contest,
+      'maxPositionPercent' | 'maxTradesPerDay' | 'requireNotes' | 'rankBy' | 'fillModel'
+    >
+  >;
 
 export interface RuleLine {
   label: string;
@@ -65,6 +70,14 @@ export function ruleLines(rules: RulesInput): RuleLine[] {
           : rules.orderTypes.map(orderTypeName).join(', '),
     },
     { label: 'Fees', value: feeText(rules.feeBps, rules.feeMinUsd) },
+    // BOOK when absent (docs/decisions/029-simulated-order-book.md).
+    {
+      label: 'Fills',
+      value:
+        rules.fillModel === 'IDEAL'
+          ? 'Ideal: every order at one price'
+          : 'Order book: big orders pay slippage',
+    },
     ...classRuleLines(rules),
     {
       label: 'Ranking',
@@ -109,5 +122,6 @@ export function rulesOfBody(body: CreateContestBody): RulesInput {
     maxTradesPerDay: body.maxTradesPerDay ?? null,
     requireNotes: body.requireNotes ?? false,
     rankBy: body.rankBy ?? 'RETURN',
+    fillModel: body.fillModel ?? 'BOOK',
   };
 }

@@ -16,6 +16,7 @@ import { HoldingsTable } from '../../components/holdings-table.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
 import { RecentActivity } from '../../components/recent-activity.tsx';
 import { WatchlistGlance } from './watchlist-glance.tsx';
+import { isWorkingOrder } from '../../lib/order-status.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -35,7 +36,7 @@ export default function HomePage() {
   const totals = assets ? portfolioTotals(user, assets) : undefined;
   // Cash includes dollars set aside by working buy orders; buying power is what is free.
   const cashCents = user.limitPositions
-    .filter((p) => p.status === 'WORKING' && p.type === 'PURCHASE')
+    .filter((p) => isWorkingOrder(p) && p.type === 'PURCHASE')
     .reduce((sum, p) => sum + toCents(p.purchaseAsk ?? 0), toCents(user.balance));
   const change = totals ? totals.total - user.startingBalance : undefined;
   const changePct = totals

@@ -24,6 +24,7 @@ import { tryItHref } from '../../lib/lessons/try-it.ts';
 import { progressOf, useLessonProgress } from './api/get-lesson-progress.ts';
 import { useMarkLessonRead } from './api/mark-lesson-read.ts';
 import { LessonQuiz } from './lesson-quiz.tsx';
+import { BookWalkTry } from './book-walk-try.tsx';
 
 const isRead = (progress: LessonProgress | undefined) => progress?.readAt != null;
 
@@ -50,7 +51,11 @@ function LessonView({ user, lesson }: { user: User; lesson: Lesson }) {
   const index = LESSONS.indexOf(lesson);
   const next = LESSONS[index + 1];
   const { data: assets } = useAllAssets();
-  const tryIt = lesson.tryIt ? tryItHref(lesson.tryIt, user.assets, assets) : null;
+  // The liquidity lesson places its order here (BookWalkTry); the others open the trade panel.
+  const tryIt =
+    lesson.tryIt && lesson.tryIt !== 'BOOK_WALK'
+      ? tryItHref(lesson.tryIt, user.assets, assets)
+      : null;
   usePageTitle(lesson.title);
   return (
     <Stack spacing={2} component="article" aria-labelledby="lesson-title" sx={{ maxWidth: 760 }}>
@@ -68,6 +73,7 @@ function LessonView({ user, lesson }: { user: User; lesson: Lesson }) {
           {text}
         </Typography>
       ))}
+      {lesson.tryIt === 'BOOK_WALK' && <BookWalkTry user={user} />}
       {progressList.error && (
         <ProgressError error={progressList.error} onRetry={() => void progressList.refetch()} />
       )}

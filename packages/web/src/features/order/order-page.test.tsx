@@ -76,6 +76,27 @@ describe('order page', () => {
     );
   });
 
+  it('a partly filled order is listed as working, saying the shares filled and left', async () => {
+    await setup([
+      { ...working, status: 'PARTIALLY_FILLED', filledShares: 0.004, remainingShares: 0.0092 },
+    ]);
+    const row = within(screen.getByRole('table', { name: 'Working orders' })).getAllByRole(
+      'row',
+    )[1]!;
+    expect(row).toHaveTextContent('Partly filled: 0.0040 filled · 0.0092 BTC left');
+    expect(screen.getByText('No past orders yet.')).toBeInTheDocument();
+  });
+
+  it('a cancelled order that got some shares says how many', async () => {
+    await setup([
+      working,
+      { ...working, positionId: 'p5', status: 'CANCELLED', filledShares: 0.004 },
+    ]);
+    expect(screen.getByRole('table', { name: 'Past orders' })).toHaveTextContent(
+      'Cancelled after 0.0040 BTC filled',
+    );
+  });
+
   it('names each kind of order and shows its stop and trail, not a limit price it does not have', async () => {
     await setup([stopLoss]);
     const table = screen.getByRole('table', { name: 'Working orders' });

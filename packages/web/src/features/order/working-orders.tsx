@@ -15,10 +15,11 @@ import { buttonColumn } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { orderName, reservedText } from './order-format.ts';
 import { OrderTable, placedColumn } from './order-table.tsx';
+import { isWorkingOrder, workingStatusText } from '../../lib/order-status.ts';
 
 /** Orders waiting for their price, each with a Cancel that asks first. */
 export function WorkingOrders({ user }: { user: User }) {
-  const working = user.limitPositions.filter((p) => p.status === 'WORKING');
+  const working = user.limitPositions.filter((p) => isWorkingOrder(p));
   const cancel = useCancelLimitPosition();
   const [asking, setAsking] = useState<LimitPosition | null>(null);
   const confirm = () => {
@@ -45,6 +46,8 @@ export function WorkingOrders({ user }: { user: User }) {
           orders={working}
           amountHeader="Reserved"
           more={[
+            // A partly filled order says how far it got (docs/decisions/029-simulated-order-book.md).
+            { header: 'Status', cell: workingStatusText },
             placedColumn,
             buttonColumn('Actions', (p) => (
               <Button

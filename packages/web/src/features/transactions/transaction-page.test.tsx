@@ -101,4 +101,55 @@ describe('transaction page', () => {
       within(details).getByRole('rowheader', { name: 'Order' }).closest('tr'),
     ).toHaveTextContent('Stop-loss order');
   });
+
+  it('a fill that walked the book shows its mid, average, slippage, levels and what of the order filled', async () => {
+    const tx = makeTransaction({
+      symbol: 'XMR',
+      assetsPurchasedSold: 50,
+      purchaseSellAsk: 196.5,
+      transactionTotal: 9_825,
+      midPrice: 195.3,
+      slippageBps: 61.44,
+      levels: 7,
+      requestedShares: 80,
+    });
+    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['session'], makeUser());
+    renderRoutes(
+      [{ path: '/transaction', element: <TransactionPage /> }],
+      `/transaction?id=${tx.id}`,
+      queryClient,
+    );
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
+    const row = (name: string) => within(details).getByRole('rowheader', { name }).closest('tr');
+    expect(row('Mid price')).toHaveTextContent('$195.30');
+    expect(row('Average price')).toHaveTextContent('$196.50');
+    expect(row('Slippage')).toHaveTextContent('61.4 bps');
+    expect(row('Levels taken')).toHaveTextContent('7 price levels of the book');
+    expect(row('Filled')).toHaveTextContent('filled 50.0000 of 80.0000 XMR requested');
+  });
+
+  it('a fill at one price has no book rows', async () => {
+    const tx = makeTransaction();
+    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['session'], makeUser());
+    renderRoutes(
+      [{ path: '/transaction', element: <TransactionPage /> }],
+      `/transaction?id=${tx.id}`,
+      queryClient,
+    );
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
+    expect(within(details).queryByRole('rowheader', { name: 'Levels taken' })).toBeNull();
+    expect(within(details).queryByRole('rowheader', { name: 'Mid price' })).toBeNull();
+  });
 });

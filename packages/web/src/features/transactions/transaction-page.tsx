@@ -19,6 +19,7 @@ import { useUser } from '../../lib/api/get-session.ts';
 import { useTransaction } from './api/get-transaction.ts';
 import { fillOrderWords } from './fill-order-words.ts';
 import { fillKindLabel } from '../../lib/order-kind.ts';
+import { bookFillRows } from '../../lib/book-fill.ts';
 
 /** /transaction?id=: one transaction's details. */
 export default function TransactionPage() {
@@ -45,6 +46,9 @@ export default function TransactionPage() {
     ['Asset', tx.symbol],
     ['Shares', formatShares(tx.assetsPurchasedSold)],
     ['Price per share', `$${formatExactPrice(tx.purchaseSellAsk)}`],
+    // A fill that walked the book says how: its mid, average, slippage and levels
+    // (docs/decisions/029-simulated-order-book.md).
+    ...bookFillRows(tx),
     // Every total shows cents, the success dialog's too (docs/decisions/009).
     ['Total', formatUsd(tx.transactionTotal)],
     // The fee is charged on top of a buy and out of a sale (docs/decisions/013-fees-and-spread.md).

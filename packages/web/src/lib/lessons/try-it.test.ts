@@ -29,9 +29,14 @@ describe('tryItHref', () => {
     expect(tryItHref('STOP_LOSS', {}, undefined)).toBeNull();
   });
 
-  it('the three order lessons end with Try it and say what it opens', () => {
+  it('the three order lessons and the liquidity lesson end with Try it and say what it does', () => {
     const tried = LESSONS.filter((l) => l.tryIt);
-    expect(tried.map((l) => l.slug)).toEqual(['stop-loss', 'take-profit', 'trailing-stop']);
-    for (const lesson of tried) expect(lesson.sections.at(-1)).toMatch(/^Try it opens/);
+    expect(tried.map((l) => l.slug)).toEqual([
+      'stop-loss',
+      'take-profit',
+      'trailing-stop',
+      'liquidity-and-slippage',
+    ]);
+    for (const lesson of tried) expect(lesson.sections.at(-1)).toMatch(/^Try it (opens|buys)/);
   });
 });

@@ -13,6 +13,8 @@ export interface MarketOrderInput {
   unit: AmountUnit;
   /** Why the order is placed (docs/api.md, "Trade notes"). */
   note?: string;
+  /** Caps the average price's slippage against the mid (docs/decisions/029-simulated-order-book.md). */
+  maxSlippageBps?: number;
 }
 
 /** POST /purchase-asset or /sell-asset; the answer is the updated User plus the transaction. */

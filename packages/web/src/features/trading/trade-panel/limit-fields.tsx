@@ -28,7 +28,9 @@ import { Row } from './row.tsx';
 import {
   METHOD_LABELS,
   stopHelp,
+  TIME_IN_FORCE_HELP,
   TIME_IN_FORCE_LABELS,
+  timeInForceChoices,
   type TimeInForceChoice,
   type TrailUnit,
 } from './stop-order.ts';
@@ -59,6 +61,13 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
   const filled = limit.placed
     ? user?.limitPositions.find(
         (p) => p.positionId === limit.placed?.positionId && p.status === 'FILLED',
+      )
+    : undefined;
+  // An Immediate-or-cancel order that could not fill whole at once is cancelled for the rest as
+  // soon as it is placed: say what it got instead of "placed".
+  const cut = limit.placed
+    ? user?.limitPositions.find(
+        (p) => p.positionId === limit.placed?.positionId && p.status === 'CANCELLED',
       )
     : undefined;
   const fillMax = () => {
@@ -197,10 +206,11 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
             label="Time in force"
             value={limit.timeInForce}
             onChange={(e) => limit.setTimeInForce(e.target.value as TimeInForceChoice)}
+            helperText={TIME_IN_FORCE_HELP[limit.timeInForce]}
             fullWidth
             size="small"
           >
-            {(Object.keys(TIME_IN_FORCE_LABELS) as TimeInForceChoice[]).map((tif) => (
+            {timeInForceChoices(kind).map((tif) => (
               <MenuItem key={tif} value={tif}>
                 {TIME_IN_FORCE_LABELS[tif]}
               </MenuItem>
@@ -255,7 +265,11 @@ export function LimitFields({ limit, side, asset, user }: LimitFieldsProps) {
         >
           {filled
             ? `${kindName} order filled${filled.fillPrice === undefined ? '' : ` at $${formatPrice(filled.fillPrice)}`}`
-            : `${kindName} order placed${limit.placedLegs ? `; ${limit.placedLegs}` : ''}`}
+            : cut
+              ? cut.filledShares
+                ? `${kindName} order filled ${formatShares(cut.filledShares)} ${asset.symbol} at once; the rest was cancelled`
+                : `${kindName} order cancelled: nothing could fill at your price right now`
+              : `${kindName} order placed${limit.placedLegs ? `; ${limit.placedLegs}` : ''}`}
         </Alert>
       )}
     </>

@@ -15,7 +15,13 @@ import { amountProblem } from './limit-order.ts';
 import { parseAmount } from './amount-text.ts';
 import { expiryProblem, timeInForceBody, type TimeInForceChoice } from './time-in-force.ts';
 
-export { expiryTime, TIME_IN_FORCE_LABELS, type TimeInForceChoice } from './time-in-force.ts';
+export {
+  expiryTime,
+  TIME_IN_FORCE_HELP,
+  TIME_IN_FORCE_LABELS,
+  timeInForceChoices,
+  type TimeInForceChoice,
+} from './time-in-force.ts';
 
 /**
  * The trade panel's stop, stop-limit and trailing stop orders (docs/api.md "Orders beyond market

@@ -1,14 +1,37 @@
 /**
  * Time in force, shared by every working order the panel places (limit, stop, stop-limit, trailing
  * stop, OCO): Good till cancelled by default, until the end of the (UTC) day, or until a chosen day.
+ * A limit order may instead fill at once against the simulated book: IOC keeps
+ * what fills and cancels the rest, FOK fills whole or not at all
+ * (docs/decisions/029-simulated-order-book.md).
  */
-export type TimeInForceChoice = 'GTC' | 'DAY' | 'GTD';
+export type TimeInForceChoice = 'GTC' | 'DAY' | 'GTD' | 'IOC' | 'FOK';
 
 export const TIME_IN_FORCE_LABELS: Record<TimeInForceChoice, string> = {
   GTC: 'Good till cancelled',
   DAY: 'Until end of day',
   GTD: 'Until a date',
+  IOC: 'Immediate or cancel',
+  FOK: 'Fill or kill',
 };
+
+/** One line under the choice: what it does to the order. */
+export const TIME_IN_FORCE_HELP: Record<TimeInForceChoice, string> = {
+  GTC: 'Works until it fills or you cancel it.',
+  DAY: 'Cancelled at the end of the day (00:00 UTC) if it has not filled.',
+  GTD: 'Cancelled at the end of the day you choose if it has not filled.',
+  IOC: 'Fills what it can at once at your price or better; the rest is cancelled.',
+  FOK: 'Fills the whole amount at once at your price or better, or nothing at all.',
+};
+
+/**
+ * The choices an order kind offers: IOC and FOK act at placement against the trades at a limit
+ * price, so only a limit order takes them (docs/api.md, "Partial fills, IOC and FOK"); a stop
+ * waits for its trigger by nature, and the server refuses them there.
+ */
+export function timeInForceChoices(kind: string): TimeInForceChoice[] {
+  return kind === 'LIMIT' ? ['GTC', 'DAY', 'GTD', 'IOC', 'FOK'] : ['GTC', 'DAY', 'GTD'];
+}
 
 /** A GTD order expires at the end of the chosen day, the user's time; null when no valid date. */
 export function expiryTime(date: string): number | null {

@@ -41,6 +41,7 @@ import { allSharesText, maxUsdText, parseAmount } from './amount-text.ts';
 import { AssetPickerButton } from './asset-picker-button.tsx';
 import { BookPreview } from './book-preview.tsx';
 import { LimitFields } from './limit-fields.tsx';
+import { MaxSlippageField, noLiquidityText, parseMaxSlippage } from './max-slippage-field.tsx';
 import { NoteField, noteProblem } from './note-field.tsx';
 import { OrderMethodSlot, type OrderMethodValue } from './order-method-slot.tsx';
 import { Row } from './row.tsx';
@@ -90,6 +91,8 @@ export function TradePanel({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [maxSlippage, setMaxSlippage] = useState('');
+  const [slippageError, setSlippageError] = useState<string | null>(null);
   const [noteError, setNoteError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(asset?.id ?? null);
   const [filled, setFilled] = useState<Transaction | null>(null);
@@ -197,6 +200,9 @@ export function TradePanel({
       return;
     }
     setError(null);
+    const cap = parseMaxSlippage(maxSlippage);
+    setSlippageError(cap.problem);
+    if (cap.problem !== null) return;
     order.mutate(
       {
         side,
@@ -205,6 +211,7 @@ export function TradePanel({
         assetAmount: value,
         unit,
         ...(sentNote ? { note: sentNote } : {}),
+        ...(cap.maxSlippageBps === undefined ? {} : { maxSlippageBps: cap.maxSlippageBps }),
       },
       {
         onSuccess: (answer) => {
@@ -212,12 +219,18 @@ export function TradePanel({
           setNote('');
           setFilled(answer.transaction);
         },
-        // A refusal about the note goes under the note; every other one (a class's position or
-        // trade limit included) under the amount.
-        onError: (e) =>
-          e instanceof ApiError && e.field === 'note'
-            ? setNoteError(errorMessage(e, contest))
-            : setError(errorMessage(e, contest)),
+        // A refusal about the note goes under the note, one about the slippage cap (nothing could
+        // fill within it) under the cap; every other one (a class's position or trade limit
+        // included) under the amount.
+        onError: (e) => {
+          const thin = noLiquidityText(e, cap.maxSlippageBps);
+          if (thin) setSlippageError(thin);
+          else if (e instanceof ApiError && e.field === 'maxSlippageBps')
+            setSlippageError(errorMessage(e));
+          else if (e instanceof ApiError && e.field === 'note')
+            setNoteError(errorMessage(e, contest));
+          else setError(errorMessage(e, contest));
+        },
       },
     );
   };
@@ -307,6 +320,14 @@ export function TradePanel({
               ≈ {unit === 'USD' ? `${preview} ${current.symbol}` : `$${preview}`}
             </Typography>
             <BookPreview asset={current} side={side} unit={unit} amount={value} />
+            <MaxSlippageField
+              value={maxSlippage}
+              onChange={(next) => {
+                setMaxSlippage(next);
+                setSlippageError(null);
+              }}
+              error={slippageError}
+            />
             {user && (
               <TradeCosts
                 rule={costRuleOf(user, contest)}
