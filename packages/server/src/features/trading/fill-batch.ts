@@ -1,4 +1,4 @@
-import type { CostRule, ShareUnits } from '@papertrade/domain';
+import type { CostRule, FillModel, ShareUnits } from '@papertrade/domain';
 import { sql } from 'kysely';
 import { batchRows } from '../../db/batch-rows.ts';
 import { newId } from '../../db/new-id.ts';
@@ -22,7 +22,8 @@ import {
   type Refused,
 } from './fill-plan.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
-import { recordStopTakes, walkStops } from './stop-walk.ts';
+import type { OrderBooks } from '../../market/order-books.ts';
+import { takeStopShares, walkStops } from './stop-walk.ts';
 import { costsAndFillModels } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -31,11 +32,10 @@ export interface BatchInput extends BatchTerms {
   orderIds: readonly string[];
   /** Owners of the orders: their row locks are taken first, in ascending id. */
   portfolioIds: readonly string[];
-  /**
-   * Given, a batch of triggered stops walks the simulated book (stop-walk.ts): the market's seed
-   * and whether the database is PostgreSQL (the book's consumption row is read for update there).
-   */
-  book?: { seed: string; isPostgres: boolean };
+  /** Given, a batch of triggered stops walks the app's simulated books (stop-walk.ts). */
+  books?: OrderBooks;
+  /** The fill model of a portfolio whose owner or contest chooses none (config.ts FILL_MODEL). */
+  defaultModel?: FillModel;
 }
 
 export interface BatchResult {
@@ -58,22 +58,16 @@ export interface BatchResult {
 export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResult> {
   const claim = await claimBatch(trx, input);
   const walk =
-    input.kind === 'STOP' && input.book && claim.claimed.length
-      ? await walkStops(
-          trx,
-          { ...input, seed: input.book.seed },
-          claim.claimed,
-          claim.costs,
-          claim.ideal,
-        )
+    input.kind === 'STOP' && input.books && claim.claimed.length
+      ? walkStops(input.books, input, claim.claimed, claim.costs, claim.ideal)
       : null;
   const plan = planFills({ terms: input, ...claim, prices: walk?.prices });
   const unmatchedShares = await settle(trx, input, plan, claim);
-  if (walk && input.book) {
+  if (walk && input.books) {
     const taken = plan.fills
       .filter((f) => walk.prices.has(f.orderId))
       .reduce((sum, f) => sum + f.shares, 0n);
-    await recordStopTakes(trx, walk, input.side, taken, input.at, input.book.isPostgres);
+    takeStopShares(input.books, walk, taken, input.at);
   }
   await countLastParts(trx, plan.fills, claim.claimed);
   await notifyMany(trx, plan.notices, input.at);
@@ -167,7 +161,7 @@ async function claimBatch(trx: Trx, input: BatchInput) {
   if (side === 'PURCHASE')
     for (const id of claimedBy)
       if (!totals.has(id)) totals.set(id, { shares: 0n, cost: 0n, free: 0n });
-  const { rules: costs, ideal } = await costsAndFillModels(trx, claimedBy);
+  const { rules: costs, ideal } = await costsAndFillModels(trx, claimedBy, input.defaultModel);
   return {
     portfolios,
     claimed,

@@ -52,11 +52,11 @@ export interface TriggerOptions {
  * the tick's price. The market runs it inside every tick.
  */
 export function createLimitTrigger(
-  ctx: Pick<AppContext, 'db' | 'database' | 'bus'> & Partial<Pick<AppContext, 'config'>>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'bus'> &
+    Partial<Pick<AppContext, 'config' | 'orderBooks'>>,
   log: JobLog,
   { batchSize = FILL_BATCH_SIZE, balancePoints, seed = 'papertrade' }: TriggerOptions = {},
 ): LimitTrigger {
-  const isPostgres = ctx.database.dialect === 'postgres';
   return async (prices, at) => {
     const result: TriggerResult = { filled: 0, partial: 0, cancelled: 0, users: 0 };
     /** Portfolio id -> its owner, for every portfolio whose orders filled or were cancelled. */
@@ -192,7 +192,8 @@ export function createLimitTrigger(
         if (orders.length) {
           const input: BatchInput = {
             ...terms,
-            ...(kind === 'STOP' && { book: { seed, isPostgres } }),
+            ...(kind === 'STOP' && ctx.orderBooks && { books: ctx.orderBooks }),
+            defaultModel: ctx.config?.fillModel,
             orderIds: orders.map((o) => o.id),
             portfolioIds: [...new Set(orders.map((o) => o.portfolio_id))].sort(),
           };

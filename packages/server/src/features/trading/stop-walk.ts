@@ -2,20 +2,15 @@ import {
   budgetWithFee,
   withoutShares,
   walkBook,
+  type BookInput,
   type BookLevel,
+  type BookSide,
   type CostRule,
   type OrderSide,
   type PriceUnits,
   type ShareUnits,
 } from '@papertrade/domain';
-import type { Trx } from '../../db/transaction.ts';
-import {
-  fullBookOf,
-  loadBookState,
-  recordTake,
-  type BookState,
-} from '../../market/order-book-store.ts';
-import { consumeBook } from '@papertrade/domain';
+import type { OrderBooks } from '../../market/order-books.ts';
 import type { ClaimedOrder } from './fill-plan.ts';
 import { costsOf } from './trading-costs.ts';
 
@@ -25,29 +20,31 @@ const PER_SHARE = 10n ** 14n;
 export interface StopWalk {
   /** Each walked order's price before spread: the average of the levels it took. */
   prices: Map<string, PriceUnits>;
-  state: BookState;
+  /** The book the stops walked, and its side: what they take is given back to the app's books. */
+  input: BookInput;
+  side: BookSide;
 }
 
 /**
  * Triggered stops are market orders (decision 012), so they walk the simulated book as one
- * (docs/decisions/040-partial-fills.md, decision 029): in the batch's order, each takes the
+ * (docs/decisions/040-partial-fills.md), the app's books as market orders see them
+ * (docs/decisions/039-book-fills-without-a-lock.md): in the batch's order, each takes the
  * levels the orders before it left, a buy as far as its cash (less the fee) reaches, a sell its
  * shares, and fills at the average price of what it took; a side the order empties fills the
  * rest at that average too. Orders of `ideal` portfolios fill at the tick's price and take
- * nothing. Null when the asset has no book (not in the assets table).
+ * nothing. Null when the asset has no book here (a symbol the market does not list).
  */
-export async function walkStops(
-  trx: Trx,
-  input: { symbol: string; side: OrderSide; at: number; seed: string },
+export function walkStops(
+  books: OrderBooks,
+  input: { symbol: string; side: OrderSide; price: PriceUnits; at: number },
   claimed: readonly ClaimedOrder[],
   costs: ReadonlyMap<string, CostRule>,
   ideal: ReadonlySet<string>,
-): Promise<StopWalk | null> {
-  const state = await loadBookState(trx, `${input.symbol.toLowerCase()}usd`, input.seed);
-  if (!state) return null;
-  const book = consumeBook(fullBookOf(state.input), state.consumed, input.at);
-  let levels: BookLevel[] = input.side === 'PURCHASE' ? book.asks : book.bids;
-  const bookSide = input.side === 'PURCHASE' ? 'ask' : 'bid';
+): StopWalk | null {
+  const bookSide: BookSide = input.side === 'PURCHASE' ? 'ask' : 'bid';
+  const found = books.sideOf(input.symbol, input.price, bookSide, input.at);
+  if (!found) return null;
+  let levels: BookLevel[] = found.levels;
   const prices = new Map<string, PriceUnits>();
   for (const o of claimed) {
     if (ideal.has(o.portfolio_id)) continue;
@@ -65,23 +62,19 @@ export async function walkStops(
     if (average > 0n) prices.set(o.id, average);
     levels = withoutShares(levels, walk.shares);
   }
-  return { prices, state };
+  return { prices, input: found.input, side: bookSide };
 }
 
-/** What the walked stops took, recorded in their transaction as the order's last lock (decision 029). */
-export async function recordStopTakes(
-  trx: Trx,
+/**
+ * What the walked stops took, given to the app's books as a market order's take is: applied here
+ * and sent to the other instances, stored by the tick. Called inside the batch's transaction: a
+ * batch rolled back leaves the book thinner until it refills (a minute at most); no money moves by it.
+ */
+export function takeStopShares(
+  books: OrderBooks,
   walk: StopWalk,
-  side: OrderSide,
   taken: ShareUnits,
   at: number,
-  isPostgres: boolean,
-): Promise<void> {
-  if (taken <= 0n) return;
-  await recordTake(
-    trx,
-    walk.state.input,
-    { side: side === 'PURCHASE' ? 'ask' : 'bid', taken, now: at },
-    isPostgres,
-  );
+): void {
+  if (taken > 0n) books.take(walk.input, walk.side, taken, at);
 }

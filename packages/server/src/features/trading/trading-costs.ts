@@ -64,6 +64,7 @@ interface CostRow {
   contest_id: string | null;
   fee_bps: number | bigint | null;
   fee_min_cents: number | bigint | null;
+  fill_model: string | null;
 }
 
 /**
@@ -84,17 +85,24 @@ export async function costRulesOf(
 export async function costsAndFillModels(
   trx: Trx,
   portfolioIds: Iterable<string>,
+  defaultModel: FillModel = 'BOOK',
 ): Promise<{ rules: Map<string, CostRule>; ideal: Set<string> }> {
   const ids = [...portfolioIds];
   const ideal = new Set<string>();
   if (!ids.length) return { rules: new Map(), ideal };
   const { rows } =
-    await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents
+    await sql<CostRow>`SELECT p.id, u.settings, p.contest_id, c.fee_bps, c.fee_min_cents, c.fill_model
     FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
     WHERE p.id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`.execute(trx);
   const rules = new Map<string, CostRule>();
   for (const r of rows) {
-    if (r.contest_id === null && idealModel(r.settings)) ideal.add(r.id);
+    const model =
+      r.contest_id === null
+        ? (mainFillModel(r.settings) ?? defaultModel)
+        : r.fill_model === 'IDEAL' || r.fill_model === 'BOOK'
+          ? r.fill_model
+          : defaultModel;
+    if (model === 'IDEAL') ideal.add(r.id);
     rules.set(
       r.id,
       r.contest_id === null
@@ -107,10 +115,6 @@ export async function costsAndFillModels(
   }
   return { rules, ideal };
 }
-
-const idealModel = (settings: string | null) =>
-  fillModelFromSettings(parseJsonColumn<Record<string, unknown>>(settings ?? '{}', {}) ?? {}) ===
-  'IDEAL';
 
 export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule =>
   rules.get(portfolioId) ?? NO_COSTS;
