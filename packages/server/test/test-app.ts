@@ -114,7 +114,8 @@ export async function createTestApp(
     webDist: path.join(dataDir, 'no-web'),
     // Orders fill at one price unless a test or its portfolio asks for the book: the tests of
     // prices, fees and money predate the book, whose depth a market control jump thins at once.
-    fillModel: 'IDEAL',
+    // TEST_FILL_MODEL=BOOK runs any suite on the book, to look for what it changes.
+    fillModel: process.env.TEST_FILL_MODEL === 'BOOK' ? 'BOOK' : 'IDEAL',
     ...configOverrides,
   };
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
