@@ -7,7 +7,14 @@ import {
   streamUrl,
   type TestKey,
 } from '../../../test/alpaca-data-kit.ts';
-import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import {
+  buy,
+  cancelLimit,
+  expectStatus,
+  openLimit,
+  setPrice,
+  updateUser,
+} from '../../../test/calls.ts';
 import { createTestUser, testDialect } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -284,6 +291,8 @@ describe('Alpaca trade_updates stream', () => {
   it('hears the part an IOC order got as partial_fill, and the rest as canceled', async () => {
     // XMR trades about $1,157 a second (market/asset-catalog.ts): $3,000 fills in part.
     await setPrice(t.app, 'XMR', 200);
+    // Fills in part are the book's (the test app fills IDEAL unless a portfolio chooses the book).
+    expectStatus(await updateUser(t.app, ann, 'settings', { fill_model: 'BOOK' }), 200);
     const key = await createTestKey(t.app, ann);
     const stream = tradingStream(await listenOrigin(t.app), key);
     stream.connect();

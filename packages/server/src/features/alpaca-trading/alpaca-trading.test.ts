@@ -1,7 +1,7 @@
 import { trading } from '@alpacahq/alpaca-trade-api';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectStatus, post, setPrice } from '../../../test/calls.ts';
+import { expectStatus, post, setPrice, updateUser } from '../../../test/calls.ts';
 import { expectLedgersSound } from '../../../test/ledger-check.ts';
 import type { TestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
@@ -286,6 +286,8 @@ describe('Alpaca trading API through the official SDK', () => {
   it('a limit fok order larger than the trades at its limit is refused with 422 and nothing is kept', async () => {
     // XMR trades about $1,157 a second (market/asset-catalog.ts), ten times that this deep.
     await setPrice(t.app, 'XMR', 195);
+    // Fills in part are the book's (the test app fills IDEAL unless a portfolio chooses the book).
+    expectStatus(await updateUser(t.app, ann, 'settings', { fill_model: 'BOOK' }), 200);
     const api = sdk(await createKey(ann));
     const before = await api.account.getAccount();
     const refused = await refusal(

@@ -9,7 +9,7 @@ import { useTestApp } from '../../../test/use-test-app.ts';
 const {
   t,
   users: [ann],
-} = useTestApp({ users: 1 });
+} = useTestApp({ users: 1, fillModel: 'BOOK' });
 
 const START = 10_000_000n;
 

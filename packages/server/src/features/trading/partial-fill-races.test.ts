@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buy, cancelLimit, expectStatus, openLimit, setPrice } from '../../../test/calls.ts';
+import {
+  buy,
+  cancelLimit,
+  expectStatus,
+  openLimit,
+  setPrice,
+  updateUser,
+} from '../../../test/calls.ts';
 import {
   injected,
   raceSeed,
@@ -33,6 +40,9 @@ describe('partial fills racing cancels and modifies', () => {
     const orders: { user: TestUser; id: string; side: 'PURCHASE' | 'SELL' }[] = [];
     for (const user of users) {
       expectStatus(await buy(t.app, user, 'XMR', 20_000, 'USD'), 200);
+      // Bought at one price (the test app's IDEAL), then on the book, where resting orders fill in
+      // parts (docs/decisions/040-partial-fills.md).
+      expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'BOOK' }), 200);
       for (let i = 0; i < 3; i += 1) {
         const side = random.chance(0.5) ? 'PURCHASE' : 'SELL';
         const amount =

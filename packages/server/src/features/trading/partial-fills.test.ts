@@ -17,7 +17,7 @@ import { tradedShares } from './traded-volume.ts';
 const {
   t,
   users: [ann, bob],
-} = useTestApp({ users: 2 });
+} = useTestApp({ users: 2, fillModel: 'BOOK' });
 
 /** XMR trades about $1,157 a second (market/asset-catalog.ts): a $3,000 buy fills in parts. */
 const LIMIT = 190;
