@@ -59,6 +59,17 @@ const postgres = onPostgres ? startThrowawayPostgres() : null;
 if (onPostgres && !postgres)
   throw new Error('PostgreSQL is missing: apt-get install -y postgresql');
 
+/** The server's tick timings so far (its /metrics histogram), to tell what the load's ticks cost. */
+async function tickTimes(url: string): Promise<{ count: number; sum: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    count: value('papertrade_market_tick_duration_seconds_count'),
+    sum: value('papertrade_market_tick_duration_seconds_sum'),
+  };
+}
+
 async function benchOrders(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'papertrade-bench-orders-'));
   const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -71,8 +82,15 @@ async function benchOrders(): Promise<number> {
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     const users = await makeUsers(server.url);
+    const ticksBefore = await tickTimes(server.url);
     const result = await runOrderLoad(server.url, users);
     console.log(`orders (${onPostgres ? 'PostgreSQL' : 'SQLite'}): ${describeResult(result)}`);
+    const ticks = await tickTimes(server.url);
+    const count = ticks.count - ticksBefore.count;
+    // Every request that arrives during a tick waits for it: the tick's time is part of the p99.
+    console.log(
+      `  the market's ticks during the load: ${count}, ${((1000 * (ticks.sum - ticksBefore.sum)) / Math.max(count, 1)).toFixed(1)} ms each on average`,
+    );
     writeFileSync(answerFile, await captureAnswer(server.url, users[0] as Session));
     return result.requests.average;
   } finally {
