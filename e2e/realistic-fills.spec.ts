@@ -15,8 +15,18 @@ for (const { size, viewport, colorScheme } of [
   test.describe(`${size}, ${colorScheme} theme`, () => {
     test.use({ viewport, colorScheme });
 
-    test.beforeEach(async ({ page }) => {
+    test.beforeEach(async ({ page, user, request }) => {
       await skipOnboarding(page);
+      // The browser tests' server fills IDEAL unless a portfolio chooses the book (playwright.config.ts).
+      const chosen = await request.put('/update-user', {
+        headers: authHeaders(user),
+        data: {
+          key: 'settings',
+          walletAddress: user.walletAddress,
+          updates: { fill_model: 'BOOK' },
+        },
+      });
+      expect(chosen.status(), await chosen.text()).toBe(200);
     });
 
     test("the liquidity lesson's Try it buys a thin coin and shows the levels it took, as its transaction page does", async ({
