@@ -1,8 +1,8 @@
-import { FILL_MODEL_KEY, fillModelFromSettings, type FillModel } from '@papertrade/domain';
+import type { FillModel } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { DB } from '../../db/schema.ts';
-import { parseJsonColumn } from '../../users/row-mappers.ts';
+import { portfolioFillModel } from './trading-costs.ts';
 
 /**
  * Of these portfolios, the ones that fill IDEAL: their resting orders fill whole at the tick's price,
@@ -20,20 +20,11 @@ export async function idealPortfolios(
     id: string;
     contest_id: string | null;
     settings: string | null;
-    contest_model: string | null;
-  }>`SELECT p.id, p.contest_id, u.settings, c.fill_model AS contest_model
+    fill_model: string | null;
+  }>`SELECT p.id, p.contest_id, u.settings, c.fill_model
     FROM portfolios p JOIN users u ON u.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
     WHERE p.id IN (SELECT id FROM ${batchIds(db, [...portfolioIds])} AS b)`.execute(db);
   const ideal = new Set<string>();
-  for (const r of rows) {
-    let model: FillModel = defaultModel;
-    if (r.contest_id) {
-      if (r.contest_model === 'IDEAL' || r.contest_model === 'BOOK') model = r.contest_model;
-    } else {
-      const settings = parseJsonColumn<Record<string, unknown>>(r.settings ?? '{}', {}) ?? {};
-      if (FILL_MODEL_KEY in settings) model = fillModelFromSettings(settings);
-    }
-    if (model === 'IDEAL') ideal.add(r.id);
-  }
+  for (const r of rows) if (portfolioFillModel(r, defaultModel) === 'IDEAL') ideal.add(r.id);
   return ideal;
 }

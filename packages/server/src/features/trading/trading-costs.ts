@@ -96,13 +96,7 @@ export async function costsAndFillModels(
     WHERE p.id IN (SELECT id FROM ${batchIds(trx, ids)} AS b)`.execute(trx);
   const rules = new Map<string, CostRule>();
   for (const r of rows) {
-    const model =
-      r.contest_id === null
-        ? (mainFillModel(r.settings) ?? defaultModel)
-        : r.fill_model === 'IDEAL' || r.fill_model === 'BOOK'
-          ? r.fill_model
-          : defaultModel;
-    if (model === 'IDEAL') ideal.add(r.id);
+    if (portfolioFillModel(r, defaultModel) === 'IDEAL') ideal.add(r.id);
     rules.set(
       r.id,
       r.contest_id === null
@@ -114,6 +108,18 @@ export async function costsAndFillModels(
     );
   }
   return { rules, ideal };
+}
+
+/**
+ * A portfolio's fill model (docs/decisions/039-book-fills-without-a-lock.md): a main portfolio's
+ * owner's `fill_model` setting, a contest's `fillModel` rule, else the server's default.
+ */
+export function portfolioFillModel(
+  row: { contest_id: string | null; settings: string | null; fill_model: string | null },
+  defaultModel: FillModel,
+): FillModel {
+  if (row.contest_id === null) return mainFillModel(row.settings) ?? defaultModel;
+  return row.fill_model === 'IDEAL' || row.fill_model === 'BOOK' ? row.fill_model : defaultModel;
 }
 
 export const costsOf = (rules: ReadonlyMap<string, CostRule>, portfolioId: string): CostRule =>
