@@ -54,21 +54,33 @@ export function orderRequest(
 }
 
 export function runOrderLoad(url: string, users: Session[]): Promise<autocannon.Result> {
-  let next = 0;
-  const order = (route: string, usd: number): autocannon.Request => ({
+  // autocannon gives each pass over `requests` a fresh context, so a user chosen per context would
+  // move between connections and two connections could trade for one user at once. Each pass takes
+  // a user no other connection holds and gives it back with the sell's answer: one user per
+  // connection at any moment, as a trader or a bot places one order after another.
+  const free = [...users];
+  let spare = 0;
+  const order = (route: string, usd: number, last: boolean): autocannon.Request => ({
     method: 'POST',
     path: route,
     setupRequest: (request, context) => {
       const ctxUser = context as { user?: Session };
-      const user = (ctxUser.user ??= users[next++ % users.length] as Session);
+      // None free only when a sale's answer never came (a dropped connection): share one then.
+      const user = (ctxUser.user ??= free.shift() ?? (users[spare++ % users.length] as Session));
       return { ...request, ...orderRequest(user, usd) };
     },
+    ...(last && {
+      onResponse: (_status: number, _body: string, context: object) => {
+        const { user } = context as { user?: Session };
+        if (user) free.push(user);
+      },
+    }),
   });
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: [order('/purchase-asset', 10), order('/sell-asset', 5)],
+    requests: [order('/purchase-asset', 10, false), order('/sell-asset', 5, true)],
   });
 }
 
