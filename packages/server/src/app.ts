@@ -77,8 +77,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     (database.dialect === 'postgres' && config.databaseUrl
       ? createPgBus(config.databaseUrl, { onLag: metrics.observeBusLag })
       : createInProcessBus());
+  const orderInputs = createOrderInputsCache();
   const market = createMarket(database.db, bus, config, {
     onTickDone: (ms, results) => metrics.recordTick(ms, tickOutcome(results)),
+    onPricesStored: (prices) => {
+      for (const [symbol, price] of prices) orderInputs.notePrice(symbol, price);
+    },
     feedMetrics: metrics.feed,
   });
   if (config.marketFeed !== 'simulator')
@@ -98,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
     drain: createDrainState(),
     balancePointCaches: createBalancePointCaches(),
     moneyRecords: createMoneyRecordCache(),
-    orderInputs: createOrderInputsCache(),
+    orderInputs,
     orderBooks,
     sessionCache: createSessionCache(bus),
     orderGroups: database.dialect === 'sqlite' ? groupCommit(database.db) : undefined,

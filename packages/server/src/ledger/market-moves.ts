@@ -52,6 +52,43 @@ const guardParameters = (g: OrderGuard, symbol: string) => [
   g.settings,
 ];
 
+/**
+ * A guarded write that found its portfolio changed: nothing was written. `price` is set when the
+ * portfolio itself was still at the guard's version and only the asset's price had moved (a tick
+ * between the order's decision and its write): the order may decide again at that price and
+ * write once more under the same guard, instead of taking the lock. Known on PostgreSQL, where
+ * the write returns what it saw; on SQLite a miss costs only the lock read in the same transaction.
+ */
+export interface GuardMiss {
+  missed: true;
+  price?: PriceUnits;
+}
+
+/** What a guarded PostgreSQL write saw when its guard found no row (guardSeenSql's columns). */
+interface SeenRow {
+  seen_version?: string | number | null;
+  seen_price?: string | number | null;
+}
+
+/**
+ * The portfolio's version and the asset's price as the guarded statement saw them: a statement's
+ * last SELECT reads the snapshot the whole statement started from, so on a miss these are the
+ * values the guard compared.
+ */
+const guardSeenSql = (portfolioId: string, symbol: string) =>
+  sql`, (SELECT version FROM portfolios WHERE id = ${portfolioId}) AS seen_version,
+    (SELECT price FROM assets WHERE symbol = ${symbol}) AS seen_price`;
+
+function guardMiss(guard: OrderGuard, row: SeenRow | undefined): GuardMiss {
+  const seen = row?.seen_price;
+  const moved =
+    row?.seen_version != null &&
+    BigInt(row.seen_version) === guard.version &&
+    seen != null &&
+    BigInt(seen) !== guard.price;
+  return moved ? { missed: true, price: BigInt(seen) } : { missed: true };
+}
+
 /** What a market order knows once it holds its portfolio's lock. */
 export interface OrderLock extends LockedPortfolio {
   /** The asset's price; null for a symbol the market does not list. */
@@ -409,7 +446,7 @@ const buyStatement = statementByShape<BuyRow>({
     record AS (
       ${recordInsert} SELECT ${recordValues(b.t)} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM lot)
-      + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows`,
+      + (SELECT count(*) FROM totals) + (SELECT count(*) FROM record) AS rows${b.guard ? guardSeenSql(b.portfolioId, b.symbol) : sql``}`,
   parameters: (b) => [
     b.cents,
     b.portfolioId,
@@ -427,6 +464,7 @@ const buyStatement = statementByShape<BuyRow>({
     b.totalCost,
     b.shares,
     ...recordParameters(b.t),
+    ...(b.guard ? [b.portfolioId, b.symbol] : []),
   ],
 });
 
@@ -441,14 +479,15 @@ export async function writeBuy(
   trx: Kysely<DB>,
   b: BuyWrites,
   guard?: OrderGuard,
-): Promise<LotDelta | null> {
+): Promise<LotDelta | GuardMiss> {
   assertBuy(b);
   const totalShares = b.totals.shares + b.lot.shares;
   const totalCost = b.totals.cost + lotCost(b.lot.shares, b.lot.price);
   if (!isPostgres(trx)) {
     const sqlite = trx as Trx;
     if (guard) {
-      if (!(await moveGuardedCash(sqlite, b.portfolioId, -b.cents, b.symbol, guard))) return null;
+      if (!(await moveGuardedCash(sqlite, b.portfolioId, -b.cents, b.symbol, guard)))
+        return { missed: true };
     } else await moveLockedCash(sqlite, b.portfolioId, -b.cents);
     await insertOpenLot(sqlite, b.lot);
     await setLotTotals(
@@ -474,11 +513,11 @@ export async function writeBuy(
     guard,
   };
   const [row] = (
-    await trx.executeQuery<{ cash: string | number; rows: string | number }>(
+    await trx.executeQuery<{ cash: string | number; rows: string | number } & SeenRow>(
       buyStatement<DB>(trx, input),
     )
   ).rows;
-  if (guard && Number(row?.cash) === 0) return null;
+  if (guard && Number(row?.cash) === 0) return guardMiss(guard, row);
   ledgerAssert(
     Number(row?.cash) === 1 && Number(row?.rows) === 3,
     `the buy of ${b.symbol} wrote cash ${String(row?.cash)}, rows ${String(row?.rows)}`,
@@ -647,7 +686,7 @@ const keptSaleStatement = statementByShape<KeptSale>({
       ${recordInsert} SELECT ${recordValues(w.transaction)} FROM cash RETURNING 1)
     SELECT (SELECT count(*) FROM cash) AS cash, (SELECT count(*) FROM totals) AS totals,
       (SELECT count(*) FROM gone) AS gone, ${w.lots.shrunk ? sql`(SELECT count(*) FROM shrunk)` : sql`0`} AS shrunk,
-      (SELECT count(*) FROM record) AS record`,
+      (SELECT count(*) FROM record) AS record${guardSeenSql(w.portfolioId, w.symbol)}`,
   parameters: (w) => [
     w.cents,
     w.portfolioId,
@@ -660,12 +699,14 @@ const keptSaleStatement = statementByShape<KeptSale>({
     w.portfolioId,
     ...(w.lots.shrunk ? [w.lots.shrunk.shares, w.lots.shrunk.id, w.portfolioId] : []),
     ...recordParameters(w.transaction),
+    w.portfolioId,
+    w.symbol,
   ],
 });
 
 /**
  * A market sale decided from kept inputs and kept oldest lots (ledger/order-inputs.ts) on
- * PostgreSQL, in one statement that commits alone: false, and nothing written, when the guard
+ * PostgreSQL, in one statement that commits alone: a miss, and nothing written, when the guard
  * finds the portfolio changed.
  */
 export async function writeKeptSale(
@@ -674,7 +715,7 @@ export async function writeKeptSale(
   guard: OrderGuard,
   lots: LotsTaken,
   totals: LotDelta,
-): Promise<boolean> {
+): Promise<true | GuardMiss> {
   assertSell(w);
   const ids = [w.portfolioId];
   assertTotalsLeft(totals, ids);
@@ -685,10 +726,10 @@ export async function writeKeptSale(
   );
   const [row] = (
     await db.executeQuery<
-      Record<'cash' | 'totals' | 'gone' | 'shrunk' | 'record', string | number>
+      Record<'cash' | 'totals' | 'gone' | 'shrunk' | 'record', string | number> & SeenRow
     >(keptSaleStatement<DB>(db, { ...w, guard, lots, totals }))
   ).rows;
-  if (Number(row?.cash) === 0) return false;
+  if (Number(row?.cash) === 0) return guardMiss(guard, row);
   ledgerAssert(
     Number(row?.totals) === 1 &&
       Number(row?.gone) === lots.emptied.length &&

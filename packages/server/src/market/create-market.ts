@@ -23,6 +23,12 @@ export interface MarketOptions {
   leaderRetryMs?: number;
   /** After every tick: how long it took and what its listeners returned (metrics). */
   onTickDone?: (durationMs: number, results: unknown[]) => void;
+  /**
+   * As soon as a tick's prices are stored, before its listeners run: the market orders' kept
+   * inputs take them (ledger/order-inputs.ts), so an order decided from now on is decided at the
+   * price its guarded write will find.
+   */
+  onPricesStored?: (prices: TickPrices) => void;
   /** The live feed's counts (MARKET_FEED=coinbase). */
   feedMetrics?: FeedMetrics;
   /** The live feed's first reconnect delay (tests shorten it). */
@@ -103,6 +109,7 @@ export function createMarket(
   /** What every tick does once its prices are stored: listeners (the limit trigger), then /live. */
   async function afterPrices(prices: TickPrices, at: number, startedAt: number): Promise<void> {
     invalidate();
+    options.onPricesStored?.(prices);
     const results: unknown[] = [];
     for (const listener of listeners) {
       try {

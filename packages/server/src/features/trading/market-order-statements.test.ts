@@ -1,6 +1,7 @@
 import type { MarketOrderBody } from '@papertrade/domain';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buy, expectStatus } from '../../../test/calls.ts';
+import { buy, expectStatus, setPrice } from '../../../test/calls.ts';
 import { captureStatements, type Captured } from '../../../test/statement-capture.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { marketBuy, marketSell } from './market-orders.ts';
@@ -205,6 +206,53 @@ describe('the statements of a market order', () => {
     );
     const { transaction } = await marketBuy(book, main(), order('XMR', 100, 'USD'));
     expect(transaction.mid_price).not.toBeNull();
+  });
+
+  it("a market buy after a tick is decided at the tick's price: its guarded writes alone", async () => {
+    await marketBuy(t.ctx, main(), order('LTC', 100, 'USD'));
+    await setPrice(t.app, 'LTC', 90);
+    const statements = await captureStatements(() =>
+      marketBuy(t.ctx, main(), order('LTC', 100, 'USD')),
+    );
+    expect(named(statements)).toEqual(keptBuyStatements());
+  });
+
+  it('a kept order whose price moved before its write is decided again at the new price: on PostgreSQL one more write, not the lock', async () => {
+    await marketBuy(t.ctx, main(), order('ADA', 100, 'USD'));
+    // A sale that read the oldest lots leaves the rest kept for the next sale.
+    await marketSell(t.ctx, main(), order('ADA', 1, 'USD'));
+    // A price this instance has not seen, as another instance's tick would leave it.
+    const moved = 123_456_789n;
+    await sql`UPDATE assets SET price = ${moved} WHERE symbol = 'ADA'`.execute(t.ctx.db);
+    let fill: Awaited<ReturnType<typeof marketBuy>> | undefined;
+    const statements = await captureStatements(async () => {
+      fill = await marketBuy(t.ctx, main(), order('ADA', 100, 'USD'));
+    });
+    expect(named(statements)).toEqual(
+      t.ctx.database.dialect === 'postgres'
+        ? [...keptBuyStatements(), ...keptBuyStatements()]
+        : ['BEGIN', 'UPDATE portfolios', 'LOCK portfolios', ...buyWrites(), 'COMMIT'],
+    );
+    expect(BigInt(fill!.transaction.price)).toBeGreaterThanOrEqual(moved);
+    // A sale after it at yet another price: the same, its kept lots still known.
+    await sql`UPDATE assets SET price = ${moved + 1_000n} WHERE symbol = 'ADA'`.execute(t.ctx.db);
+    const sold = await captureStatements(() => marketSell(t.ctx, main(), order('ADA', 10, 'USD')));
+    expect(named(sold)).toEqual(
+      t.ctx.database.dialect === 'postgres'
+        ? [
+            'WRITE portfolios lot_totals lots lots transactions',
+            'WRITE portfolios lot_totals lots lots transactions',
+          ]
+        : [
+            'BEGIN',
+            'UPDATE portfolios',
+            'LOCK portfolios',
+            ...sellWrites(),
+            'UPDATE lots',
+            'UPDATE lot_totals',
+            'COMMIT',
+          ],
+    );
   });
 
   it('a kept order whose portfolio changed on another path writes nothing and takes the lock', async () => {

@@ -418,19 +418,38 @@ function boughtFill(
   };
 }
 
-/** A buy from kept inputs with its guarded writes; null when the portfolio changed meanwhile. */
+/**
+ * Kept inputs at the price a missed guarded write saw moved (GuardMiss): the portfolio is as kept,
+ * only the asset's price is new, so the order is decided again at it under the same version. The
+ * price is noted for every portfolio's next order here.
+ */
+function repriced(ctx: Ctx, kept: KeptOrder, symbol: string, price: PriceUnits): KeptOrder {
+  ctx.orderInputs?.notePrice(symbol, price);
+  return { ...kept, lock: { ...kept.lock, price }, guard: { ...kept.guard, price } };
+}
+
+/**
+ * A buy from kept inputs with its guarded writes; null when the portfolio changed meanwhile.
+ * When only the price moved under it (a tick between its decision and its write), it is decided
+ * again at the new price and written once more, rather than taking the lock.
+ */
 async function keptBuy(
+  ctx: Ctx,
   db: Kysely<DB>,
-  books: OrderBooks | undefined,
   kept: KeptOrder,
   amount: OrderAmount,
   body: MarketOrderBody,
+  again = true,
 ): Promise<Done | null> {
   const w = planned(() =>
-    planBuy(books, kept.lock, mainRule(kept.lock.settings), amount, body, Date.now()),
+    planBuy(ctx.orderBooks, kept.lock, mainRule(kept.lock.settings), amount, body, Date.now()),
   );
-  const totals = w && (await writeBuy(db, w, kept.guard));
-  return w && totals ? boughtFill(kept.lock, w, totals, kept.firstLots) : null;
+  if (!w) return null;
+  const totals = await writeBuy(db, w, kept.guard);
+  if (!('missed' in totals)) return boughtFill(kept.lock, w, totals, kept.firstLots);
+  return again && totals.price !== undefined
+    ? keptBuy(ctx, db, repriced(ctx, kept, body.symbol, totals.price), amount, body, false)
+    : null;
 }
 
 /**
@@ -451,10 +470,10 @@ export async function marketBuy(
   const { symbol } = body;
   const kept = keptInputs(ctx, portfolio, symbol);
   const postgres = isPostgres(ctx.db);
-  const alone = kept && postgres ? await keptBuy(ctx.db, ctx.orderBooks, kept, amount, body) : null;
+  const alone = kept && postgres ? await keptBuy(ctx, ctx.db, kept, amount, body) : null;
   if (alone) return committed(ctx, portfolioId, alone);
   const done = await inOrderTransaction(ctx, portfolioId, async (trx) => {
-    const quick = kept && !postgres ? await keptBuy(trx, ctx.orderBooks, kept, amount, body) : null;
+    const quick = kept && !postgres ? await keptBuy(ctx, trx, kept, amount, body) : null;
     if (quick) return quick;
     const now = Date.now();
     const lock = await pricedFor(
@@ -477,8 +496,11 @@ export async function marketBuy(
       await checkPositionLimit(trx, portfolioId, rule.classRules, order);
     }
     const totals = await writeBuy(trx, w);
-    if (!totals) throw new Error('an unguarded buy wrote nothing');
-    return boughtFill(lock, w, totals, undefined);
+    if ('missed' in totals) throw new Error('an unguarded buy wrote nothing');
+    // A lock at the version the kept inputs would have given finds the portfolio as kept: only
+    // the price or the settings had moved, so the kept oldest lots are still its oldest lots.
+    const same = kept && lock.version === kept.lock.version;
+    return boughtFill(lock, w, totals, same ? kept.firstLots : undefined);
   });
   return committed(ctx, portfolioId, done);
 }
@@ -613,20 +635,27 @@ function soldFill(
  * transaction, still without the lock read).
  */
 async function keptSaleAlone(
-  db: Kysely<DB>,
-  books: OrderBooks | undefined,
+  ctx: Ctx,
   kept: KeptOrder,
   amount: OrderAmount,
   body: MarketOrderBody,
+  again = true,
 ): Promise<Done | 'lock' | null> {
   const { lock } = kept;
-  const w = planned(() => planSell(books, lock, mainRule(lock.settings), amount, body, Date.now()));
+  const w = planned(() =>
+    planSell(ctx.orderBooks, lock, mainRule(lock.settings), amount, body, Date.now()),
+  );
   if (!w) return 'lock';
   const given = lotsForSale(kept.firstLots, w.shares);
   const lots = given && planSale(given, w.shares);
   if (!lots) return null;
   const totals = totalsAfterSale(lock, lots.taken);
-  if (!(await writeKeptSale(db, w, kept.guard, lots, totals))) return 'lock';
+  const written = await writeKeptSale(ctx.db, w, kept.guard, lots, totals);
+  if (written !== true) {
+    return again && written.price !== undefined
+      ? keptSaleAlone(ctx, repriced(ctx, kept, body.symbol, written.price), amount, body, false)
+      : 'lock';
+  }
   return soldFill(lock, w, totals, lots.emptied, lotsAfterSale(kept.firstLots, w.shares));
 }
 
@@ -647,7 +676,7 @@ export async function marketSell(
   const { symbol } = body;
   let kept = keptInputs(ctx, portfolio, symbol);
   if (kept && isPostgres(ctx.db)) {
-    const alone = await keptSaleAlone(ctx.db, ctx.orderBooks, kept, amount, body);
+    const alone = await keptSaleAlone(ctx, kept, amount, body);
     if (alone === 'lock') kept = null;
     else if (alone) return committed(ctx, portfolioId, alone);
   }
