@@ -28,7 +28,7 @@ describe('order books kept per instance', () => {
       ).price,
     );
     const side = one.sideOf('SOL', mid, 'ask', now)!;
-    one.take(side.input, 'ask', 12_345_678n, now);
+    one.take(side, 'ask', 12_345_678n, now);
     expect(one.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
     expect(two.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
     const best = two.sideOf('SOL', mid, 'ask', now)!.levels[0]!;
@@ -43,7 +43,7 @@ describe('order books kept per instance', () => {
     await one.refresh();
     const now = Date.now();
     const side = one.sideOf('ADA', 100_000_000n, 'bid', now)!;
-    one.take(side.input, 'bid', 5_000_000_000n, now);
+    one.take(side, 'bid', 5_000_000_000n, now);
     await one.save();
     const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
     await later.refresh();
