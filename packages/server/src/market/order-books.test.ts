@@ -37,6 +37,38 @@ describe('order books kept per instance', () => {
     two.close();
   });
 
+  it('a replay contest’s take reaches the other instance under its contest, and no live book or other contest counts it', async () => {
+    const bus = createInProcessBus();
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, bus, seed);
+    const two = createOrderBooks(t.ctx.db, bus, seed);
+    await Promise.all([one.refresh(), two.refresh()]);
+    const now = Date.now();
+    const mid = 150n * 100_000_000n;
+    const candle = {
+      startTs: now - (now % 60_000),
+      volume: 1_000n * 100_000_000n,
+      high: mid,
+      low: mid,
+    };
+    const side = one.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!;
+    one.take(side, 'ask', 12_345_678n, now);
+    expect(two.consumed('solusd', 'contest-a').ask).toEqual({ shares: 12_345_678n, at: now });
+    expect(two.consumed('solusd').ask).toBeUndefined();
+    expect(two.consumed('solusd', 'contest-b').ask).toBeUndefined();
+    const best = two.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!.levels[0]!;
+    expect(best.shares).toBe(side.levels[0]!.shares - 12_345_678n);
+    expect(two.replaySideOf('contest-b', 'SOL', candle, mid, 'ask', now)!.levels).toEqual(
+      side.levels,
+    );
+    // Replay books are not stored: the tick's save writes no row for them.
+    await one.save();
+    const rows = await t.ctx.db.selectFrom('order_book_consumption').selectAll().execute();
+    expect(rows).toEqual([]);
+    one.close();
+    two.close();
+  });
+
   it('what was taken is stored in one statement per save and read by an instance that starts later', async () => {
     const seed = t.ctx.config.marketSeed;
     const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
