@@ -138,7 +138,10 @@ export function createOrderBooks(
     else unsaved.add(k);
   }
 
-  /** Forgets replay sides that have refilled, so ended replays leave nothing behind. */
+  /**
+   * Forgets replay sides that have refilled (measured against the side's depth at its last take),
+   * so ended replays leave nothing behind.
+   */
   function forgetRefilled(now: number) {
     for (const [k, sideTotal] of replayTotals) {
       if (outstandingConsumption(consumption.get(k), sideTotal, now) > 0n) continue;
