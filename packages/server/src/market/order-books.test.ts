@@ -28,11 +28,43 @@ describe('order books kept per instance', () => {
       ).price,
     );
     const side = one.sideOf('SOL', mid, 'ask', now)!;
-    one.take(side.input, 'ask', 12_345_678n, now);
+    one.take(side, 'ask', 12_345_678n, now);
     expect(one.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
     expect(two.consumed('solusd').ask).toEqual({ shares: 12_345_678n, at: now });
     const best = two.sideOf('SOL', mid, 'ask', now)!.levels[0]!;
     expect(best.shares).toBe(side.levels[0]!.shares - 12_345_678n);
+    one.close();
+    two.close();
+  });
+
+  it('a replay contest’s take reaches the other instance under its contest, and no live book or other contest counts it', async () => {
+    const bus = createInProcessBus();
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, bus, seed);
+    const two = createOrderBooks(t.ctx.db, bus, seed);
+    await Promise.all([one.refresh(), two.refresh()]);
+    const now = Date.now();
+    const mid = 150n * 100_000_000n;
+    const candle = {
+      startTs: now - (now % 60_000),
+      volume: 1_000n * 100_000_000n,
+      high: mid,
+      low: mid,
+    };
+    const side = one.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!;
+    one.take(side, 'ask', 12_345_678n, now);
+    expect(two.consumed('solusd', 'contest-a').ask).toEqual({ shares: 12_345_678n, at: now });
+    expect(two.consumed('solusd').ask).toBeUndefined();
+    expect(two.consumed('solusd', 'contest-b').ask).toBeUndefined();
+    const best = two.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!.levels[0]!;
+    expect(best.shares).toBe(side.levels[0]!.shares - 12_345_678n);
+    expect(two.replaySideOf('contest-b', 'SOL', candle, mid, 'ask', now)!.levels).toEqual(
+      side.levels,
+    );
+    // Replay books are not stored: the tick's save writes no row for them.
+    await one.save();
+    const rows = await t.ctx.db.selectFrom('order_book_consumption').selectAll().execute();
+    expect(rows).toEqual([]);
     one.close();
     two.close();
   });
@@ -43,7 +75,7 @@ describe('order books kept per instance', () => {
     await one.refresh();
     const now = Date.now();
     const side = one.sideOf('ADA', 100_000_000n, 'bid', now)!;
-    one.take(side.input, 'bid', 5_000_000_000n, now);
+    one.take(side, 'bid', 5_000_000_000n, now);
     await one.save();
     const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
     await later.refresh();

@@ -2,6 +2,8 @@ import {
   addConsumption,
   BOOK_RANGE_WINDOW_MS,
   consumeBook,
+  fullBook,
+  outstandingConsumption,
   sideShares,
   type BookConsumption,
   type BookInput,
@@ -17,6 +19,7 @@ import type { DB } from '../db/schema.ts';
 import type { BookTakeEvent, EventBus } from '../realtime/event-bus.ts';
 import { ASSET_CATALOG } from './asset-catalog.ts';
 import { fullBookOf } from './order-book-store.ts';
+import { replayBookInput, type ReplayBookCandle } from './replay-book.ts';
 import { bucketStart, INTERVAL_MS } from './simulator.ts';
 
 /**
@@ -32,6 +35,11 @@ import { bucketStart, INTERVAL_MS } from './simulator.ts';
  *   bus event arrives (one bus hop later), and what was stored at start.
  * The market leader's tick stores what changed in one statement (`save`), so a new instance and
  * `GET /assets/:id/book` start from it.
+ *
+ * A replay contest's members walk a book of their own, made from the replayed candle
+ * (replay-book.ts, docs/decisions/034-replay-contests.md): its consumption is kept per contest
+ * and asset, apart from the live book's, and travels on the bus as live takes do, but it is not
+ * stored: an instance that starts during a replay sees it full until the takes after its start.
  */
 export interface OrderBooks {
   /** How an order fills when neither its owner's settings nor its contest choose (config.ts). */
@@ -41,21 +49,39 @@ export interface OrderBooks {
    * less what is consumed at `now`, with the input they were made from; null when the symbol's
    * inputs are not known here (a symbol the market does not list).
    */
-  sideOf(
+  sideOf(symbol: string, mid: PriceUnits, side: BookSide, now: number): FoundSide | null;
+  /**
+   * As sideOf, for a member of replay contest `contestId`: the book made from the replayed
+   * `candle` around `mid` (the replayed price), less what that contest's members consumed.
+   */
+  replaySideOf(
+    contestId: string,
     symbol: string,
+    candle: ReplayBookCandle,
     mid: PriceUnits,
     side: BookSide,
     now: number,
-  ): { levels: BookLevel[]; input: BookInput } | null;
-  /** A take of this instance: applied here at once and published for the others. */
-  take(input: BookInput, side: BookSide, shares: ShareUnits, now: number): void;
-  /** What this instance knows is consumed of an asset's sides. */
-  consumed(assetId: string): Partial<Record<BookSide, BookConsumption>>;
+  ): FoundSide | null;
+  /** A take of this instance from `book`: applied here at once and published for the others. */
+  take(book: WalkedBook, side: BookSide, shares: ShareUnits, now: number): void;
+  /** What this instance knows is consumed of an asset's sides (of a replay contest's book, given one). */
+  consumed(assetId: string, contestId?: string): Partial<Record<BookSide, BookConsumption>>;
   /** Reads every asset's inputs (and, the first time, the stored consumption). */
   refresh(): Promise<void>;
   /** Stores the consumption changed since the last save, in one statement. */
   save(): Promise<void>;
   close(): void;
+}
+
+/** The book an order walked: the live asset's, or a replay contest's (its `contestId`). */
+export interface WalkedBook {
+  input: BookInput;
+  contestId?: string;
+}
+
+/** The levels of one side an order may take, and the book they are of. */
+export interface FoundSide extends WalkedBook {
+  levels: BookLevel[];
 }
 
 const DEFAULT_DAILY_VOLUME_USD = 100_000_000;
@@ -75,7 +101,9 @@ interface CandleRow {
   high: bigint | number | string;
 }
 
-const key = (assetId: string, side: BookSide) => `${assetId}|${side}`;
+/** A live book's side, or (with a contest) a replay book's, which is never stored. */
+const key = (assetId: string, side: BookSide, contestId?: string) =>
+  contestId ? `${contestId}/${assetId}|${side}` : `${assetId}|${side}`;
 
 export function createOrderBooks(
   db: Kysely<DB>,
@@ -86,6 +114,8 @@ export function createOrderBooks(
   const inputs = new Map<string, BookInput>();
   const consumption = new Map<string, BookConsumption>();
   const unsaved = new Set<string>();
+  /** Replay books' side depths as of their last take, to forget a side once it has refilled. */
+  const replayTotals = new Map<string, ShareUnits>();
   let loadedConsumption = false;
   let refreshing: Promise<void> | null = null;
   let again = false;
@@ -96,28 +126,54 @@ export function createOrderBooks(
     sideTotal: ShareUnits,
     shares: ShareUnits,
     at: number,
+    contestId?: string,
   ) {
-    const k = key(assetId, side);
+    const k = key(assetId, side, contestId);
     const previous = consumption.get(k);
     // Takes may arrive out of their order (orders commit, and events cross, in any order): the
     // consumption's time never goes back, or what is outstanding would refill from before it.
     const when = previous && previous.at > at ? previous.at : at;
     consumption.set(k, addConsumption(previous, sideTotal, shares, when));
-    unsaved.add(k);
+    if (contestId) replayTotals.set(k, sideTotal);
+    else unsaved.add(k);
+  }
+
+  /**
+   * Forgets replay sides that have refilled (measured against the side's depth at its last take),
+   * so ended replays leave nothing behind.
+   */
+  function forgetRefilled(now: number) {
+    for (const [k, sideTotal] of replayTotals) {
+      if (outstandingConsumption(consumption.get(k), sideTotal, now) > 0n) continue;
+      replayTotals.delete(k);
+      consumption.delete(k);
+    }
   }
 
   // The local bus hands this instance its own events too: those it applied when it took.
   const instance = randomUUID();
   const unsubscribe = bus.subscribe((event) => {
-    if (event.type === 'prices') void refreshSoon();
-    else if (event.type === 'book-take' && event.origin !== instance)
-      apply(event.assetId, event.side, BigInt(event.sideTotal), BigInt(event.shares), event.at);
+    if (event.type === 'prices') {
+      forgetRefilled(event.at);
+      void refreshSoon();
+    } else if (event.type === 'book-take' && event.origin !== instance)
+      apply(
+        event.assetId,
+        event.side,
+        BigInt(event.sideTotal),
+        BigInt(event.shares),
+        event.at,
+        event.contestId,
+      );
   });
 
-  function consumedOf(assetId: string): Partial<Record<BookSide, BookConsumption>> {
+  function consumedOf(
+    assetId: string,
+    contestId?: string,
+  ): Partial<Record<BookSide, BookConsumption>> {
     const out: Partial<Record<BookSide, BookConsumption>> = {};
-    const ask = consumption.get(key(assetId, 'ask'));
-    const bid = consumption.get(key(assetId, 'bid'));
+    const ask = consumption.get(key(assetId, 'ask', contestId));
+    const bid = consumption.get(key(assetId, 'bid', contestId));
     if (ask) out.ask = ask;
     if (bid) out.bid = bid;
     return out;
@@ -199,25 +255,42 @@ export function createOrderBooks(
     return refreshing;
   }
 
+  /**
+   * A replay book is made anew each time rather than kept as fullBookOf keeps the live ones: its
+   * inputs change with every contest and replayed price, and a kept book per contest would stay
+   * after the contest ends.
+   */
+  const fullOf = (book: WalkedBook) =>
+    book.contestId ? fullBook(book.input) : fullBookOf(book.input);
+
+  function found(book: WalkedBook, side: BookSide, now: number): FoundSide {
+    const full = fullOf(book);
+    const consumed = consumedOf(book.input.assetId, book.contestId);
+    const levels = consumeBook(
+      side === 'ask' ? { asks: full.asks, bids: [] } : { asks: [], bids: full.bids },
+      consumed,
+      now,
+    );
+    return { ...book, levels: side === 'ask' ? levels.asks : levels.bids };
+  }
+
   return {
     defaultModel,
     sideOf(symbol, mid, side, now) {
       const known = inputs.get(symbol);
       if (!known) return null;
-      const input = known.price === mid ? known : { ...known, price: mid };
-      const full = fullBookOf(input);
-      const consumed = consumedOf(input.assetId);
-      const book = consumeBook(
-        side === 'ask' ? { asks: full.asks, bids: [] } : { asks: [], bids: full.bids },
-        consumed,
-        now,
-      );
-      return { levels: side === 'ask' ? book.asks : book.bids, input };
+      return found({ input: known.price === mid ? known : { ...known, price: mid } }, side, now);
     },
-    take(input, side, shares, now) {
-      const full = fullBookOf(input);
+    replaySideOf(contestId, symbol, candle, mid, side, now) {
+      const known = inputs.get(symbol);
+      if (!known) return null;
+      return found({ input: replayBookInput(known, candle, mid), contestId }, side, now);
+    },
+    take(book, side, shares, now) {
+      const { input, contestId } = book;
+      const full = fullOf(book);
       const sideTotal = sideShares(side === 'ask' ? full.asks : full.bids);
-      apply(input.assetId, side, sideTotal, shares, now);
+      apply(input.assetId, side, sideTotal, shares, now, contestId);
       const event: BookTakeEvent = {
         type: 'book-take',
         assetId: input.assetId,
@@ -227,6 +300,7 @@ export function createOrderBooks(
         sideTotal: sideTotal.toString(),
         origin: instance,
       };
+      if (contestId) event.contestId = contestId;
       bus.publish(event);
     },
     consumed: consumedOf,

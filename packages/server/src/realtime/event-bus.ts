@@ -22,6 +22,8 @@ export interface BookTakeEvent {
   at: number;
   /** The taking instance, which applied the take itself. */
   origin: string;
+  /** A replay contest's book (market/replay-book.ts), consumed apart from the live one. */
+  contestId?: string;
 }
 
 export type BusEvent =

@@ -47,8 +47,8 @@ function parseEvent(value: unknown): BusEvent | null {
     /^\d{1,30}$/.test(e.sideTotal) &&
     typeof e.at === 'number' &&
     typeof e.origin === 'string'
-  )
-    return {
+  ) {
+    const event: BusEvent = {
       type: 'book-take',
       assetId: e.assetId,
       side: e.side,
@@ -57,6 +57,9 @@ function parseEvent(value: unknown): BusEvent | null {
       at: e.at,
       origin: e.origin,
     };
+    if (typeof e.contestId === 'string') event.contestId = e.contestId;
+    return event;
+  }
   if (e.type === 'user-changed' && typeof e.userId === 'string') {
     const event: BusEvent = { type: e.type, userId: e.userId };
     if (typeof e.portfolioId === 'string') event.portfolioId = e.portfolioId;

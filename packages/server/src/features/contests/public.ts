@@ -5,9 +5,12 @@
  */
 export {
   contestPrice,
+  contestQuote,
   contestSchedule,
   replayedAt,
   scheduledPrice,
+  scheduledQuote,
+  type ReplayQuote,
   type ReplaySchedule,
 } from './replay-price.ts';
 /** Class assignments (features/assignments/) read and lock a class's row and check who may see it. */

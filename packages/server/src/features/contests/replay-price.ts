@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { conflict } from '../../http/app-error.ts';
+import type { ReplayBookCandle } from '../../market/replay-book.ts';
 
 /*
  * A replay contest's prices (docs/decisions/034-replay-contests.md): a pure function of the wall
@@ -22,6 +23,8 @@ export interface ReplayCandle {
   high: bigint;
   low: bigint;
   close: bigint;
+  /** Base-asset volume in share units; null for a candle stored without one. */
+  volume?: bigint | null;
 }
 
 /** A replay contest's schedule: when it started on the wall clock and what it plays. */
@@ -83,7 +86,14 @@ export async function candleAt(
   return db
     .selectFrom('candles')
     .innerJoin('assets', 'assets.id', 'candles.asset_id')
-    .select(['candles.start_ts', 'candles.open', 'candles.high', 'candles.low', 'candles.close'])
+    .select([
+      'candles.start_ts',
+      'candles.open',
+      'candles.high',
+      'candles.low',
+      'candles.close',
+      'candles.volume',
+    ])
     .where('assets.symbol', '=', symbol)
     .where('candles.interval', '=', '1m')
     .where('candles.start_ts', '<=', BigInt(t))
@@ -122,13 +132,23 @@ export async function contestSchedule(db: Db, contestId: string): Promise<Replay
   return row ? scheduleOf(row) : null;
 }
 
-/** The replayed price of `symbol` at wall time `now`; a 409 when its candle is missing. */
-export async function scheduledPrice(
+/** A replayed price, with the candle (as far as walked) a replay contest's book is made from. */
+export interface ReplayQuote {
+  price: PriceUnits;
+  candle: ReplayBookCandle;
+}
+
+/**
+ * The replayed price of `symbol` at wall time `now` and the candle it is walked in, up to that
+ * moment (market/replay-book.ts); a 409 when its candle is missing. One statement, as the price
+ * alone took.
+ */
+export async function scheduledQuote(
   db: Db,
   schedule: ReplaySchedule,
   symbol: string,
   now: number,
-): Promise<PriceUnits> {
+): Promise<ReplayQuote> {
   const t = replayedAt(schedule, now);
   const candle = await candleAt(db, symbol, t);
   if (!candle) {
@@ -137,7 +157,27 @@ export async function scheduledPrice(
       `No imported candle of ${symbol} for ${new Date(t).toISOString()}: this replay has no price for it`,
     );
   }
-  return replayPriceAt(candle, t);
+  const walked = walkCandle(candle, t - Number(candle.start_ts));
+  const volume = candle.volume ?? null;
+  return {
+    price: walked.price,
+    candle: {
+      startTs: Number(candle.start_ts),
+      volume: volume === null ? null : BigInt(volume),
+      high: walked.high,
+      low: walked.low,
+    },
+  };
+}
+
+/** The replayed price of `symbol` at wall time `now`; a 409 when its candle is missing. */
+export async function scheduledPrice(
+  db: Db,
+  schedule: ReplaySchedule,
+  symbol: string,
+  now: number,
+): Promise<PriceUnits> {
+  return (await scheduledQuote(db, schedule, symbol, now)).price;
 }
 
 /**
@@ -152,8 +192,24 @@ export async function contestPrice(
   now: number,
   live: PriceUnits,
 ): Promise<PriceUnits> {
+  return (await contestQuote(trx, contestId, symbol, now, live)).price;
+}
+
+/**
+ * As contestPrice, with the replayed candle a replay contest's book is made from (`replay`,
+ * absent for a LIVE contest, whose members walk the live book).
+ */
+export async function contestQuote(
+  trx: Trx,
+  contestId: string,
+  symbol: string,
+  now: number,
+  live: PriceUnits,
+): Promise<{ price: PriceUnits; replay?: ReplayQuote }> {
   const schedule = await contestSchedule(trx, contestId);
-  return schedule ? scheduledPrice(trx, schedule, symbol, now) : live;
+  if (!schedule) return { price: live };
+  const replay = await scheduledQuote(trx, schedule, symbol, now);
+  return { price: replay.price, replay };
 }
 
 /**

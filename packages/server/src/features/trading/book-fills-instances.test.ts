@@ -37,4 +37,20 @@ describe.skipIf(testDialect !== 'postgres')('book fills on two instances', () =>
       a.ctx.orderBooks!.consumed('xmrusd').ask?.shares,
     );
   });
+
+  it('a replay contest’s take reaches the other instance under its contest, apart from the live book', async () => {
+    const [a, b] = await twoInstances(cleanups, { fillModel: 'BOOK' });
+    const mid = 150n * 100_000_000n;
+    const now = Date.now();
+    const candle = { startTs: now - (now % 60_000), volume: 10n ** 11n, high: mid, low: mid };
+    const side = a.ctx.orderBooks!.replaySideOf('replay-cup', 'XMR', candle, mid, 'bid', now)!;
+    a.ctx.orderBooks!.take(side, 'bid', 7_654_321n, now);
+    await expect
+      .poll(() => b.ctx.orderBooks!.consumed('xmrusd', 'replay-cup').bid, {
+        interval: 20,
+        timeout: 10_000,
+      })
+      .toEqual({ shares: 7_654_321n, at: now });
+    expect(b.ctx.orderBooks!.consumed('xmrusd').bid).toBeUndefined();
+  });
 });

@@ -23,7 +23,7 @@ import {
 } from './fill-plan.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
 import type { OrderBooks } from '../../market/order-books.ts';
-import { takeStopShares, walkStops } from './stop-walk.ts';
+import { takeStopShares, walkStops, type ReplayBook } from './stop-walk.ts';
 import { costsAndFillModels } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -34,6 +34,8 @@ export interface BatchInput extends BatchTerms {
   portfolioIds: readonly string[];
   /** Given, a batch of triggered stops walks the app's simulated books (stop-walk.ts). */
   books?: OrderBooks;
+  /** A replay contest's batch: its stops walk the contest's book, not the live one. */
+  replay?: ReplayBook;
   /** The fill model of a portfolio whose owner or contest chooses none (config.ts FILL_MODEL). */
   defaultModel?: FillModel;
 }

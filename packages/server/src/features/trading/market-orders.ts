@@ -12,7 +12,6 @@ import {
   sharesForCents,
   sharesToRaiseCents,
   walkMarketOrder,
-  type BookInput,
   type BookSide,
   type FillModel,
   type MarketOrderBody,
@@ -30,7 +29,9 @@ import { inTransaction, isPostgres, type Trx } from '../../db/transaction.ts';
 import {
   checkPositionLimit,
   contestPrice,
+  contestQuote,
   type ClassRules,
+  type ReplayQuote,
   type TradingPortfolio,
 } from '../contests/public.ts';
 import { planSale, type ConsumedLots } from '../../ledger/consume-lots.ts';
@@ -58,7 +59,7 @@ import {
 } from '../../ledger/order-inputs.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import type { MoneyChange } from '../../users/money-record.ts';
-import type { OrderBooks } from '../../market/order-books.ts';
+import type { OrderBooks, WalkedBook } from '../../market/order-books.ts';
 import { costRuleFor, mainCosts, mainFillModel } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -154,7 +155,7 @@ const mainRule = (settings: string | null): OrderRule => ({
 
 /** What a fill took from the book, applied once the order is written (OrderBooks.take). */
 interface BookTake {
-  input: BookInput;
+  book: WalkedBook;
   side: BookSide;
   shares: ShareUnits;
 }
@@ -183,7 +184,8 @@ const noLiquidity = (symbol: string, capped: boolean) =>
  * mid), so its price is the average of the levels it took; the book has its own spread, so the
  * portfolio's spread setting does not apply on top. What the book (or maxSlippageBps) cannot
  * fill is left unfilled and the record says how much was asked; nothing filled is 409
- * NO_LIQUIDITY. A symbol whose book inputs this instance has not read yet fills IDEAL.
+ * NO_LIQUIDITY. A symbol whose book inputs this instance has not read yet fills IDEAL. A member of
+ * a replay contest (`replay`) walks that contest's book, made from the replayed candle.
  */
 function priceOrder(
   books: OrderBooks | undefined,
@@ -193,10 +195,23 @@ function priceOrder(
   amount: OrderAmount,
   body: MarketOrderBody,
   now: number,
+  replay?: ContestReplay,
 ): Priced {
   const bookSide: BookSide = side === 'PURCHASE' ? 'ask' : 'bid';
   const model = rule.fillModel ?? books?.defaultModel ?? 'IDEAL';
-  const found = model === 'BOOK' ? books?.sideOf(body.symbol, mid, bookSide, now) : null;
+  const found =
+    model !== 'BOOK'
+      ? null
+      : replay
+        ? books?.replaySideOf(
+            replay.contestId,
+            body.symbol,
+            replay.quote.candle,
+            mid,
+            bookSide,
+            now,
+          )
+        : books?.sideOf(body.symbol, mid, bookSide, now);
   const ideal = { mid_price: null, levels: null, requested_shares: null };
   if (!found) {
     const price = fillPrice(side, mid, rule.spreadBps);
@@ -229,7 +244,7 @@ function priceOrder(
       levels: BigInt(walk.levels),
       requested_shares: walk.complete ? null : asked,
     },
-    take: { input: found.input, side: bookSide, shares: walk.shares },
+    take: { book: found, side: bookSide, shares: walk.shares },
   };
 }
 
@@ -253,18 +268,29 @@ export function portfolioPrice(
   return portfolio.contestId ? contestPrice(trx, portfolio.contestId, symbol, now, live) : live;
 }
 
-/** The lock with a contest's price (portfolioPrice); a main portfolio's lock as it is, no await. */
+/** A replay contest's order: the contest, and the replayed price and candle its book is made from. */
+interface ContestReplay {
+  contestId: string;
+  quote: ReplayQuote;
+}
+
+/**
+ * The lock with a contest's price (as portfolioPrice), and for a replay contest the candle its
+ * book is made from, read in the same statement as the price; a main portfolio's lock as it is.
+ */
 async function pricedFor(
   trx: Trx,
   portfolio: TradingPortfolio,
   lock: OrderLock,
   symbol: string,
   now: number,
-): Promise<OrderLock> {
-  if (!portfolio.contestId) return lock;
+): Promise<{ lock: OrderLock; replay?: ContestReplay }> {
+  const { contestId } = portfolio;
+  if (!contestId) return { lock };
+  const quote = await contestQuote(trx, contestId, symbol, now, priceOf(lock, symbol));
   return {
-    ...lock,
-    price: await portfolioPrice(trx, portfolio, priceOf(lock, symbol), symbol, now),
+    lock: { ...lock, price: quote.price },
+    ...(quote.replay && { replay: { contestId, quote: quote.replay } }),
   };
 }
 
@@ -308,7 +334,7 @@ function committed(ctx: Ctx, portfolioId: string, done: Done): MarketFill {
   // The book is consumed once the fill is written, from then on; inside a caller's transaction
   // too, since a rollback there is rare and costs only liquidity that refills.
   const { take } = done;
-  if (take) ctx.orderBooks?.take(take.input, take.side, take.shares, Date.now());
+  if (take) ctx.orderBooks?.take(take.book, take.side, take.shares, Date.now());
   return { transaction: done.transaction, change: done.change };
 }
 
@@ -333,10 +359,20 @@ function planBuy(
   amount: OrderAmount,
   body: MarketOrderBody,
   now: number,
+  replay?: ContestReplay,
 ): BuyWrites & { take?: BookTake } {
   const { symbol } = body;
   const portfolioId = lock.id;
-  const fill = priceOrder(books, 'PURCHASE', priceOf(lock, symbol), rule, amount, body, now);
+  const fill = priceOrder(
+    books,
+    'PURCHASE',
+    priceOf(lock, symbol),
+    rule,
+    amount,
+    body,
+    now,
+    replay,
+  );
   const { price } = fill;
   if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
   const fee = feeCents(rule.fee, fill.totalCents);
@@ -476,7 +512,7 @@ export async function marketBuy(
     const quick = kept && !postgres ? await keptBuy(ctx, trx, kept, amount, body) : null;
     if (quick) return quick;
     const now = Date.now();
-    const lock = await pricedFor(
+    const { lock, replay } = await pricedFor(
       trx,
       portfolio,
       await lockForOrder(trx, portfolioId, symbol),
@@ -484,7 +520,7 @@ export async function marketBuy(
       now,
     );
     const rule = await ruleOf(trx, portfolio, lock, body, now);
-    const w = planBuy(ctx.orderBooks, lock, rule, amount, body, now);
+    const w = planBuy(ctx.orderBooks, lock, rule, amount, body, now, replay);
     if (rule.classRules) {
       const t = w.transaction;
       const order = {
@@ -513,10 +549,11 @@ function planSell(
   amount: OrderAmount,
   body: MarketOrderBody,
   now: number,
+  replay?: ContestReplay,
 ): SellWrites & { take?: BookTake } {
   const { symbol } = body;
   const portfolioId = lock.id;
-  const fill = priceOrder(books, 'SELL', priceOf(lock, symbol), rule, amount, body, now);
+  const fill = priceOrder(books, 'SELL', priceOf(lock, symbol), rule, amount, body, now, replay);
   const { price } = fill;
   if (fill.shares <= 0n || fill.totalCents <= 0n) throw tooSmall();
   const fee = feeCents(rule.fee, fill.totalCents);
@@ -689,7 +726,7 @@ export async function marketSell(
       if (w && freeLeft !== null) return sellLots(trx, kept.lock, w, freeLeft, kept.firstLots);
     }
     const now = Date.now();
-    const lock = await pricedFor(
+    const { lock, replay } = await pricedFor(
       trx,
       portfolio,
       await lockForOrder(trx, portfolioId, symbol, { lots: true }),
@@ -697,7 +734,7 @@ export async function marketSell(
       now,
     );
     const rule = await ruleOf(trx, portfolio, lock, body, now);
-    const w = planSell(ctx.orderBooks, lock, rule, amount, body, now);
+    const w = planSell(ctx.orderBooks, lock, rule, amount, body, now, replay);
     const freeLeft = await writeSell(trx, w);
     if (freeLeft === null) throw new Error('an unguarded sale wrote nothing');
     return sellLots(trx, lock, w, freeLeft, lotsFromLock(lock.firstLots));

@@ -1,16 +1,10 @@
-import {
-  limitCrossed,
-  stopCrossed,
-  trailingStop,
-  type OrderSide,
-  type PriceUnits,
-} from '@papertrade/domain';
+import { limitCrossed, stopCrossed, trailingStop, type OrderSide } from '@papertrade/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { JobLog } from '../../background-jobs.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
-import { contestSchedule, scheduledPrice } from '../contests/public.ts';
+import { contestSchedule, scheduledQuote, type ReplayQuote } from '../contests/public.ts';
 import type { CrossKind } from './crossing-orders.ts';
 import { fillBatch } from './fill-batch.ts';
 
@@ -34,11 +28,12 @@ interface ReplayOrder {
  * else's at the live price (limit-trigger.ts, which leaves these out): trailing orders move their
  * stop on a new high or low, stop-limits whose stop is reached become limits, then stops and
  * limits the price crosses fill through the same fillBatch, each exactly once (its claim is
- * guarded by the status and the crossing at this price). Expiries are the live tick's, which
- * works them for every order.
+ * guarded by the status and the crossing at this price). Triggered stops walk the contest's own
+ * book, made from the replayed candle (market/replay-book.ts), as its market orders do. Expiries
+ * are the live tick's, which works them for every order.
  */
 export function createReplayTrigger(
-  ctx: Pick<AppContext, 'db' | 'bus'>,
+  ctx: ReplayCtx,
   log: JobLog,
   balancePoints?: Pick<BalancePointQueue, 'add'>,
 ): (at: number) => Promise<number> {
@@ -63,8 +58,11 @@ export function createReplayTrigger(
   };
 }
 
+type ReplayCtx = Pick<AppContext, 'db' | 'bus'> &
+  Partial<Pick<AppContext, 'orderBooks' | 'config'>>;
+
 async function workContest(
-  ctx: Pick<AppContext, 'db' | 'bus'>,
+  ctx: ReplayCtx,
   contestId: string,
   at: number,
   balancePoints?: Pick<BalancePointQueue, 'add'>,
@@ -80,9 +78,9 @@ async function workContest(
     ORDER BY o.id`.execute(ctx.db)
   ).rows;
   if (!orders.length) return 0;
-  const prices = new Map<string, PriceUnits>();
+  const quotes = new Map<string, ReplayQuote>();
   for (const symbol of new Set(orders.map((o) => o.symbol)))
-    prices.set(symbol, await scheduledPrice(ctx.db, schedule, symbol, at));
+    quotes.set(symbol, await scheduledQuote(ctx.db, schedule, symbol, at));
   /** (kind, symbol, side) -> the orders to fill at the replay's price. */
   const batches = new Map<
     string,
@@ -95,7 +93,7 @@ async function workContest(
     batches.set(key, batch);
   };
   for (const o of orders) {
-    const price = prices.get(o.symbol)!;
+    const { price } = quotes.get(o.symbol)!;
     const side = o.type as OrderSide;
     if (Number(o.armed) === 0) {
       if (o.limit_price !== null && limitCrossed(side, BigInt(o.limit_price), price))
@@ -143,13 +141,20 @@ async function workContest(
   const touched = new Map<string, string>();
   let filled = 0;
   for (const { kind, symbol, side, ids } of batches.values()) {
+    const quote = quotes.get(symbol)!;
     const out = await inTransaction(ctx.db, (trx) =>
       fillBatch(trx, {
         symbol,
         side,
-        price: prices.get(symbol)!,
+        price: quote.price,
         at,
         kind,
+        ...(kind === 'STOP' &&
+          ctx.orderBooks && {
+            books: ctx.orderBooks,
+            replay: { contestId, candle: quote.candle },
+          }),
+        defaultModel: ctx.config?.fillModel,
         orderIds: ids.map((o) => o.id),
         portfolioIds: [...new Set(ids.map((o) => o.portfolio_id))].sort(),
       }),

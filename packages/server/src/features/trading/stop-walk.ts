@@ -2,7 +2,6 @@ import {
   budgetWithFee,
   withoutShares,
   walkBook,
-  type BookInput,
   type BookLevel,
   type BookSide,
   type CostRule,
@@ -10,7 +9,8 @@ import {
   type PriceUnits,
   type ShareUnits,
 } from '@papertrade/domain';
-import type { OrderBooks } from '../../market/order-books.ts';
+import type { OrderBooks, WalkedBook } from '../../market/order-books.ts';
+import type { ReplayBookCandle } from '../../market/replay-book.ts';
 import type { ClaimedOrder } from './fill-plan.ts';
 import { costsOf } from './trading-costs.ts';
 
@@ -21,8 +21,14 @@ export interface StopWalk {
   /** Each walked order's price before spread: the average of the levels it took. */
   prices: Map<string, PriceUnits>;
   /** The book the stops walked, and its side: what they take is given back to the app's books. */
-  input: BookInput;
+  book: WalkedBook;
   side: BookSide;
+}
+
+/** A replay contest's book, which its members' stops walk instead of the live one (replay-book.ts). */
+export interface ReplayBook {
+  contestId: string;
+  candle: ReplayBookCandle;
 }
 
 /**
@@ -32,17 +38,34 @@ export interface StopWalk {
  * levels the orders before it left, a buy as far as its cash (less the fee) reaches, a sell its
  * shares, and fills at the average price of what it took; a side the order empties fills the
  * rest at that average too. Orders of `ideal` portfolios fill at the tick's price and take
- * nothing. Null when the asset has no book here (a symbol the market does not list).
+ * nothing. Null when the asset has no book here (a symbol the market does not list). A replay
+ * contest's stops (`input.replay`) walk that contest's book, made from the replayed candle.
  */
 export function walkStops(
   books: OrderBooks,
-  input: { symbol: string; side: OrderSide; price: PriceUnits; at: number },
+  input: {
+    symbol: string;
+    side: OrderSide;
+    price: PriceUnits;
+    at: number;
+    replay?: ReplayBook | undefined;
+  },
   claimed: readonly ClaimedOrder[],
   costs: ReadonlyMap<string, CostRule>,
   ideal: ReadonlySet<string>,
 ): StopWalk | null {
   const bookSide: BookSide = input.side === 'PURCHASE' ? 'ask' : 'bid';
-  const found = books.sideOf(input.symbol, input.price, bookSide, input.at);
+  const { replay } = input;
+  const found = replay
+    ? books.replaySideOf(
+        replay.contestId,
+        input.symbol,
+        replay.candle,
+        input.price,
+        bookSide,
+        input.at,
+      )
+    : books.sideOf(input.symbol, input.price, bookSide, input.at);
   if (!found) return null;
   let levels: BookLevel[] = found.levels;
   const prices = new Map<string, PriceUnits>();
@@ -62,7 +85,7 @@ export function walkStops(
     if (average > 0n) prices.set(o.id, average);
     levels = withoutShares(levels, walk.shares);
   }
-  return { prices, input: found.input, side: bookSide };
+  return { prices, book: found, side: bookSide };
 }
 
 /**
@@ -76,5 +99,5 @@ export function takeStopShares(
   taken: ShareUnits,
   at: number,
 ): void {
-  if (taken > 0n) books.take(walk.input, walk.side, taken, at);
+  if (taken > 0n) books.take(walk.book, walk.side, taken, at);
 }
