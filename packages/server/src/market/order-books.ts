@@ -39,16 +39,17 @@ export interface OrderBooks {
   /**
    * The levels an order on `symbol` takes (the asks for a buy, the bids for a sale) around `mid`,
    * less what is consumed at `now`, with the input they were made from; null when the symbol's
-   * inputs are not known here (a symbol the market does not list).
+   * inputs are not known here (a symbol the market does not list). `mid`, when given, is the
+   * book's own mid, which the order is measured against instead of its price (a fed book's).
    */
   sideOf(
     symbol: string,
     mid: PriceUnits,
     side: BookSide,
     now: number,
-  ): { levels: BookLevel[]; input: BookInput } | null;
+  ): { levels: BookLevel[]; input: TakeSource; mid?: PriceUnits } | null;
   /** A take of this instance: applied here at once and published for the others. */
-  take(input: BookInput, side: BookSide, shares: ShareUnits, now: number): void;
+  take(input: TakeSource, side: BookSide, shares: ShareUnits, now: number): void;
   /** What this instance knows is consumed of an asset's sides. */
   consumed(assetId: string): Partial<Record<BookSide, BookConsumption>>;
   /** Reads every asset's inputs (and, the first time, the stored consumption). */
@@ -76,6 +77,18 @@ interface CandleRow {
 }
 
 const key = (assetId: string, side: BookSide) => `${assetId}|${side}`;
+
+/**
+ * A side of a book that is not computed but given (the exchange's, market/fed-books.ts): what a
+ * take on it is measured against is its asset and its whole depth when taken.
+ */
+export interface GivenSide {
+  assetId: string;
+  sideTotal: ShareUnits;
+}
+
+/** What a take is made on: the simulated book's input, or a given side. */
+export type TakeSource = BookInput | GivenSide;
 
 export function createOrderBooks(
   db: Kysely<DB>,
@@ -215,8 +228,12 @@ export function createOrderBooks(
       return { levels: side === 'ask' ? book.asks : book.bids, input };
     },
     take(input, side, shares, now) {
-      const full = fullBookOf(input);
-      const sideTotal = sideShares(side === 'ask' ? full.asks : full.bids);
+      let sideTotal: ShareUnits;
+      if ('sideTotal' in input) sideTotal = input.sideTotal;
+      else {
+        const full = fullBookOf(input);
+        sideTotal = sideShares(side === 'ask' ? full.asks : full.bids);
+      }
       apply(input.assetId, side, sideTotal, shares, now);
       const event: BookTakeEvent = {
         type: 'book-take',

@@ -12,7 +12,6 @@ import {
   sharesForCents,
   sharesToRaiseCents,
   walkMarketOrder,
-  type BookInput,
   type BookSide,
   type FillModel,
   type MarketOrderBody,
@@ -58,7 +57,7 @@ import {
 } from '../../ledger/order-inputs.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import type { MoneyChange } from '../../users/money-record.ts';
-import type { OrderBooks } from '../../market/order-books.ts';
+import type { OrderBooks, TakeSource } from '../../market/order-books.ts';
 import { costRuleFor, mainCosts, mainFillModel } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -154,7 +153,7 @@ const mainRule = (settings: string | null): OrderRule => ({
 
 /** What a fill took from the book, applied once the order is written (OrderBooks.take). */
 interface BookTake {
-  input: BookInput;
+  input: TakeSource;
   side: BookSide;
   shares: ShareUnits;
 }
@@ -180,7 +179,8 @@ const noLiquidity = (symbol: string, capped: boolean) =>
 /**
  * A market order's fill. IDEAL: the whole order at the price plus the portfolio's half-spread,
  * as before the book. BOOK: the order walks its side of the simulated book from the price (the
- * mid), so its price is the average of the levels it took; the book has its own spread, so the
+ * mid; with the live feed, the exchange's book from its own mid, market/fed-books.ts, which
+ * answers 409 MARKET_STALE for a book missing or stale), so its price is the average of the levels it took; the book has its own spread, so the
  * portfolio's spread setting does not apply on top. What the book (or maxSlippageBps) cannot
  * fill is left unfilled and the record says how much was asked; nothing filled is 409
  * NO_LIQUIDITY. A symbol whose book inputs this instance has not read yet fills IDEAL.
@@ -204,7 +204,8 @@ function priceOrder(
     const fill = boundedQuote(() => quote(amount, price), 'assetAmount');
     return { shares: fill.shares, totalCents: fill.totalCents, price, book: ideal };
   }
-  const walk = walkMarketOrder(side, found.levels, amount, mid, body.maxSlippageBps);
+  const bookMid = found.mid ?? mid;
+  const walk = walkMarketOrder(side, found.levels, amount, bookMid, body.maxSlippageBps);
   if (walk.shares <= 0n) {
     if (walk.complete) throw tooSmall();
     throw noLiquidity(body.symbol, body.maxSlippageBps !== undefined);
@@ -213,8 +214,8 @@ function priceOrder(
     amount.unit === 'SYMBOL'
       ? amount.shares
       : side === 'PURCHASE'
-        ? sharesForCents(amount.cents, mid)
-        : sharesToRaiseCents(amount.cents, mid);
+        ? sharesForCents(amount.cents, bookMid)
+        : sharesToRaiseCents(amount.cents, bookMid);
   // The domain's bounds, as an IDEAL quote checks them (share and cash caps).
   boundedQuote(
     () => quoteMarketBuy({ unit: 'SYMBOL', shares: walk.shares }, walk.price),
@@ -225,7 +226,7 @@ function priceOrder(
     totalCents: walk.totalCents,
     price: walk.price,
     book: {
-      mid_price: mid,
+      mid_price: bookMid,
       levels: BigInt(walk.levels),
       requested_shares: walk.complete ? null : asked,
     },

@@ -2,7 +2,6 @@ import {
   budgetWithFee,
   withoutShares,
   walkBook,
-  type BookInput,
   type BookLevel,
   type BookSide,
   type CostRule,
@@ -10,7 +9,8 @@ import {
   type PriceUnits,
   type ShareUnits,
 } from '@papertrade/domain';
-import type { OrderBooks } from '../../market/order-books.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { OrderBooks, TakeSource } from '../../market/order-books.ts';
 import type { ClaimedOrder } from './fill-plan.ts';
 import { costsOf } from './trading-costs.ts';
 
@@ -21,7 +21,7 @@ export interface StopWalk {
   /** Each walked order's price before spread: the average of the levels it took. */
   prices: Map<string, PriceUnits>;
   /** The book the stops walked, and its side: what they take is given back to the app's books. */
-  input: BookInput;
+  input: TakeSource;
   side: BookSide;
 }
 
@@ -63,6 +63,25 @@ export function walkStops(
     levels = withoutShares(levels, walk.shares);
   }
   return { prices, input: found.input, side: bookSide };
+}
+
+/**
+ * False while the side's book cannot be walked: the live feed's book of the asset missing or
+ * stale (market/fed-books.ts), where a market order answers 409 MARKET_STALE. Its triggered stops
+ * then stay working until a tick finds a fresh book, as they wait while a price is stale, rather
+ * than fill without one or be cancelled.
+ */
+export function stopsCanWalk(
+  books: OrderBooks,
+  input: { symbol: string; side: OrderSide; price: PriceUnits; at: number },
+): boolean {
+  try {
+    books.sideOf(input.symbol, input.price, input.side === 'PURCHASE' ? 'ask' : 'bid', input.at);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'MARKET_STALE') return false;
+    throw error;
+  }
 }
 
 /**
