@@ -49,6 +49,7 @@ import { createPgBus } from './realtime/pg-event-bus.ts';
 import { liveRoutes } from './realtime/live-routes.ts';
 import { createBalancePointCaches } from './users/balance-point-caches.ts';
 import { createOrderInputsCache } from './ledger/order-inputs.ts';
+import { withFedBooks } from './market/fed-books.ts';
 import { createOrderBooks } from './market/order-books.ts';
 import { createMoneyRecordCache } from './users/money-record-cache.ts';
 
@@ -90,7 +91,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
       async () => (await market.listAssets()).filter((a) => a.stale).length,
     );
   const mailer = createMailer(config);
-  const orderBooks = createOrderBooks(database.db, bus, config.marketSeed, config.fillModel);
+  const simulatedBooks = createOrderBooks(database.db, bus, config.marketSeed, config.fillModel);
+  // With the live feed, orders walk the exchange's book instead (docs/decisions/033-coinbase-feed.md).
+  const orderBooks =
+    config.marketFeed === 'coinbase'
+      ? withFedBooks(simulatedBooks, database.db, bus, config.marketStaleMs)
+      : simulatedBooks;
   const ctx: AppContext = {
     config,
     database,

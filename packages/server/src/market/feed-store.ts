@@ -77,11 +77,34 @@ export async function loadBook(db: Db, assetId: string): Promise<StoredBook | un
     .select('value')
     .where('key', '=', bookKey(assetId))
     .executeTakeFirst();
-  if (!row) return undefined;
-  const raw = JSON.parse(row.value) as { at: number; bids: string[][]; asks: string[][] };
+  return row ? parseBook(row.value) : undefined;
+}
+
+/** The levels were stored as the decimal text of their units: read back exactly, as bigints. */
+function parseBook(value: string): StoredBook {
+  const raw = JSON.parse(value) as { at: number; bids: string[][]; asks: string[][] };
   const levels = (rows: string[][]) =>
     rows.map(([p = '0', s = '0']) => ({ price: BigInt(p), shares: BigInt(s) }));
   return { at: raw.at, bids: levels(raw.bids), asks: levels(raw.asks) };
+}
+
+/**
+ * Every stored book with its asset's id and symbol, in one statement: what each instance's fed
+ * books read after a flush (market/fed-books.ts).
+ */
+export async function loadBooks(
+  db: Db,
+): Promise<{ assetId: string; symbol: string; book: StoredBook }[]> {
+  const rows = await db
+    .selectFrom('market_state')
+    .innerJoin('assets', (join) =>
+      join.on(
+        sql<boolean>`${sql.ref('market_state.key')} = 'coinbase-book:' || ${sql.ref('assets.id')}`,
+      ),
+    )
+    .select(['assets.id', 'assets.symbol', 'market_state.value'])
+    .execute();
+  return rows.map((r) => ({ assetId: r.id, symbol: r.symbol, book: parseBook(r.value) }));
 }
 
 export interface FedPrice {

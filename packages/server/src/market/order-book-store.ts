@@ -118,13 +118,21 @@ export async function loadOrderBook(
 ): Promise<OrderBookLevels> {
   const state = await loadBookState(db, assetId, seed);
   if (!state) throw notFound('ASSET_NOT_FOUND', `No asset with id "${assetId}"`);
-  const consumed = { ...state.consumed };
+  return consumeBook(fullBookOf(state.input), laterConsumption(state.consumed, kept), now);
+}
+
+/** Per side, the later of the stored consumption and the one this instance keeps. */
+export function laterConsumption(
+  stored: Partial<Record<BookSide, BookConsumption>>,
+  kept: Partial<Record<BookSide, BookConsumption>>,
+): Partial<Record<BookSide, BookConsumption>> {
+  const consumed = { ...stored };
   for (const side of ['bid', 'ask'] as const) {
     const mine = kept[side];
-    const stored = consumed[side];
-    if (mine && (!stored || mine.at >= stored.at)) consumed[side] = mine;
+    const row = consumed[side];
+    if (mine && (!row || mine.at >= row.at)) consumed[side] = mine;
   }
-  return consumeBook(fullBookOf(state.input), consumed, now);
+  return consumed;
 }
 
 /**

@@ -47,7 +47,8 @@ export interface OrderBooks {
   /**
    * The levels an order on `symbol` takes (the asks for a buy, the bids for a sale) around `mid`,
    * less what is consumed at `now`, with the input they were made from; null when the symbol's
-   * inputs are not known here (a symbol the market does not list).
+   * inputs are not known here (a symbol the market does not list). `mid`, when given, is the
+   * book's own mid, which the order is measured against instead of its price (a fed book's).
    */
   sideOf(symbol: string, mid: PriceUnits, side: BookSide, now: number): FoundSide | null;
   /**
@@ -73,15 +74,19 @@ export interface OrderBooks {
   close(): void;
 }
 
-/** The book an order walked: the live asset's, or a replay contest's (its `contestId`). */
+/** The book an order walked: the live asset's, the exchange's (a given side), or a replay contest's (its `contestId`). */
 export interface WalkedBook {
-  input: BookInput;
+  input: TakeSource;
   contestId?: string;
 }
 
-/** The levels of one side an order may take, and the book they are of. */
+/**
+ * The levels of one side an order may take, and the book they are of; `mid`, when given, the
+ * book's own mid, which the order is measured against instead of its price (a fed book's).
+ */
 export interface FoundSide extends WalkedBook {
   levels: BookLevel[];
+  mid?: PriceUnits;
 }
 
 const DEFAULT_DAILY_VOLUME_USD = 100_000_000;
@@ -104,6 +109,18 @@ interface CandleRow {
 /** A live book's side, or (with a contest) a replay book's, which is never stored. */
 const key = (assetId: string, side: BookSide, contestId?: string) =>
   contestId ? `${contestId}/${assetId}|${side}` : `${assetId}|${side}`;
+
+/**
+ * A side of a book that is not computed but given (the exchange's, market/fed-books.ts): what a
+ * take on it is measured against is its asset and its whole depth when taken.
+ */
+export interface GivenSide {
+  assetId: string;
+  sideTotal: ShareUnits;
+}
+
+/** What a take is made on: the simulated book's input, or a given side. */
+export type TakeSource = BookInput | GivenSide;
 
 export function createOrderBooks(
   db: Kysely<DB>,
@@ -260,10 +277,14 @@ export function createOrderBooks(
    * inputs change with every contest and replayed price, and a kept book per contest would stay
    * after the contest ends.
    */
-  const fullOf = (book: WalkedBook) =>
+  const fullOf = (book: { input: BookInput; contestId?: string }) =>
     book.contestId ? fullBook(book.input) : fullBookOf(book.input);
 
-  function found(book: WalkedBook, side: BookSide, now: number): FoundSide {
+  function found(
+    book: { input: BookInput; contestId?: string },
+    side: BookSide,
+    now: number,
+  ): FoundSide {
     const full = fullOf(book);
     const consumed = consumedOf(book.input.assetId, book.contestId);
     const levels = consumeBook(
@@ -288,8 +309,12 @@ export function createOrderBooks(
     },
     take(book, side, shares, now) {
       const { input, contestId } = book;
-      const full = fullOf(book);
-      const sideTotal = sideShares(side === 'ask' ? full.asks : full.bids);
+      let sideTotal: ShareUnits;
+      if ('sideTotal' in input) sideTotal = input.sideTotal;
+      else {
+        const full = fullOf({ input, contestId });
+        sideTotal = sideShares(side === 'ask' ? full.asks : full.bids);
+      }
       apply(input.assetId, side, sideTotal, shares, now, contestId);
       const event: BookTakeEvent = {
         type: 'book-take',

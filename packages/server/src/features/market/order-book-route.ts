@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { loadBook } from '../../market/feed-store.ts';
+import { loadFedOrderBook } from '../../market/fed-books.ts';
 import { loadOrderBook } from '../../market/order-book-store.ts';
 
 const toWire = (levels: readonly BookLevel[], depth: number): OrderBookLevel[] =>
@@ -33,13 +33,19 @@ export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const { depth } = request.query;
-      // The live feed's book, as the leader stored it last (docs/market-data.md).
+      const at = Date.now();
+      // The live feed's book, as the leader stored it last, less what our users took of it
+      // (docs/market-data.md).
       const fed =
         ctx.config.marketFeed === 'coinbase'
-          ? await loadBook(ctx.db, request.params.id)
+          ? await loadFedOrderBook(
+              ctx.db,
+              request.params.id,
+              at,
+              ctx.orderBooks?.consumed(request.params.id),
+            )
           : undefined;
       if (fed) return { bids: toWire(fed.bids, depth), asks: toWire(fed.asks, depth), at: fed.at };
-      const at = Date.now();
       const book = await loadOrderBook(
         ctx.db,
         request.params.id,

@@ -13,6 +13,7 @@ import type { JobLog } from '../../background-jobs.ts';
 import { allocateVolume } from './allocate-volume.ts';
 import { idealPortfolios } from './fill-model.ts';
 import { fillSlice } from './partial-fill.ts';
+import { stopsCanWalk } from './stop-walk.ts';
 import { tradedShares } from './traded-volume.ts';
 
 /** Orders filled per database transaction: big enough to be fast, small enough not to hold the writer long. */
@@ -154,6 +155,12 @@ export function createLimitTrigger(
       side: OrderSide,
       price: PriceUnits,
     ) => {
+      if (
+        kind === 'STOP' &&
+        ctx.orderBooks &&
+        !stopsCanWalk(ctx.orderBooks, { symbol, side, price, at })
+      )
+        return;
       const seen = new Set<string>();
       /** The shares the tick trades at the crossed limits, handed out across this side's batches. */
       let volume: bigint | null = null;

@@ -181,7 +181,8 @@ const noLiquidity = (symbol: string, capped: boolean) =>
 /**
  * A market order's fill. IDEAL: the whole order at the price plus the portfolio's half-spread,
  * as before the book. BOOK: the order walks its side of the simulated book from the price (the
- * mid), so its price is the average of the levels it took; the book has its own spread, so the
+ * mid; with the live feed, the exchange's book from its own mid, market/fed-books.ts, which
+ * answers 409 MARKET_STALE for a book missing or stale), so its price is the average of the levels it took; the book has its own spread, so the
  * portfolio's spread setting does not apply on top. What the book (or maxSlippageBps) cannot
  * fill is left unfilled and the record says how much was asked; nothing filled is 409
  * NO_LIQUIDITY. A symbol whose book inputs this instance has not read yet fills IDEAL. A member of
@@ -219,7 +220,8 @@ function priceOrder(
     const fill = boundedQuote(() => quote(amount, price), 'assetAmount');
     return { shares: fill.shares, totalCents: fill.totalCents, price, book: ideal };
   }
-  const walk = walkMarketOrder(side, found.levels, amount, mid, body.maxSlippageBps);
+  const bookMid = found.mid ?? mid;
+  const walk = walkMarketOrder(side, found.levels, amount, bookMid, body.maxSlippageBps);
   if (walk.shares <= 0n) {
     if (walk.complete) throw tooSmall();
     throw noLiquidity(body.symbol, body.maxSlippageBps !== undefined);
@@ -228,8 +230,8 @@ function priceOrder(
     amount.unit === 'SYMBOL'
       ? amount.shares
       : side === 'PURCHASE'
-        ? sharesForCents(amount.cents, mid)
-        : sharesToRaiseCents(amount.cents, mid);
+        ? sharesForCents(amount.cents, bookMid)
+        : sharesToRaiseCents(amount.cents, bookMid);
   // The domain's bounds, as an IDEAL quote checks them (share and cash caps).
   boundedQuote(
     () => quoteMarketBuy({ unit: 'SYMBOL', shares: walk.shares }, walk.price),
@@ -240,7 +242,7 @@ function priceOrder(
     totalCents: walk.totalCents,
     price: walk.price,
     book: {
-      mid_price: mid,
+      mid_price: bookMid,
       levels: BigInt(walk.levels),
       requested_shares: walk.complete ? null : asked,
     },
