@@ -42,3 +42,42 @@ export async function balances(ctx: AppContext, userId: string, symbol: string) 
     reservedCash,
   };
 }
+
+/**
+ * The users' money as it stands: cash, holdings (all and free) per symbol, and how many
+ * transactions and working orders they have, as text so that both databases compare alike. A
+ * refused order (a `409 NO_LIQUIDITY` from an empty book among them) must leave it as it was.
+ */
+export async function moneySnapshot(ctx: AppContext, userIds: readonly string[]) {
+  const { db } = ctx;
+  if (!userIds.length) return [];
+  const [portfolios, lots, transactions, working] = await Promise.all([
+    db.selectFrom('portfolios').select(['id', 'cash_cents']).where('id', 'in', userIds).execute(),
+    db
+      .selectFrom('lot_totals')
+      .select(['portfolio_id', 'symbol', 'shares', 'free_shares'])
+      .where('portfolio_id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('transactions')
+      .select(['portfolio_id', 'id'])
+      .where('portfolio_id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('limit_orders')
+      .select(['portfolio_id', 'id'])
+      .where('portfolio_id', 'in', userIds)
+      .where('status', '=', 'WORKING')
+      .execute(),
+  ]);
+  return [...userIds].sort().map((id) => ({
+    id,
+    cash: String(portfolios.find((p) => p.id === id)?.cash_cents),
+    lots: lots
+      .filter((l) => l.portfolio_id === id)
+      .map((l) => `${l.symbol} ${String(l.shares)} free ${String(l.free_shares)}`)
+      .sort(),
+    transactions: transactions.filter((t) => t.portfolio_id === id).length,
+    working: working.filter((o) => o.portfolio_id === id).length,
+  }));
+}

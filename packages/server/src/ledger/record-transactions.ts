@@ -28,6 +28,11 @@ export interface TransactionRecord {
   at: number;
   /** Why a working order filled: its kind, the tick's price and the reason in words. */
   trigger?: { type: string; price: bigint; reason: string } | null;
+  /**
+   * A fill that walked the simulated book (a triggered stop, stop-walk.ts): the mid it walked
+   * from and how many levels it took, as a market order's row has them (migration 024).
+   */
+  book?: { midPrice: bigint; levels: bigint } | null;
 }
 
 /** Writes the rows in one statement; each one's amounts are asserted first (nothing written when one is wrong). */
@@ -60,6 +65,8 @@ export async function recordTransactions(
       trigger_type: 'text',
       trigger_price: 'bigint',
       trigger_reason: 'text',
+      mid_price: 'bigint',
+      levels: 'bigint',
     },
     records.map((r) => [
       r.id,
@@ -77,12 +84,14 @@ export async function recordTransactions(
       r.trigger?.type ?? null,
       r.trigger?.price ?? null,
       r.trigger?.reason ?? null,
+      r.book?.midPrice ?? null,
+      r.book?.levels ?? null,
     ]),
   );
   // A working order's note goes to its fill inside the insert (migration 023): no read of its own.
   await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at,
-      trigger_type, trigger_price, trigger_reason, note)
+      trigger_type, trigger_price, trigger_reason, mid_price, levels, note)
     SELECT c.id, c.portfolio_id, c.epoch, c."type", c.method, c.symbol, c.shares, c.total_cents, c.price, c.fee_cents, c.position_id, c.created_at,
-      c.trigger_type, c.trigger_price, c.trigger_reason, (SELECT o.note FROM limit_orders o WHERE o.id = c.position_id)
+      c.trigger_type, c.trigger_price, c.trigger_reason, c.mid_price, c.levels, (SELECT o.note FROM limit_orders o WHERE o.id = c.position_id)
     FROM ${rows} AS c`.execute(trx);
 }

@@ -23,7 +23,7 @@ import {
 } from './fill-plan.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
 import type { OrderBooks } from '../../market/order-books.ts';
-import { takeStopShares, walkStops, type ReplayBook } from './stop-walk.ts';
+import { takeStopShares, walkStops, type ReplayBook, type StopBookRecord } from './stop-walk.ts';
 import { costsAndFillModels } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };
@@ -64,7 +64,7 @@ export async function fillBatch(trx: Trx, input: BatchInput): Promise<BatchResul
       ? walkStops(input.books, input, claim.claimed, claim.costs, claim.ideal)
       : null;
   const plan = planFills({ terms: input, ...claim, prices: walk?.prices });
-  const unmatchedShares = await settle(trx, input, plan, claim);
+  const unmatchedShares = await settle(trx, input, plan, claim, walk?.records);
   if (walk && input.books) {
     const taken = plan.fills
       .filter((f) => walk.prices.has(f.orderId))
@@ -176,7 +176,8 @@ async function claimBatch(trx: Trx, input: BatchInput) {
 
 /**
  * Writes what the plan says through the ledger's steps (docs/decisions/021-ledger-steps.md): the
- * money, the refusals, the transactions, then the legs and the pairs ended. `portfolios` are the
+ * money, the refusals, the transactions (a walked stop's with its mid and levels, `walked`), then
+ * the legs and the pairs ended. `portfolios` are the
  * claim's locked ones and `totals` a purchase's lot totals read in the claim: nothing moved
  * either since, so the settle asserts each free balance ends at exactly that plus what the fills added.
  */
@@ -185,6 +186,7 @@ async function settle(
   input: BatchInput,
   plan: FillPlan,
   claim: Pick<PlanInput, 'portfolios'> & { totals: ReadonlyMap<string, LotTotals> },
+  walked?: ReadonlyMap<string, StopBookRecord>,
 ): Promise<ShareUnits> {
   const { portfolios } = claim;
   // A batch whose claimed orders were all refused moves no money but the refusals'.
@@ -218,6 +220,8 @@ async function settle(
         trigger: trigger
           ? { type: trigger.kind, price: input.price, reason: trigger.reason }
           : null,
+        // A stop that walked the book records its mid and levels, as a market order does.
+        book: walked?.get(f.orderId) ?? null,
       };
     }),
   );

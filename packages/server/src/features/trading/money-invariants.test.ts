@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
-import { expectSound } from '../../../test/trading-test-kit.ts';
+import { expectSound, moneySnapshot } from '../../../test/trading-test-kit.ts';
 
 // One app for every run (building one takes about a second); each run gets three fresh users.
 let t: TestApp;
@@ -142,6 +142,7 @@ describe('money invariants', () => {
         const ids = users.map((u) => u.id);
         const orders: string[][] = [[], [], []];
         for (const s of steps) {
+          const before = s.kind === 'price' ? null : await moneySnapshot(t.ctx, ids);
           const res = await run(s, users, orders);
           if (res && res.statusCode >= 300) {
             const { code } = res.json<{ code: string }>();
@@ -151,6 +152,12 @@ describe('money invariants', () => {
               code,
               allowed: ALLOWED_REFUSALS.has(code),
             }).toMatchObject({ allowed: true });
+            // A refusal (an empty book's 409 NO_LIQUIDITY too) moves no one's money.
+            expect({ step: s, code, money: await moneySnapshot(t.ctx, ids) }).toEqual({
+              step: s,
+              code,
+              money: before,
+            });
           }
           await expectSound(t.ctx, ids);
         }

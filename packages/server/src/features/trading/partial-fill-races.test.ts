@@ -14,8 +14,9 @@ import {
   unacceptable,
   type Answer,
 } from '../../../test/race-kit.ts';
+import { fillsOf, orderRow } from '../../../test/limit-order-test-kit.ts';
 import type { TestUser } from '../../../test/test-app.ts';
-import { expectSound } from '../../../test/trading-test-kit.ts';
+import { balances, expectSound } from '../../../test/trading-test-kit.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 
 const { t, users } = useTestApp({ users: 3 });
@@ -39,9 +40,11 @@ describe('partial fills racing cancels and modifies', () => {
     await setPrice(t.app, 'XMR', 200);
     const orders: { user: TestUser; id: string; side: 'PURCHASE' | 'SELL' }[] = [];
     for (const user of users) {
+      // Bought at one price (IDEAL, whatever TEST_FILL_MODEL says: the XMR book would give only
+      // part of it), then on the book, where resting orders fill in parts
+      // (docs/decisions/040-partial-fills.md).
+      expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'IDEAL' }), 200);
       expectStatus(await buy(t.app, user, 'XMR', 20_000, 'USD'), 200);
-      // Bought at one price (the test app's IDEAL), then on the book, where resting orders fill in
-      // parts (docs/decisions/040-partial-fills.md).
       expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'BOOK' }), 200);
       for (let i = 0; i < 3; i += 1) {
         const side = random.chance(0.5) ? 'PURCHASE' : 'SELL';
@@ -99,5 +102,73 @@ describe('partial fills racing cancels and modifies', () => {
       t.ctx,
       users.map((u) => u.id),
     );
+  });
+
+  /**
+   * A buy of $5,000 at 190 on the book, which one tick's XMR trades (at most about $1,750 at the
+   * limit) fill only in part: it is partly filled before the race, and the racing tick fills
+   * another part, or not if the other call lands first.
+   */
+  async function partlyFilledBuy(user: TestUser) {
+    await setPrice(t.app, 'XMR', 200);
+    expectStatus(await updateUser(t.app, user, 'settings', { fill_model: 'BOOK' }), 200);
+    const cashBefore = (await balances(t.ctx, user.id, 'XMR')).cash;
+    const res = await openLimit(t.app, user, {
+      type: 'PURCHASE',
+      symbol: 'XMR',
+      limitAsk: LIMIT,
+      purchaseAsk: 5_000,
+    });
+    expectStatus(res, 201);
+    const id = res.json<{ limitPosition: { positionId: string } }>().limitPosition.positionId;
+    await setPrice(t.app, 'XMR', LIMIT);
+    const row = await orderRow(t.ctx, id);
+    expect({ status: row.status, filled: BigInt(row.filled_shares ?? 0n) > 0n }).toEqual({
+      status: 'WORKING',
+      filled: true,
+    });
+    return { id, cashBefore };
+  }
+
+  /** What the order's parts cost with their fees, and what the user's cash lost since before it. */
+  async function spent(user: TestUser, id: string, cashBefore: bigint) {
+    const fills = await fillsOf(t.ctx, id);
+    const paid = fills.reduce((sum, f) => sum + BigInt(f.total_cents) + BigInt(f.fee_cents), 0n);
+    return { paid, lost: cashBefore - (await balances(t.ctx, user.id, 'XMR')).cash };
+  }
+
+  it('a cancel racing a tick that fills a partly filled order in part gives back exactly what no part used', async () => {
+    const [ann] = users;
+    const { id, cashBefore } = await partlyFilledBuy(ann);
+    const [, cancel] = await Promise.all([
+      setPrice(t.app, 'XMR', LIMIT - 0.01),
+      cancelLimit(t.app, ann, id),
+    ]);
+    expectStatus(cancel, 200);
+    expect((await orderRow(t.ctx, id)).status).toBe('CANCELLED');
+    // Whichever came first, the cash the user lost is what the parts paid: the rest came back.
+    const { paid, lost } = await spent(ann, id, cashBefore);
+    expect(lost).toBe(paid);
+    expect((await fillsOf(t.ctx, id)).length).toBeGreaterThan(0);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
+  it('a modify racing a tick that fills a partly filled order in part leaves it reserving what is still to fill', async () => {
+    const [, bob] = users;
+    const { id, cashBefore } = await partlyFilledBuy(bob);
+    const [, modified] = await Promise.all([
+      setPrice(t.app, 'XMR', LIMIT - 0.01),
+      modify(bob, { positionId: id, purchaseAsk: 3_000 }),
+    ]);
+    expectStatus(modified, 200);
+    const row = await orderRow(t.ctx, id);
+    expect(row.status).toBe('WORKING');
+    const reserved = BigInt(row.purchase_cents ?? 0n);
+    // The modify set $3,000 still to fill; a part that came after it used some of that.
+    expect(reserved).toBeLessThanOrEqual(300_000n);
+    expect(reserved).toBeGreaterThan(0n);
+    const { paid, lost } = await spent(bob, id, cashBefore);
+    expect(lost).toBe(paid + reserved);
+    await expectSound(t.ctx, [bob.id]);
   });
 });

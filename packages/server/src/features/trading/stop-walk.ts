@@ -18,9 +18,21 @@ import { costsOf } from './trading-costs.ts';
 /** A price in 1e-8 USD from cents and 1e-8 shares: cents x 1e6 x 1e8 / shares. */
 const PER_SHARE = 10n ** 14n;
 
+/**
+ * What a walked stop's transaction records, as a market order's does (migration 024): the mid it
+ * walked from (the tick's price) and how many levels it took. A stop fills whole (decision 040),
+ * so it never records requested shares.
+ */
+export interface StopBookRecord {
+  midPrice: PriceUnits;
+  levels: bigint;
+}
+
 export interface StopWalk {
   /** Each walked order's price before spread: the average of the levels it took. */
   prices: Map<string, PriceUnits>;
+  /** Each walked order's mid and levels, for its transaction. */
+  records: Map<string, StopBookRecord>;
   /** The book the stops walked, and its side: what they take is given back to the app's books. */
   book: WalkedBook;
   side: BookSide;
@@ -70,6 +82,7 @@ export function walkStops(
   if (!found) return null;
   let levels: BookLevel[] = found.levels;
   const prices = new Map<string, PriceUnits>();
+  const records = new Map<string, StopBookRecord>();
   for (const o of claimed) {
     if (ideal.has(o.portfolio_id)) continue;
     const rule = costsOf(costs, o.portfolio_id);
@@ -83,10 +96,13 @@ export function walkStops(
       input.side === 'PURCHASE'
         ? (walk.cents * PER_SHARE + walk.shares - 1n) / walk.shares
         : (walk.cents * PER_SHARE) / walk.shares;
-    if (average > 0n) prices.set(o.id, average);
+    if (average > 0n) {
+      prices.set(o.id, average);
+      records.set(o.id, { midPrice: found.mid ?? input.price, levels: BigInt(walk.levels) });
+    }
     levels = withoutShares(levels, walk.shares);
   }
-  return { prices, book: found, side: bookSide };
+  return { prices, records, book: found, side: bookSide };
 }
 
 /**

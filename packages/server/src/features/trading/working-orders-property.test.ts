@@ -5,7 +5,7 @@ import { buy, cancelLimit, openLimit, setPrice } from '../../../test/calls.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import type { OpenAnswer } from '../../../test/limit-order-test-kit.ts';
 import { createLimitTrigger } from './limit-trigger.ts';
-import { expectSound } from '../../../test/trading-test-kit.ts';
+import { expectSound, moneySnapshot } from '../../../test/trading-test-kit.ts';
 
 const {
   t,
@@ -42,7 +42,13 @@ const Step = fc.oneof(
 describe('reservations of working orders', () => {
   it('always equal the sum of the working orders needs across random opens, modifies, cancels, fills and expiries', async () => {
     await setPrice(t.app, 'ETH', 2_000);
-    await buy(t.app, ann, 'ETH', 5);
+    // Shares for the sells. On the book (TEST_FILL_MODEL=BOOK) the jump to 2,000 leaves it thin:
+    // the buy gets what it holds, or is refused whole (409 NO_LIQUIDITY) having moved nothing.
+    const before = await moneySnapshot(t.ctx, [ann.id]);
+    const bought = await buy(t.app, ann, 'ETH', 5);
+    if (bought.statusCode === 409 && bought.json<{ code: string }>().code === 'NO_LIQUIDITY')
+      expect(await moneySnapshot(t.ctx, [ann.id])).toEqual(before);
+    else expect(bought.statusCode, bought.body).toBe(200);
     let price = 2_000;
     let later = Date.now() + 3 * 86_400_000;
     const ids: string[] = [];

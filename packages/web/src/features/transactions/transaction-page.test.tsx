@@ -134,6 +134,49 @@ describe('transaction page', () => {
     expect(row('Filled')).toHaveTextContent('filled 50.0000 of 80.0000 XMR requested');
   });
 
+  it("a triggered stop's fill that walked the book shows its mid, levels and slippage beside why it filled", async () => {
+    const tx = {
+      ...makeTransaction({
+        type: 'SELL',
+        method: 'LIMIT',
+        symbol: 'SOL',
+        assetsPurchasedSold: 10,
+        purchaseSellAsk: 187.2,
+        transactionTotal: 1_872,
+        midPrice: 189,
+        slippageBps: 95.24,
+        levels: 4,
+      }),
+      trigger: {
+        tickAt: 1,
+        tickPrice: 189,
+        orderType: 'STOP' as const,
+        reason: 'price $189.00 reached the stop at $190.00',
+      },
+    };
+    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['session'], makeUser());
+    renderRoutes(
+      [{ path: '/transaction', element: <TransactionPage /> }],
+      `/transaction?id=${tx.id}`,
+      queryClient,
+    );
+    const details = await screen.findByRole(
+      'table',
+      { name: 'Transaction details' },
+      { timeout: 5_000 },
+    );
+    const row = (name: string) => within(details).getByRole('rowheader', { name }).closest('tr');
+    expect(row('Mid price')).toHaveTextContent('$189.00');
+    expect(row('Average price')).toHaveTextContent('$187.20');
+    expect(row('Levels taken')).toHaveTextContent('4 price levels of the book');
+    expect(row('Slippage')).toHaveTextContent('95.2 bps');
+    expect(row('Why it filled')).toHaveTextContent('price $189.00 reached the stop at $190.00');
+    // A stop fills whole: there is no "filled of requested" row.
+    expect(within(details).queryByRole('rowheader', { name: 'Filled' })).toBeNull();
+  });
+
   it('a fill at one price has no book rows', async () => {
     const tx = makeTransaction();
     mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
