@@ -15,6 +15,7 @@ import type { EventBus } from '../realtime/event-bus.ts';
 import { loadBook, loadBooks, type StoredBook } from './feed-store.ts';
 import { laterConsumption } from './order-book-store.ts';
 import type { OrderBooks } from './order-books.ts';
+import { oneReadAtATime } from './one-read-at-a-time.ts';
 
 /**
  * With MARKET_FEED=coinbase, market orders and triggered stops walk the exchange's book as the
@@ -36,8 +37,6 @@ export function withFedBooks(
   staleMs: number,
 ): OrderBooks {
   let fed = new Map<string, { assetId: string; book: StoredBook }>();
-  let refreshing: Promise<void> | null = null;
-  let again = false;
 
   async function load(): Promise<void> {
     const rows = await loadBooks(db);
@@ -45,22 +44,7 @@ export function withFedBooks(
   }
 
   /** One read at a time; a flush during one asks for one more after it. */
-  function refreshSoon(): Promise<void> {
-    if (refreshing) {
-      again = true;
-      return refreshing;
-    }
-    refreshing = load()
-      .catch(() => undefined)
-      .finally(() => {
-        refreshing = null;
-        if (again) {
-          again = false;
-          void refreshSoon();
-        }
-      });
-    return refreshing;
-  }
+  const refreshSoon = oneReadAtATime(load);
 
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'prices') void refreshSoon();

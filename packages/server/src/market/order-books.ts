@@ -21,6 +21,7 @@ import { ASSET_CATALOG } from './asset-catalog.ts';
 import { fullBookOf } from './order-book-store.ts';
 import { replayBookInput, type ReplayBookCandle } from './replay-book.ts';
 import { bucketStart, INTERVAL_MS } from './simulator.ts';
+import { oneReadAtATime } from './one-read-at-a-time.ts';
 
 /**
  * The simulated books as market orders walk them, kept per app
@@ -134,8 +135,6 @@ export function createOrderBooks(
   /** Replay books' side depths as of their last take, to forget a side once it has refilled. */
   const replayTotals = new Map<string, ShareUnits>();
   let loadedConsumption = false;
-  let refreshing: Promise<void> | null = null;
-  let again = false;
 
   function apply(
     assetId: string,
@@ -255,22 +254,7 @@ export function createOrderBooks(
   }
 
   /** One refresh at a time; a tick during one asks for one more after it. */
-  function refreshSoon(): Promise<void> {
-    if (refreshing) {
-      again = true;
-      return refreshing;
-    }
-    refreshing = load()
-      .catch(() => undefined)
-      .finally(() => {
-        refreshing = null;
-        if (again) {
-          again = false;
-          void refreshSoon();
-        }
-      });
-    return refreshing;
-  }
+  const refreshSoon = oneReadAtATime(load);
 
   /**
    * A replay book is made anew each time rather than kept as fullBookOf keeps the live ones: its

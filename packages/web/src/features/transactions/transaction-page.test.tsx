@@ -7,22 +7,23 @@ import TransactionPage from './transaction-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page of `tx`, served by the mocked API to `user`: its details table once shown. */
+async function showTransaction(tx: { id: string }, user = makeUser()): Promise<HTMLElement> {
+  mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['session'], user);
+  renderRoutes(
+    [{ path: '/transaction', element: <TransactionPage /> }],
+    `/transaction?id=${tx.id}`,
+    queryClient,
+  );
+  return screen.findByRole('table', { name: 'Transaction details' }, { timeout: 5_000 });
+}
+
 describe('transaction page', () => {
   it('shows the total in dollars and cents, as the heading does', async () => {
     const tx = makeTransaction({ transactionTotal: 1_000, assetsPurchasedSold: 0.025 });
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser());
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx);
     const total = within(details).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
     expect(total).toHaveTextContent('$1,000.00');
     expect(total).not.toHaveTextContent('$1,000.000');
@@ -39,19 +40,7 @@ describe('transaction page', () => {
         reason: 'price $201.10 reached the stop at $202.00',
       },
     };
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser());
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx);
     expect(
       within(details).getByRole('rowheader', { name: 'Order' }).closest('tr'),
     ).toHaveTextContent('Stop order');
@@ -84,19 +73,7 @@ describe('transaction page', () => {
       parentId: 'buy1',
       ocoGroupId: 'tp1',
     };
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser({ limitPositions: [stopLoss] }));
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx, makeUser({ limitPositions: [stopLoss] }));
     expect(
       within(details).getByRole('rowheader', { name: 'Order' }).closest('tr'),
     ).toHaveTextContent('Stop-loss order');
@@ -113,19 +90,7 @@ describe('transaction page', () => {
       levels: 7,
       requestedShares: 80,
     });
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser());
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx);
     const row = (name: string) => within(details).getByRole('rowheader', { name }).closest('tr');
     expect(row('Mid price')).toHaveTextContent('$195.30');
     expect(row('Average price')).toHaveTextContent('$196.50');
@@ -154,19 +119,7 @@ describe('transaction page', () => {
         reason: 'price $189.00 reached the stop at $190.00',
       },
     };
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser());
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx);
     const row = (name: string) => within(details).getByRole('rowheader', { name }).closest('tr');
     expect(row('Mid price')).toHaveTextContent('$189.00');
     expect(row('Average price')).toHaveTextContent('$187.20');
@@ -179,19 +132,7 @@ describe('transaction page', () => {
 
   it('a fill at one price has no book rows', async () => {
     const tx = makeTransaction();
-    mockApi((r) => (r.path === `/transactions/${tx.id}` ? { body: tx } : undefined));
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(['session'], makeUser());
-    renderRoutes(
-      [{ path: '/transaction', element: <TransactionPage /> }],
-      `/transaction?id=${tx.id}`,
-      queryClient,
-    );
-    const details = await screen.findByRole(
-      'table',
-      { name: 'Transaction details' },
-      { timeout: 5_000 },
-    );
+    const details = await showTransaction(tx);
     expect(within(details).queryByRole('rowheader', { name: 'Levels taken' })).toBeNull();
     expect(within(details).queryByRole('rowheader', { name: 'Mid price' })).toBeNull();
   });
