@@ -1,5 +1,5 @@
 import { CandlesAnswer, type CandleInterval } from '@papertrade/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -14,7 +14,3 @@ export const candlesQueryOptions = (assetId: string, interval: CandleInterval) =
     refetchInterval: interval === '1m' ? 10_000 : 60_000,
     placeholderData: keepPreviousData,
   });
-
-export function useCandles(assetId: string, interval: CandleInterval) {
-  return useQuery(candlesQueryOptions(assetId, interval));
-}
