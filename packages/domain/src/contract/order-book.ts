@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** GET /assets/:id/book?depth=N: how many levels a side (docs/api.md, Market). */
+/**
+ * GET /assets/:id/book?depth=N&contestId=ID: how many levels a side, and the contest whose book a
+ * member walks (a running replay's; any other contest's is the live book) (docs/api.md, Market).
+ */
 export const ORDER_BOOK_MAX_DEPTH = 50;
 export const ORDER_BOOK_DEFAULT_DEPTH = 20;
 
@@ -11,6 +14,7 @@ export const OrderBookQuery = z.object({
     .min(1, 'Depth must be between 1 and 50')
     .max(ORDER_BOOK_MAX_DEPTH, 'Depth must be between 1 and 50')
     .default(ORDER_BOOK_DEFAULT_DEPTH),
+  contestId: z.string().min(1).max(64).optional(),
 });
 export type OrderBookQuery = z.infer<typeof OrderBookQuery>;
 

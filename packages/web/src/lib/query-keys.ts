@@ -39,7 +39,9 @@ export const queryKeys = {
   publicProfile: (wallet: string) => ['public-profile', wallet.toLowerCase()] as const,
   candles: (assetId: string, interval: string) => ['candles', assetId, interval] as const,
   dayStats: (assetId: string) => ['day-stats', assetId] as const,
-  orderBook: (assetId: string) => ['order-book', assetId] as const,
+  /** A replay contest's book of the asset (its id), or the live book (null). */
+  orderBook: (assetId: string, contestId: string | null) =>
+    ['order-book', assetId, contestId] as const,
   mostTraded: (days: number) => ['explore', 'most-traded', days] as const,
   contests: {
     all: ['contests'] as const,

@@ -10,12 +10,16 @@ export {
   replayedAt,
   scheduledPrice,
   scheduledQuote,
+  scheduleOf,
   type ReplayQuote,
   type ReplaySchedule,
 } from './replay-price.ts';
-/** Class assignments (features/assignments/) read and lock a class's row and check who may see it. */
+/**
+ * Class assignments (features/assignments/) read and lock a class's row and check who may see it;
+ * the market's book route reads a replay's row for its book.
+ */
 export { assertCanSee, assertOwner, loadContestRow, lockContestRow } from './contest-access.ts';
-export type { ContestRow } from './contest-record.ts';
+export { parseList, type ContestRow } from './contest-record.ts';
 export {
   contestRulesFor,
   type ContestOrderRules,

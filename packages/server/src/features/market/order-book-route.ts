@@ -12,11 +12,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { loadFedOrderBook } from '../../market/fed-books.ts';
 import { loadOrderBook } from '../../market/order-book-store.ts';
+import { loadContestBook } from './replay-order-book.ts';
 
 const toWire = (levels: readonly BookLevel[], depth: number): OrderBookLevel[] =>
   levels.slice(0, depth).map((l) => [priceToNumber(l.price), sharesToNumber(l.shares)]);
 
-/** GET /assets/:id/book: the simulated order book (docs/decisions/029-simulated-order-book.md). */
+/**
+ * GET /assets/:id/book: the simulated order book (docs/decisions/029-simulated-order-book.md), or
+ * with `contestId` the book that contest's members walk: a running replay's own
+ * (replay-order-book.ts), otherwise the live one.
+ */
 export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -25,15 +30,19 @@ export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void 
       schema: {
         tags: ['market'],
         summary:
-          "An asset's simulated order book: up to `depth` levels a side, [price, shares], best first",
+          "An asset's simulated order book: up to `depth` levels a side, [price, shares], best first; with `contestId` of a running replay, that replay's book",
         params: z.object({ id: z.string().max(40) }),
         querystring: OrderBookQuery,
         response: { 200: OrderBook },
       },
     },
     async (request) => {
-      const { depth } = request.query;
+      const { depth, contestId } = request.query;
       const at = Date.now();
+      const replay = contestId
+        ? await loadContestBook(ctx, contestId, request.params.id, at)
+        : null;
+      if (replay) return { bids: toWire(replay.bids, depth), asks: toWire(replay.asks, depth), at };
       // The live feed's book, as the leader stored it last, less what our users took of it
       // (docs/market-data.md).
       const fed =

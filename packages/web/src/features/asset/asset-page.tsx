@@ -158,8 +158,8 @@ export default function AssetPage() {
             beside where the price has been. */}
         <Stack spacing={2} sx={{ gridArea: 'chart', minWidth: 0 }}>
           <PriceChart assetId={asset.id} name={name} overlays={overlays} replay={replay} />
-          {/* The book is the live market's: a replay fills at its replayed price (decision 034). */}
-          {!replay && <OrderBookCard asset={asset} />}
+          {/* A replay member's is the replay's book, the one their market orders walk (decision 034). */}
+          <OrderBookCard asset={asset} />
         </Stack>
         <Box sx={{ gridArea: 'panel', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>

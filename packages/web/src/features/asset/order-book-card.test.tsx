@@ -1,9 +1,9 @@
-import type { OrderBook } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Contest, type OrderBook } from '@papertrade/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC } from '../../test/fixtures.ts';
+import { BTC, makeUser } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderPage } from '../../test/render.tsx';
 import { OrderBookCard } from './order-book-card.tsx';
@@ -113,5 +113,72 @@ describe('order book card', () => {
   it('a failed read shows the server’s message', async () => {
     setup({ status: 404, body: { error: 'Asset not found', code: 'ASSET_NOT_FOUND' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Asset not found');
+  });
+});
+
+const REPLAY_WALLET = '0xc0ffee0000000000000000000000000000000003';
+const REPLAY: Contest = {
+  id: 'r1',
+  name: 'Crash Class',
+  description: '',
+  kind: 'CLASS',
+  visibility: 'PRIVATE',
+  ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
+  startingBalance: STARTING_BALANCE_USD,
+  startsAt: 0,
+  endsAt: 4_000_000_000_000,
+  allowedSymbols: ['BTC'],
+  orderTypes: [],
+  feeBps: 0,
+  feeMinUsd: 0,
+  lessons: [],
+  members: 12,
+  status: 'RUNNING',
+  me: { walletAddress: REPLAY_WALLET, rank: 1, returnPercentage: 0 },
+  priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
+};
+
+describe('order book card of a replay member', () => {
+  it('shows the replay’s book, read with its contest and again when the replayed price moves', async () => {
+    const api = mockApi((request) => {
+      if (request.path === '/auth/session')
+        return {
+          body: {
+            user: makeUser({
+              walletAddress: REPLAY_WALLET,
+              portfolio: { kind: 'CONTEST', contestId: 'r1' },
+            }),
+          },
+        };
+      if (request.path === '/contests/r1') return { body: REPLAY };
+      if (request.path === '/contests/r1/replay')
+        return {
+          body: {
+            ...REPLAY.priceSource,
+            replayedAt: 60_000,
+            prices: [{ symbol: 'BTC', price: 20_000 }],
+          },
+        };
+      if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
+        return {
+          body: {
+            asks: [[20_010, 1]],
+            bids: [[19_990, 1]],
+            at: 1_700_000_000_000,
+          },
+        };
+      if (request.path.startsWith('/assets/btcusd/book')) return { body: BOOK };
+      return undefined;
+    });
+    renderPage(<Ticking />);
+    const ladder = await screen.findByRole('table', { name: 'Order book ladder for BTC' });
+    expect(
+      within(ladder).getByText('Spread $20.00 (10.0 bps) · Mid $20,000.00'),
+    ).toBeInTheDocument();
+    const books = () => api.calls.filter((c) => c.path.startsWith('/assets/btcusd/book'));
+    expect(books().map((c) => c.path)).toEqual(['/assets/btcusd/book?depth=50&contestId=r1']);
+    await userEvent.click(screen.getByRole('button', { name: 'Tick' }));
+    await waitFor(() => expect(books()).toHaveLength(2));
+    expect(books()[1]!.path).toBe('/assets/btcusd/book?depth=50&contestId=r1');
   });
 });

@@ -68,7 +68,7 @@ export function OrderBookCard({ asset }: { asset: Asset }) {
 }
 
 function OrderBookBody({ asset }: { asset: Asset }) {
-  const query = useOrderBook(asset.id, asset.currentPrice);
+  const query = useOrderBook(asset);
   const book = useMemo(() => (query.data ? bookLevels(query.data) : null), [query.data]);
   if (query.isPending) {
     return <Skeleton variant="rounded" height={240} aria-label="Loading the order book" />;

@@ -33,7 +33,7 @@ interface BookPreviewProps {
  * while there is no amount or no book (the order itself does not wait for it).
  */
 export function BookPreview({ asset, side, unit, amount }: BookPreviewProps) {
-  const book = useOrderBook(asset.id, asset.currentPrice).data;
+  const book = useOrderBook(asset).data;
   const levels = useMemo(() => (book ? bookLevels(book) : null), [book]);
   const preview = levels && amount > 0 ? previewMarketOrder(levels, side, unit, amount) : null;
   if (!preview) return null;

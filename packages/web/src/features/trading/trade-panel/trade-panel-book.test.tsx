@@ -1,4 +1,4 @@
-import type { OrderBook } from '@papertrade/domain';
+import { STARTING_BALANCE_USD, type Contest, type OrderBook } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -102,5 +102,77 @@ describe('trade panel preview from the order book', () => {
     expect(within(preview).getByRole('alert')).toHaveTextContent(
       'The book cannot fill this order: its asks hold only 2.5000 BTC right now.',
     );
+  });
+});
+
+const REPLAY_WALLET = '0xc0ffee0000000000000000000000000000000002';
+const REPLAY: Contest = {
+  id: 'r1',
+  name: 'Crash Class',
+  description: '',
+  kind: 'CLASS',
+  visibility: 'PRIVATE',
+  ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
+  startingBalance: STARTING_BALANCE_USD,
+  startsAt: 0,
+  endsAt: 4_000_000_000_000,
+  allowedSymbols: ['BTC'],
+  orderTypes: [],
+  feeBps: 0,
+  feeMinUsd: 0,
+  lessons: [],
+  members: 12,
+  status: 'RUNNING',
+  me: { walletAddress: REPLAY_WALLET, rank: 1, returnPercentage: 0 },
+  priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
+};
+
+/** The replay's book around its replayed $20,000: 1 BTC at 5 bp, then 1 BTC at 50 bp. */
+const REPLAY_BOOK: OrderBook = {
+  asks: [
+    [20_010, 1],
+    [20_100, 1],
+  ],
+  bids: [
+    [19_990, 1],
+    [19_900, 1],
+  ],
+  at: 1_700_000_000_000,
+};
+
+describe('trade panel preview of a replay member', () => {
+  it('walks the replay’s book, asked for with its contest, not the live book', async () => {
+    const api = mockApi((request) => {
+      if (request.path === '/auth/session')
+        return {
+          body: {
+            user: makeUser({
+              walletAddress: REPLAY_WALLET,
+              portfolio: { kind: 'CONTEST', contestId: 'r1' },
+            }),
+          },
+        };
+      if (request.path === '/all-assets') return { body: [BTC] };
+      if (request.path === '/contests/r1') return { body: REPLAY };
+      if (request.path === '/contests/r1/replay')
+        return {
+          body: {
+            ...REPLAY.priceSource,
+            replayedAt: 60_000,
+            prices: [{ symbol: 'BTC', price: 20_000 }],
+          },
+        };
+      if (request.path.startsWith('/assets/btcusd/book'))
+        return { body: request.path.includes('contestId=r1') ? REPLAY_BOOK : BOOK };
+      return undefined;
+    });
+    renderPage(<TradePanel asset={BTC} />);
+    const preview = await typeShares('1.5');
+    // 20,010 + 0.5 x 20,100 = 30,060 for 1.5 BTC: 20,040, 20 bps over the replayed mid.
+    expect(within(preview).getByText('$20,040.00')).toBeInTheDocument();
+    expect(within(preview).getByText('20.0 bps · 2 levels')).toBeInTheDocument();
+    const books = api.calls.filter((c) => c.path.startsWith('/assets/btcusd/book'));
+    expect(books.length).toBeGreaterThan(0);
+    expect(books.every((c) => c.path.includes('contestId=r1'))).toBe(true);
   });
 });
