@@ -1,4 +1,10 @@
-import { STARTING_BALANCE_USD, type Asset, type Transaction, type User } from '@papertrade/domain';
+import {
+  STARTING_BALANCE_USD,
+  type Asset,
+  type Contest,
+  type Transaction,
+  type User,
+} from '@papertrade/domain';
 
 export const WALLET = '0x1234567890abcdef1234567890abcdef12345678';
 
@@ -82,5 +88,32 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     timestamp: 1_700_000_100_000,
     fee: 0,
     ...overrides,
+  };
+}
+
+/**
+ * A running class that replays an hour of BTC at 60 times its speed, `wallet` its member's
+ * portfolio in it (docs/api.md, Replay contests).
+ */
+export function makeReplayContest(wallet: string): Contest {
+  return {
+    id: 'r1',
+    name: 'Crash Class',
+    description: '',
+    kind: 'CLASS',
+    visibility: 'PRIVATE',
+    ownerWallet: WALLET,
+    startingBalance: STARTING_BALANCE_USD,
+    startsAt: 0,
+    endsAt: 4_000_000_000_000,
+    allowedSymbols: ['BTC'],
+    orderTypes: [],
+    feeBps: 0,
+    feeMinUsd: 0,
+    lessons: [],
+    members: 12,
+    status: 'RUNNING',
+    me: { walletAddress: wallet, rank: 1, returnPercentage: 0 },
+    priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
   };
 }

@@ -1,9 +1,9 @@
-import { STARTING_BALANCE_USD, type Contest, type OrderBook } from '@papertrade/domain';
+import type { OrderBook } from '@papertrade/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, makeUser } from '../../test/fixtures.ts';
+import { BTC, makeReplayContest, makeUser } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderPage } from '../../test/render.tsx';
 import { OrderBookCard } from './order-book-card.tsx';
@@ -117,26 +117,7 @@ describe('order book card', () => {
 });
 
 const REPLAY_WALLET = '0xc0ffee0000000000000000000000000000000003';
-const REPLAY: Contest = {
-  id: 'r1',
-  name: 'Crash Class',
-  description: '',
-  kind: 'CLASS',
-  visibility: 'PRIVATE',
-  ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
-  startingBalance: STARTING_BALANCE_USD,
-  startsAt: 0,
-  endsAt: 4_000_000_000_000,
-  allowedSymbols: ['BTC'],
-  orderTypes: [],
-  feeBps: 0,
-  feeMinUsd: 0,
-  lessons: [],
-  members: 12,
-  status: 'RUNNING',
-  me: { walletAddress: REPLAY_WALLET, rank: 1, returnPercentage: 0 },
-  priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
-};
+const REPLAY = makeReplayContest(REPLAY_WALLET);
 
 describe('order book card of a replay member', () => {
   it('shows the replay’s book, read with its contest and again when the replayed price moves', async () => {

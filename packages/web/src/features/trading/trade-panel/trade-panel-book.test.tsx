@@ -1,8 +1,8 @@
-import { STARTING_BALANCE_USD, type Contest, type OrderBook } from '@papertrade/domain';
+import type { OrderBook } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, makeUser } from '../../../test/fixtures.ts';
+import { BTC, makeReplayContest, makeUser } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { TradePanel } from './trade-panel.tsx';
@@ -106,26 +106,7 @@ describe('trade panel preview from the order book', () => {
 });
 
 const REPLAY_WALLET = '0xc0ffee0000000000000000000000000000000002';
-const REPLAY: Contest = {
-  id: 'r1',
-  name: 'Crash Class',
-  description: '',
-  kind: 'CLASS',
-  visibility: 'PRIVATE',
-  ownerWallet: '0x1234567890abcdef1234567890abcdef12345678',
-  startingBalance: STARTING_BALANCE_USD,
-  startsAt: 0,
-  endsAt: 4_000_000_000_000,
-  allowedSymbols: ['BTC'],
-  orderTypes: [],
-  feeBps: 0,
-  feeMinUsd: 0,
-  lessons: [],
-  members: 12,
-  status: 'RUNNING',
-  me: { walletAddress: REPLAY_WALLET, rank: 1, returnPercentage: 0 },
-  priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
-};
+const REPLAY = makeReplayContest(REPLAY_WALLET);
 
 /** The replay's book around its replayed $20,000: 1 BTC at 5 bp, then 1 BTC at 50 bp. */
 const REPLAY_BOOK: OrderBook = {
