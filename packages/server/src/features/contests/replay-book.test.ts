@@ -1,5 +1,5 @@
 import type { Contest, TradeAnswer } from '@papertrade/domain';
-import { PRICE_SCALE, SHARE_SCALE } from '@papertrade/domain';
+import { PRICE_SCALE } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
 import { buy, expectStatus, setPrice } from '../../../test/calls.ts';
@@ -7,6 +7,7 @@ import { contestKit } from '../../../test/contest-kit.ts';
 import { setRealism } from '../../../test/fee-test-kit.ts';
 import { createTestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
+import { storeFlatCandles } from '../../../test/replay-candles.ts';
 
 /**
  * A replay contest's book (docs/decisions/034-replay-contests.md, amendment of 2026-12-04)
@@ -28,22 +29,8 @@ const heavy = (minute: number) => minute < 30;
 const priceAt = (minute: number) => (heavy(minute) ? 30_000 : 20_000);
 const volumeAt = (minute: number) => (heavy(minute) ? 1_000 : 2);
 
-async function storeCandles(ctx: AppContext) {
-  const rows = Array.from({ length: 60 }, (_, minute) => {
-    const p = BigInt(priceAt(minute)) * PRICE_SCALE;
-    return {
-      asset_id: BTC,
-      interval: '1m',
-      start_ts: FROM + minute * MINUTE,
-      open: p,
-      high: p,
-      low: p,
-      close: p,
-      volume: BigInt(volumeAt(minute)) * SHARE_SCALE,
-    };
-  });
-  await ctx.db.insertInto('candles').values(rows).execute();
-}
+const storeCandles = (ctx: AppContext) =>
+  storeFlatCandles(ctx.db, { assetId: BTC, from: FROM, priceAt, volumeAt });
 
 /** A BOOK replay class of BTC at speed 1, its clock `minutes` into the replayed hour. */
 async function replayClass(minutes = 0): Promise<Contest> {

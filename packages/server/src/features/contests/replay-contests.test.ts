@@ -7,6 +7,7 @@ import { contestKit } from '../../../test/contest-kit.ts';
 import { createTestUser, testDialect, type TestUser } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
+import { storeFlatCandles } from '../../../test/replay-candles.ts';
 
 /**
  * Replay contests (docs/decisions/034-replay-contests.md) against the real app and database: the
@@ -27,20 +28,7 @@ async function storeCandles(ctx: AppContext, symbol: string, priceAt: (minute: n
     .select('id')
     .where('symbol', '=', symbol)
     .executeTakeFirstOrThrow();
-  const rows = Array.from({ length: 60 }, (_, minute) => {
-    const p = BigInt(priceAt(minute)) * PRICE_SCALE;
-    return {
-      asset_id: asset.id,
-      interval: '1m',
-      start_ts: FROM + minute * MINUTE,
-      open: p,
-      high: p,
-      low: p,
-      close: p,
-      volume: 10n ** 8n,
-    };
-  });
-  await ctx.db.insertInto('candles').values(rows).execute();
+  await storeFlatCandles(ctx.db, { assetId: asset.id, from: FROM, priceAt });
 }
 const crash = (minute: number) => (minute < 30 ? 30_000 : 20_000);
 

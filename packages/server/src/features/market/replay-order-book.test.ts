@@ -6,6 +6,7 @@ import { expectStatus, setPrice } from '../../../test/calls.ts';
 import { contestKit } from '../../../test/contest-kit.ts';
 import { createTestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
+import { storeFlatCandles } from '../../../test/replay-candles.ts';
 
 /**
  * GET /assets/:id/book?contestId= (docs/decisions/034-replay-contests.md, amendment "the book
@@ -21,20 +22,8 @@ const TO = FROM + 60 * MINUTE;
 const BTC = 'btcusd';
 
 /** A replayed hour of BTC at 20,000 in flat candles, 2 BTC traded a minute (a thin market). */
-async function storeCandles(ctx: AppContext) {
-  const p = 20_000n * PRICE_SCALE;
-  const rows = Array.from({ length: 60 }, (_, minute) => ({
-    asset_id: BTC,
-    interval: '1m',
-    start_ts: FROM + minute * MINUTE,
-    open: p,
-    high: p,
-    low: p,
-    close: p,
-    volume: 2n * SHARE_SCALE,
-  }));
-  await ctx.db.insertInto('candles').values(rows).execute();
-}
+const storeCandles = (ctx: AppContext) =>
+  storeFlatCandles(ctx.db, { assetId: BTC, from: FROM, priceAt: () => 20_000, volumeAt: () => 2 });
 
 /** A BOOK replay class of BTC at speed 1, running unless it starts `startsIn` ms from now. */
 async function replayClass(startsIn = -1_000): Promise<Contest> {
