@@ -48,6 +48,12 @@ const TARGET_CROSSING_MS = 60;
  * fills assumes.
  */
 const FILL_MODEL = process.env.BENCH_FILL_MODEL === 'BOOK' ? 'BOOK' : 'IDEAL';
+/**
+ * Each crossing BTC limit buy: 100 USD, or on the book 20,000 USD, so that the 250 of them ask
+ * for more than the tick's simulated trades at their prices (about 3,000,000 USD of BTC): the
+ * earlier ones fill whole, one fills in part, and the rest wait for the next tick (decision 040).
+ */
+const CROSSING_BUY_CENTS = FILL_MODEL === 'BOOK' ? 2_000_000n : 10_000n;
 
 // BENCH_LIMITS_DIR keeps the seeded database between runs (seeding takes about a minute).
 const keptDir = process.env.BENCH_LIMITS_DIR;
@@ -289,7 +295,7 @@ function addCrossingOrders(file: string, userIds: readonly string[]): void {
         portfolioId: pick(userIds),
         symbol: 'BTC',
         type: 'PURCHASE',
-        cents: 10_000n,
+        cents: CROSSING_BUY_CENTS,
         shares: null,
         orderType: 'LIMIT',
         limit: scale(btc, 0.95 + random() * 0.04),
@@ -362,6 +368,7 @@ try {
 
   const quietTimes: number[] = [];
   const crossingTimes: number[] = [];
+  const crossingCounts: string[] = [];
   const flushTimes: number[] = [];
   let filled = 0;
   let partial = 0;
@@ -403,6 +410,7 @@ try {
     flushTimes.push(performance.now() - flushStarted);
     filled += result.filled;
     partial += result.partial;
+    crossingCounts.push(`${result.filled}+${result.partial}`);
     orderBooks.close();
     if (
       FILL_MODEL === 'BOOK'
@@ -438,7 +446,7 @@ try {
       `(each: ${floorTimes.map((t) => t.toFixed(0)).join(', ')}; the first warms the connection)`,
   );
   console.error(
-    `(${quietTimes.length} quiet ticks, ${crossingTimes.length} crossing ticks, ${filled} whole fills and ${partial} partial fills in all)`,
+    `(${quietTimes.length} quiet ticks, ${crossingTimes.length} crossing ticks, ${filled} whole fills and ${partial} partial fills in all; whole+partial per crossing tick: ${crossingCounts.join(', ')})`,
   );
 } finally {
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
