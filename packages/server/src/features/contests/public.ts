@@ -8,7 +8,6 @@ export {
   contestQuote,
   contestSchedule,
   replayedAt,
-  scheduledPrice,
   scheduledQuote,
   scheduleOf,
   type ReplayQuote,

@@ -170,16 +170,6 @@ export async function scheduledQuote(
   };
 }
 
-/** The replayed price of `symbol` at wall time `now`; a 409 when its candle is missing. */
-export async function scheduledPrice(
-  db: Db,
-  schedule: ReplaySchedule,
-  symbol: string,
-  now: number,
-): Promise<PriceUnits> {
-  return (await scheduledQuote(db, schedule, symbol, now)).price;
-}
-
 /**
  * What an order of a contest portfolio trades at: the replayed price when its contest replays
  * history, otherwise `live` (the market's price, which the caller already read). Read inside the
