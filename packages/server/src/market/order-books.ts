@@ -90,6 +90,29 @@ export interface FoundSide extends WalkedBook {
   mid?: PriceUnits;
 }
 
+/** A replay contest's book: its members walk this one instead of the live book (replay-book.ts). */
+export interface ReplayBook {
+  contestId: string;
+  candle: ReplayBookCandle;
+}
+
+/**
+ * The side an order or a triggered stop walks: its replay contest's book when it trades in one,
+ * else the live one (sideOf).
+ */
+export function walkedSideOf(
+  books: OrderBooks,
+  symbol: string,
+  mid: PriceUnits,
+  side: BookSide,
+  now: number,
+  replay?: ReplayBook,
+): FoundSide | null {
+  return replay
+    ? books.replaySideOf(replay.contestId, symbol, replay.candle, mid, side, now)
+    : books.sideOf(symbol, mid, side, now);
+}
+
 const DEFAULT_DAILY_VOLUME_USD = 100_000_000;
 const volumeById = new Map(ASSET_CATALOG.map((a) => [a.id, a.dailyVolumeUsd]));
 

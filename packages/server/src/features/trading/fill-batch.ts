@@ -22,8 +22,8 @@ import {
   type Refused,
 } from './fill-plan.ts';
 import { cancelOtherLegs, insertLegs } from './oco-legs.ts';
-import type { OrderBooks } from '../../market/order-books.ts';
-import { takeStopShares, walkStops, type ReplayBook, type StopBookRecord } from './stop-walk.ts';
+import type { OrderBooks, ReplayBook } from '../../market/order-books.ts';
+import { takeStopShares, walkStops, type StopBookRecord } from './stop-walk.ts';
 import { costsAndFillModels } from './trading-costs.ts';
 
 export { refusalNotice, type Fill, type Refusal };

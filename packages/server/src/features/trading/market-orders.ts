@@ -59,7 +59,7 @@ import {
 } from '../../ledger/order-inputs.ts';
 import { insufficientFundsText, insufficientSharesText } from '../../ledger/money-text.ts';
 import type { MoneyChange } from '../../users/money-record.ts';
-import type { OrderBooks, WalkedBook } from '../../market/order-books.ts';
+import { walkedSideOf, type OrderBooks, type WalkedBook } from '../../market/order-books.ts';
 import { costRuleFor, mainCosts, mainFillModel } from './trading-costs.ts';
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -201,18 +201,16 @@ function priceOrder(
   const bookSide: BookSide = side === 'PURCHASE' ? 'ask' : 'bid';
   const model = rule.fillModel ?? books?.defaultModel ?? 'IDEAL';
   const found =
-    model !== 'BOOK'
-      ? null
-      : replay
-        ? books?.replaySideOf(
-            replay.contestId,
-            body.symbol,
-            replay.quote.candle,
-            mid,
-            bookSide,
-            now,
-          )
-        : books?.sideOf(body.symbol, mid, bookSide, now);
+    model === 'BOOK' && books
+      ? walkedSideOf(
+          books,
+          body.symbol,
+          mid,
+          bookSide,
+          now,
+          replay && { contestId: replay.contestId, candle: replay.quote.candle },
+        )
+      : null;
   const ideal = { mid_price: null, levels: null, requested_shares: null };
   if (!found) {
     const price = fillPrice(side, mid, rule.spreadBps);

@@ -10,8 +10,12 @@ import {
   type ShareUnits,
 } from '@papertrade/domain';
 import { AppError } from '../../http/app-error.ts';
-import type { OrderBooks, WalkedBook } from '../../market/order-books.ts';
-import type { ReplayBookCandle } from '../../market/replay-book.ts';
+import {
+  walkedSideOf,
+  type OrderBooks,
+  type ReplayBook,
+  type WalkedBook,
+} from '../../market/order-books.ts';
 import type { ClaimedOrder } from './fill-plan.ts';
 import { costsOf } from './trading-costs.ts';
 
@@ -36,12 +40,6 @@ export interface StopWalk {
   /** The book the stops walked, and its side: what they take is given back to the app's books. */
   book: WalkedBook;
   side: BookSide;
-}
-
-/** A replay contest's book, which its members' stops walk instead of the live one (replay-book.ts). */
-export interface ReplayBook {
-  contestId: string;
-  candle: ReplayBookCandle;
 }
 
 /**
@@ -69,16 +67,7 @@ export function walkStops(
 ): StopWalk | null {
   const bookSide: BookSide = input.side === 'PURCHASE' ? 'ask' : 'bid';
   const { replay } = input;
-  const found = replay
-    ? books.replaySideOf(
-        replay.contestId,
-        input.symbol,
-        replay.candle,
-        input.price,
-        bookSide,
-        input.at,
-      )
-    : books.sideOf(input.symbol, input.price, bookSide, input.at);
+  const found = walkedSideOf(books, input.symbol, input.price, bookSide, input.at, replay);
   if (!found) return null;
   let levels: BookLevel[] = found.levels;
   const prices = new Map<string, PriceUnits>();
