@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/api.ts';
+import { expectNoSevereAxe } from './support/axe.ts';
 import { loginInBrowser } from './support/browser.ts';
 
 interface Screen {
@@ -55,23 +55,7 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(screen.path);
       await screen.ready(page);
 
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = severe
-        .map(
-          (v) =>
-            `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
-            v.nodes
-              .map((n) =>
-                `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`.replace(/\n/g, ' '),
-              )
-              .join('\n'),
-        )
-        .join('\n');
-      expect(
-        severe.map((v) => v.id),
-        `axe found on ${screen.path} (${mode}):\n${report}`,
-      ).toEqual([]);
+      await expectNoSevereAxe(page, `${screen.path} (${mode})`);
     });
   }
 }

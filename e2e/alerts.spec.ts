@@ -5,12 +5,8 @@ import {
   setPrice,
   type AssetRecord,
 } from './support/api.ts';
-import {
-  checkPopup,
-  severeAxeDetails,
-  startInLightMode,
-  switchToDark,
-} from './support/dialog-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { checkPopup, startInLightMode, switchToDark } from './support/dialog-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openLive } from './support/live-helpers.ts';
 

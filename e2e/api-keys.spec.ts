@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authHeaders, type TestUser } from './support/api.ts';
-import { severeAxeDetails, startInLightMode, switchToDark } from './support/dialog-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { startInLightMode, switchToDark } from './support/dialog-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** /account's API keys section (docs/pages.md): create a key, see its secret once, revoke it. */

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { authHeaders, type TestUser } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { classViaApi, openBuyBitcoin, studentIn, teacherViaApi } from './support/contests.ts';
-import { settle, severeAxeDetails } from './support/dialog-helpers.ts';
+import { expectNoSevereAxe } from './support/axe.ts';
 
 // The class pages of docs/api.md "Trade notes", "Class rules and reports" and "Class assignments"
 // through axe at 1280 and 390 px in both themes: the teacher's page (assignments table, rules
@@ -10,11 +10,6 @@ import { settle, severeAxeDetails } from './support/dialog-helpers.ts';
 // field, empty and refused. Set up through the API; buys are of BTC, which no spec moves
 // (support/api.ts, PRICE_MOVERS).
 const TITLE = 'Week 1: a first noted trade';
-
-async function noSevereViolations(page: Page, where: string) {
-  await settle(page);
-  expect(await severeAxeDetails(page), `axe found on ${where}`).toEqual([]);
-}
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 type Size = keyof typeof SIZES;
@@ -86,27 +81,27 @@ for (const [size, mode] of [
     if (size === 'desktop')
       await expect(members.getByRole('columnheader', { name: 'Sharpe' })).toBeVisible();
     await expect(t.getByRole('form', { name: 'Class rules' })).toBeVisible();
-    await noSevereViolations(t, `the teacher's class page (${size}, ${mode})`);
+    await expectNoSevereAxe(t, `the teacher's class page (${size}, ${mode})`);
     await members.getByRole('button', { name: `View ${student.username}'s portfolio` }).click();
     await expect(t.getByRole('list', { name: 'Trade notes' })).toContainText(
       'A small first position',
     );
-    await noSevereViolations(t, `a member's portfolio with notes (${size}, ${mode})`);
+    await expectNoSevereAxe(t, `a member's portfolio with notes (${size}, ${mode})`);
 
     // The student: the checklist, then the trade panel with the note field, empty and refused.
     const s = await openAs(browser, student, mode, size);
     await s.goto(`/contests/${klass.id}`);
     await expect(s.getByRole('list', { name: `${TITLE} tasks` }).getByRole('link')).toHaveCount(3);
     await expect(s.getByText(/You are trading in this contest/)).toBeVisible();
-    await noSevereViolations(s, `the student's class page (${size}, ${mode})`);
+    await expectNoSevereAxe(s, `the student's class page (${size}, ${mode})`);
     const form = await openBuyBitcoin(s, size === 'phone');
     const note = form.getByRole('textbox', { name: /^Note/ });
     await expect(note).toHaveAccessibleName(/your class asks for one/);
-    await noSevereViolations(s, `the trade panel with the note field (${size}, ${mode})`);
+    await expectNoSevereAxe(s, `the trade panel with the note field (${size}, ${mode})`);
     await form.getByLabel('Amount').fill('100');
     await form.getByRole('button', { name: 'Buy BTC' }).click();
     await expect(note).toHaveAttribute('aria-invalid', 'true');
-    await noSevereViolations(s, `the trade panel with a refused note (${size}, ${mode})`);
+    await expectNoSevereAxe(s, `the trade panel with a refused note (${size}, ${mode})`);
 
     for (const p of [t, s]) await p.context().close();
   });

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { authHeaders, type TestUser } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { classViaApi, studentIn, teacherViaApi } from './support/contests.ts';
-import { settle, severeAxeDetails } from './support/dialog-helpers.ts';
+import { expectNoSevereAxe } from './support/axe.ts';
 
 // The teacher's class tools and a replay member's chart (docs/api.md, "Replay contests", "Lessons
 // and quizzes" and "Class assignments"): the asset page of a replay's member shows the replayed
@@ -18,11 +18,6 @@ const MINUTE = 60_000;
 /** 1 June 2021, 10:00 UTC: 30 minutes of BTC flat at 35,000, replayed at real speed. */
 const FROM = Date.UTC(2021, 5, 1, 10, 0);
 const TO = FROM + 30 * MINUTE;
-
-async function noSevereViolations(page: Page, where: string) {
-  await settle(page);
-  expect(await severeAxeDetails(page), `axe found on ${where}`).toEqual([]);
-}
 
 function importFlatHistory() {
   const dir = mkdtempSync(path.join(tmpdir(), 'class-tools-e2e-'));
@@ -95,7 +90,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(
         page.getByRole('figure', { name: 'Bitcoin replayed price, 1m candles' }),
       ).toHaveAccessibleDescription(/35,000/);
-      await noSevereViolations(page, "the replay member's asset page");
+      await expectNoSevereAxe(page, "the replay member's asset page");
 
       // The teacher is not a member: the live market's chart.
       await page.context().clearCookies();
@@ -151,7 +146,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       );
       const scores = page.getByRole('table', { name: /: members' scores$/ });
       await expect(scores.getByRole('row').nth(1)).toContainText(bo.username);
-      await noSevereViolations(page, "the teacher's class page with quiz results");
+      await expectNoSevereAxe(page, "the teacher's class page with quiz results");
     });
   });
 }

@@ -1,25 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { STARTING_BALANCE_USD } from '@papertrade/domain';
 import { authHeaders, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
+import { expectNoSevereAxe } from './support/axe.ts';
 import { openContest, teacherViaApi } from './support/contests.ts';
-
-/** Serious and critical axe findings on what the page shows now, as a readable list. */
-async function expectNoSevereViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = severe
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-    )
-    .join('\n');
-  expect(
-    severe.map((v) => v.id),
-    `axe found on ${where}:\n${report}`,
-  ).toEqual([]);
-}
 
 for (const mode of ['light', 'dark'] as const) {
   test(`contest pages have no serious or critical axe violation in ${mode} mode`, async ({
@@ -74,32 +58,32 @@ for (const mode of ['light', 'dark'] as const) {
       .click();
     await t.getByRole('tab', { name: 'Owned' }).click();
     await expect(t.getByRole('link', { name: contest.name })).toBeVisible();
-    await expectNoSevereViolations(t, `/contests (${mode})`);
+    await expectNoSevereAxe(t, `/contests (${mode})`);
     await t.getByRole('button', { name: 'Create' }).click();
     await expect(t.getByRole('dialog', { name: 'Create a contest' })).toBeVisible();
-    await expectNoSevereViolations(t, `the create form (${mode})`);
+    await expectNoSevereAxe(t, `the create form (${mode})`);
     await t.keyboard.press('Escape');
     await openContest(t, 'Owned', contest.name);
     await expect(t.getByRole('table', { name: 'Members' })).toContainText(student.username);
     await expect(t.getByRole('table', { name: 'Contest leaderboard' })).toContainText(
       student.username,
     );
-    await expectNoSevereViolations(t, `the teacher's contest page (${mode})`);
+    await expectNoSevereAxe(t, `the teacher's contest page (${mode})`);
     await t.getByRole('button', { name: `View ${student.username}'s portfolio` }).click();
     await expect(t.getByRole('dialog').getByRole('table', { name: 'Holdings' })).toContainText(
       'Bitcoin',
     );
-    await expectNoSevereViolations(t, `a member's portfolio (${mode})`);
+    await expectNoSevereAxe(t, `a member's portfolio (${mode})`);
 
     // The member: the contest page with the lessons, and the join page of someone not in yet.
     const s = await open(student);
     await openContest(s, 'Joined', contest.name);
     await expect(s.getByRole('list', { name: 'Class lessons' })).toBeVisible();
-    await expectNoSevereViolations(s, `the member's contest page (${mode})`);
+    await expectNoSevereAxe(s, `the member's contest page (${mode})`);
     const visitor = await open(await signUpViaApi(request));
     await visitor.goto(`/join/${contest.joinCode}`);
     await expect(visitor.getByRole('button', { name: 'Join class' })).toBeVisible();
-    await expectNoSevereViolations(visitor, `/join/:code (${mode})`);
+    await expectNoSevereAxe(visitor, `/join/:code (${mode})`);
 
     for (const p of [t, s, visitor]) await p.context().close();
   });

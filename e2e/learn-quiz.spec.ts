@@ -1,7 +1,8 @@
 import { QUIZZES } from '@papertrade/domain/quizzes';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { skipOnboarding } from './support/pages-helpers.ts';
 
 const SLUG = 'limit-orders';
 const QUESTIONS = QUIZZES[SLUG] ?? [];
@@ -54,7 +55,7 @@ for (const { size, viewport, colorScheme } of [
       await expect(
         quiz.getByText(`Best ${total - 1} of ${total} · last ${total - 1} of ${total} · 1 attempt`),
       ).toBeVisible();
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
       // Nothing overflows the phone's width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
@@ -83,7 +84,7 @@ for (const { size, viewport, colorScheme } of [
       const item = page.getByRole('link', { name: /Limit orders and when they fill/ });
       await expect(item.getByLabel(`Best quiz score ${total} of ${total}`)).toBeVisible();
       await expect(item.getByText('Read', { exact: true })).toBeVisible();
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
   });
 }

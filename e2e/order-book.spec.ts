@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { skipOnboarding } from './support/pages-helpers.ts';
 
 // Reads prices only: moves none (support/api.ts, PRICE_MOVERS). UNI is a thin coin ($300M a day,
 // about $300,000 on each side of its book) that no spec moves.
@@ -59,7 +60,7 @@ for (const viewport of [
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
 
     test('a large market buy of a thin coin warns of its slippage, and an amount past the book that it cannot fill', async ({
@@ -81,7 +82,7 @@ for (const viewport of [
       await expect(preview.getByRole('alert')).toContainText(
         'The book cannot fill this order: its asks hold only',
       );
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
   });
 }
@@ -93,6 +94,6 @@ for (const mode of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/asset?pair=uniusd');
     await openLadder(page, false);
-    expect(await severeAxeViolations(page)).toEqual([]);
+    expect(await severeAxeDetails(page)).toEqual([]);
   });
 }

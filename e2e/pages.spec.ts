@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { authHeaders, buyViaApi, signUpViaApi } from './support/api.ts';
 import { loginInBrowser } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
-import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { skipOnboarding } from './support/pages-helpers.ts';
 
 test('following a user gives them a NEW_FOLLOWER notification', async ({
   page,
@@ -284,7 +285,7 @@ for (const mode of ['light', 'dark'] as const) {
             timeout: 30_000,
           });
           await page.waitForLoadState('networkidle');
-          expect(await severeAxeViolations(page)).toEqual([]);
+          expect(await severeAxeDetails(page)).toEqual([]);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );

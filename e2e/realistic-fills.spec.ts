@@ -1,6 +1,7 @@
 import { authHeaders, getUserViaApi, type AssetRecord } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { severeAxeViolations, skipOnboarding } from './support/pages-helpers.ts';
+import { severeAxeDetails } from './support/axe.ts';
+import { skipOnboarding } from './support/pages-helpers.ts';
 
 // Moves no price (support/api.ts, PRICE_MOVERS): XMR, the thinnest book, is bought at the market
 // and with a limit above its price, which fills in parts from the tick's simulated trades
@@ -45,7 +46,7 @@ for (const { size, viewport, colorScheme } of [
       );
       await expect(took.getByRole('row', { name: /^Slippage/ })).toContainText(/[\d.]+ bps/);
       await expect(took.getByRole('row', { name: /^Mid price/ })).toContainText(/\$[\d,.]+/);
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'View the transaction' }).click();
       const details = page.getByRole('table', { name: 'Transaction details' });
@@ -58,7 +59,7 @@ for (const { size, viewport, colorScheme } of [
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
 
     test('choosing the Ideal fill model in /account fills the same order at one price, with no levels', async ({
@@ -76,7 +77,7 @@ for (const { size, viewport, colorScheme } of [
           return (record as unknown as { settings: Record<string, unknown> }).settings.fill_model;
         })
         .toBe('IDEAL');
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
 
       await page.goto(LESSON);
       await page.getByRole('button', { name: 'Try it: buy $20,000 of XMR' }).click();
@@ -104,7 +105,7 @@ for (const { size, viewport, colorScheme } of [
       await form.getByRole('button', { name: 'Buy XMR' }).click();
       // The best ask is above the mid: not one share fills within 0 bps (409 NO_LIQUIDITY).
       await expect(cap).toHaveAccessibleDescription(/^Nothing could fill within 0 bps of the mid/);
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
 
     test('a large limit buy above the price fills in parts and shows as Partly filled on /order', async ({
@@ -136,7 +137,7 @@ for (const { size, viewport, colorScheme } of [
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      expect(await severeAxeViolations(page)).toEqual([]);
+      expect(await severeAxeDetails(page)).toEqual([]);
     });
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { severeAxeDetails } from './axe.ts';
 import { bodyBackground, luminance } from './browser.ts';
 
 export type ThemeMode = 'light' | 'dark';
@@ -19,39 +19,6 @@ export async function switchToDark(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('theme_mode', 'dark'));
   await page.reload();
   await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
-}
-
-/**
- * Waits for running CSS transitions (a dialog's fade or slide) to end: axe measures contrast
- * from the colours of this very moment. Endless animations (spinners) are left running.
- */
-export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/**
- * Serious and critical axe violations of the whole page as it is now, with the element and
- * axe's reason, so a failure names what to fix without opening the trace.
- */
-export async function severeAxeDetails(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) =>
-        `${v.impact} ${v.id} on ${n.html.slice(0, 160)}: ${n.failureSummary ?? v.help}`.replace(
-          /\s*\n\s*/g,
-          ' ',
-        ),
-      ),
-    );
 }
 
 /** Whether focus reaches the popup itself or something in it within a few seconds. */
@@ -93,7 +60,6 @@ export async function checkPopup(
   await page.keyboard.press(key);
   await expect(popup, `${key} on the trigger opens ${what} (${mode})`).toBeVisible();
   expect.soft(await focusMovesInto(popup), `focus moves into ${what} (${mode})`).toBe(true);
-  await settle(page);
   expect.soft(await severeAxeDetails(page), `axe with ${what} open (${mode})`).toEqual([]);
   const closer = options.closeWith ? 'its close button' : 'Escape';
   if (options.closeWith) await options.closeWith.press('Enter');
