@@ -54,6 +54,24 @@ describe('totalBalanceCents', () => {
     expect(total).toBe(cents('14000'));
   });
 
+  it('values the free and reserved shares of a symbol together, so any split of them gives one total', () => {
+    // DOGE at 0.33333333: 1.5 shares alone are worth 0.49 (0.4999999995), three 0.99, not 2 x 0.49.
+    const whole = totalBalanceCents({
+      cashCents: 0n,
+      holdings: [{ symbol: 'DOGE', shares: units('3') }],
+      workingOrders: [],
+      prices,
+    });
+    const split = totalBalanceCents({
+      cashCents: 0n,
+      holdings: [{ symbol: 'DOGE', shares: units('1.5') }],
+      workingOrders: [{ type: 'SELL', symbol: 'DOGE', sellShares: units('1.5') }],
+      prices,
+    });
+    expect(whole).toBe(cents('0.99'));
+    expect(split).toBe(whole);
+  });
+
   it('counts a holding of an asset without a price as 0', () => {
     const total = totalBalanceCents({
       cashCents: cents('5'),

@@ -23,10 +23,13 @@ export interface TotalBalanceInput {
 }
 
 /**
- * Cash + holdings at current price + pending limit orders (docs/product.md, Total balance): a PURCHASE counts its
- * reserved dollars, a SELL its reserved shares at the current price. Shares are valued rounded
- * down to the cent (what they would fetch). A symbol without a price counts 0 rather than failing
- * the whole balance.
+ * Cash + holdings at current price + pending limit orders (docs/product.md, Total balance): a
+ * PURCHASE counts its reserved dollars, a SELL its reserved shares at the current price. A
+ * symbol's shares, free and reserved, are summed and valued once, rounded down to the cent (what
+ * they would fetch): so the total depends only on how many shares the portfolio owns, and the
+ * server can value it from its running totals (lot_totals.shares) without reading the working
+ * sells (docs/decisions/041-balance-from-running-totals.md). A symbol without a price counts 0
+ * rather than failing the whole balance.
  */
 export function totalBalanceCents({
   cashCents,
@@ -34,17 +37,18 @@ export function totalBalanceCents({
   workingOrders,
   prices,
 }: TotalBalanceInput): Cents {
-  const value = (symbol: string, shares: ShareUnits): Cents => {
-    const price = prices.get(symbol);
-    return price === undefined || price <= 0n ? 0n : valueOfShares(shares, price);
-  };
+  const shares = new Map<string, ShareUnits>();
+  const add = (symbol: string, more: ShareUnits) =>
+    shares.set(symbol, (shares.get(symbol) ?? 0n) + more);
   let total = cashCents;
-  for (const holding of holdings) total += value(holding.symbol, holding.shares);
+  for (const holding of holdings) add(holding.symbol, holding.shares);
   for (const order of workingOrders) {
-    total +=
-      order.type === 'PURCHASE'
-        ? (order.purchaseCents ?? 0n)
-        : value(order.symbol, order.sellShares ?? 0n);
+    if (order.type === 'PURCHASE') total += order.purchaseCents ?? 0n;
+    else add(order.symbol, order.sellShares ?? 0n);
+  }
+  for (const [symbol, owned] of shares) {
+    const price = prices.get(symbol);
+    if (price !== undefined && price > 0n) total += valueOfShares(owned, price);
   }
   return total;
 }

@@ -23,6 +23,7 @@ import * as assignments from './migrations/022-assignments.ts';
 import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class-rules.ts';
 import * as bookFills from './migrations/024-book-fills.ts';
 import * as partialFills from './migrations/025-partial-fills.ts';
+import * as dropReservedSells from './migrations/026-drop-reserved-sells.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '023-trade-notes-and-class-rules': tradeNotesAndClassRules,
   '024-book-fills': bookFills,
   '025-partial-fills': partialFills,
+  '026-drop-reserved-sells': dropReservedSells,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

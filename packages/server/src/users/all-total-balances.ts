@@ -1,14 +1,8 @@
-import {
-  totalBalanceCents,
-  type Cents,
-  type WorkingOrderInput,
-  type HoldingInput,
-} from '@papertrade/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { totalBalanceCents, type Cents, type HoldingInput } from '@papertrade/domain';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { currentPrices, WORKING } from './total-balance.ts';
-import { holdsReservation } from '../ledger/reserved-orders.ts';
 
 /** One open portfolio's total, with what boards show of its owner. */
 export interface PortfolioTotalBalance {
@@ -32,12 +26,13 @@ export interface PortfolioTotalBalance {
 
 interface Positions {
   holdings: HoldingInput[];
-  orders: WorkingOrderInput[];
+  /** Cash reserved by working PURCHASE orders. */
+  reservedCents: Cents;
 }
 
 /**
  * Every open portfolio's total balance (docs/product.md, Total balance) in four queries, whatever their number: portfolios,
- * non-empty holdings, working orders and prices, summed in JS with bigint. Not in SQL because
+ * non-empty holdings, the cash working buys reserve and prices, summed in JS with bigint. Not in SQL because
  * shares (up to 1e18 units) x price (up to 1e15 units) overflows a 64-bit integer: PostgreSQL
  * would fail and SQLite would silently fall back to a float. The reads share one transaction
  * (REPEATABLE READ on PostgreSQL) so a trade in between is never counted twice or not at all.
@@ -67,35 +62,34 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
     ])
     .where('portfolios.closed_at', 'is', null)
     .execute();
+  // Free and reserved shares are valued together (decision 041): the working sells are in the
+  // open lots' totals, and only the cash the working buys reserve is read, summed per portfolio.
   const holdings = await trx
     .selectFrom('lot_totals')
-    .select(['portfolio_id', 'symbol', 'free_shares as shares'])
-    .where('free_shares', '>', 0n)
+    .select(['portfolio_id', 'symbol', 'shares'])
+    .where('shares', '>', 0n)
     .execute();
-  const orders = await trx
+  const reserved = await trx
     .selectFrom('limit_orders')
-    .select(['portfolio_id', 'type', 'symbol', 'purchase_cents', 'sell_shares'])
+    .select((eb) => [
+      'portfolio_id',
+      eb.fn.sum<bigint | number | string>('purchase_cents').as('cents'),
+    ])
     .where('status', '=', WORKING)
-    .where(holdsReservation)
+    .where('type', '=', sql.lit('PURCHASE'))
+    .groupBy('portfolio_id')
     .execute();
   const prices = await currentPrices(trx);
 
   const positions = new Map<string, Positions>();
   const of = (portfolioId: string): Positions => {
     let p = positions.get(portfolioId);
-    if (!p) positions.set(portfolioId, (p = { holdings: [], orders: [] }));
+    if (!p) positions.set(portfolioId, (p = { holdings: [], reservedCents: 0n }));
     return p;
   };
   for (const h of holdings)
     of(h.portfolio_id).holdings.push({ symbol: h.symbol, shares: BigInt(h.shares) });
-  for (const o of orders) {
-    of(o.portfolio_id).orders.push({
-      type: o.type as WorkingOrderInput['type'],
-      symbol: o.symbol,
-      ...(o.purchase_cents !== null ? { purchaseCents: BigInt(o.purchase_cents) } : {}),
-      ...(o.sell_shares !== null ? { sellShares: BigInt(o.sell_shares) } : {}),
-    });
-  }
+  for (const r of reserved) of(r.portfolio_id).reservedCents += BigInt(r.cents);
 
   return portfolios.map((u) => {
     const p = positions.get(u.id);
@@ -113,7 +107,12 @@ async function readAll(trx: Transaction<DB>): Promise<PortfolioTotalBalance[]> {
       epoch: BigInt(u.epoch),
       startingCents: BigInt(u.starting_balance_cents),
       totalCents: p
-        ? totalBalanceCents({ cashCents, holdings: p.holdings, workingOrders: p.orders, prices })
+        ? totalBalanceCents({
+            cashCents: cashCents + p.reservedCents,
+            holdings: p.holdings,
+            workingOrders: [],
+            prices,
+          })
         : cashCents,
       invested: p !== undefined,
     };

@@ -1,6 +1,6 @@
 import { STARTING_BALANCE_CENTS } from '@papertrade/domain';
 import { CompiledQuery } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buy, expectStatus, openLimit, setPrice } from '../../test/calls.ts';
 import { captureStatements } from '../../test/statement-capture.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -24,10 +24,11 @@ const points = (userId: string) =>
     .execute();
 
 describe('balance points', () => {
-  it('the batch balance point equals the total balance of docs/product.md, each working SELL valued on its own', async () => {
+  it('the batch balance point is the total of docs/product.md, the free and reserved shares of a symbol valued together', async () => {
     await setPrice(t.app, 'ETH', 3_000.03);
     expectStatus(await buy(t.app, ann, 'ETH', 3), 200);
-    // Three SELLs of the same odd size: valued one by one, each rounds down on its own.
+    // Three SELLs of the same odd size: valued one by one they would round down three times
+    // (decision 041).
     for (let i = 0; i < 3; i += 1)
       expectStatus(
         await openLimit(t.app, ann, {
@@ -62,7 +63,16 @@ describe('balance points', () => {
     await recordBalanceSnapshots(t.ctx.db, [ann.id, bob.id], at);
     const [annPoint] = (await points(ann.id)).filter((p) => Number(p.ts) === at);
     const [bobPoint] = (await points(bob.id)).filter((p) => Number(p.ts) === at);
-    expect(annPoint?.balance_cents).toBe(await totalBalanceCents(t.ctx.db, ann.id));
+    const { cash_cents: cash } = await t.ctx.db
+      .selectFrom('portfolios')
+      .select('cash_cents')
+      .where('id', '=', ann.id)
+      .executeTakeFirstOrThrow();
+    // 3 ETH at 3,333.37 is 10,000.11 whole; free 2.00000001 (6,666.74) and three reserved
+    // 0.33333333 (1,111.12 each) would be 10,000.10.
+    const expected = BigInt(cash) + 1_234_56n + 1n + 10_000_11n;
+    expect(annPoint?.balance_cents).toBe(expected);
+    expect(await totalBalanceCents(t.ctx.db, ann.id)).toBe(expected);
     expect(bobPoint?.balance_cents).toBe(STARTING_BALANCE_CENTS);
   });
 
@@ -83,28 +93,35 @@ describe('balance points', () => {
     expect(later).toEqual([{ ts: BigInt(at + 10_000), balance_cents: STARTING_BALANCE_CENTS }]);
   });
 
-  it('many portfolios are seven statements, the working sells read through their own index', async () => {
+  it('many portfolios are six statements, no working sell read and the reserved cash summed through its index', async () => {
     expectStatus(await buy(t.app, bob, 'ETH', 1), 200);
     expectStatus(
       await openLimit(t.app, bob, { type: 'SELL', symbol: 'ETH', limitAsk: 90_000, sellAsk: 0.5 }),
       201,
+    );
+    // The orders' own points (the queue's, within a second) land first, outside the capture.
+    const placed = Date.now();
+    await vi.waitFor(
+      async () => expect((await points(bob.id)).some((p) => Number(p.ts) >= placed)).toBe(true),
+      { timeout: 5_000 },
     );
     const ids = [ann.id, bob.id, ...Array.from({ length: 600 }, (_, i) => `missing-${i}`)];
     const at = Date.now() + 300_000;
     const statements = (
       await captureStatements(() => recordBalanceSnapshots(t.ctx.db, ids, at))
     ).filter((s) => !/^\s*(begin|commit|savepoint|release)/i.test(s.sql));
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(6);
+    expect(statements.some((s) => /type = 'SELL'/.test(s.sql))).toBe(false);
     for (const who of [ann, bob])
       expect((await points(who.id)).filter((p) => Number(p.ts) === at)).toEqual([
         { ts: BigInt(at), balance_cents: await totalBalanceCents(t.ctx.db, who.id) },
       ]);
     if (t.ctx.database.dialect === 'sqlite') {
-      const sells = statements.find((s) => /type = 'SELL'/.test(s.sql));
+      const buys = statements.find((s) => /type = 'PURCHASE'/.test(s.sql));
       const { rows } = await t.ctx.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sells?.sql ?? ''}`, [...(sells?.parameters ?? [])]),
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${buys?.sql ?? ''}`, [...(buys?.parameters ?? [])]),
       );
-      expect(rows.map((r) => r.detail).join(' | ')).toContain('limit_orders_reserved_sells');
+      expect(rows.map((r) => r.detail).join(' | ')).toContain('limit_orders_portfolio_working');
     }
   });
 });

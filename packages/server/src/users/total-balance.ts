@@ -1,7 +1,6 @@
 import {
   clampRecordedBalance,
   totalBalanceCents as computeTotal,
-  valueOfShares,
   type Cents,
   type HoldingInput,
   type PriceUnits,
@@ -11,7 +10,6 @@ import { batchRows, idIn } from '../db/batch-rows.ts';
 import type { DB } from '../db/schema.ts';
 import { inTransaction, isPostgres } from '../db/transaction.ts';
 import { chunks } from './chunks.ts';
-import { holdsReservation } from '../ledger/reserved-orders.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -26,13 +24,16 @@ export async function currentPrices(db: Db): Promise<Map<string, PriceUnits>> {
   return new Map(rows.map((r) => [r.symbol, BigInt(r.price)]));
 }
 
-/** docs/product.md, Total balance: cash + holdings at current prices + working orders (PURCHASE at purchaseAsk, SELL at sellAsk x price). */
+/**
+ * docs/product.md, Total balance: cash + the open lots' shares (free and reserved, decision 041)
+ * at current prices + the cash reserved by working PURCHASE orders.
+ */
 export async function totalBalanceCents(
   db: Db,
   portfolioId: string,
   prices?: ReadonlyMap<string, PriceUnits>,
 ): Promise<Cents> {
-  const [user, holdings, orders, priceMap] = await Promise.all([
+  const [user, holdings, reserved, priceMap] = await Promise.all([
     db
       .selectFrom('portfolios')
       .select(['cash_cents'])
@@ -40,28 +41,23 @@ export async function totalBalanceCents(
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('lot_totals')
-      .select(['symbol', 'free_shares as shares'])
+      .select(['symbol', 'shares'])
       .where('portfolio_id', '=', portfolioId)
-      .where('free_shares', '>', 0n)
+      .where('shares', '>', 0n)
       .execute(),
     db
       .selectFrom('limit_orders')
-      .select(['type', 'symbol', 'purchase_cents', 'sell_shares'])
+      .select((eb) => eb.fn.sum<Amount | null>('purchase_cents').as('cents'))
       .where('portfolio_id', '=', portfolioId)
       .where('status', '=', WORKING)
-      .where(holdsReservation)
-      .execute(),
+      .where('type', '=', sql.lit('PURCHASE'))
+      .executeTakeFirst(),
     prices ? Promise.resolve(prices) : currentPrices(db),
   ]);
   return computeTotal({
-    cashCents: BigInt(user.cash_cents),
+    cashCents: BigInt(user.cash_cents) + BigInt(reserved?.cents ?? 0n),
     holdings: holdings.map((h) => ({ symbol: h.symbol, shares: BigInt(h.shares) })),
-    workingOrders: orders.map((o) => ({
-      type: o.type as 'PURCHASE' | 'SELL',
-      symbol: o.symbol,
-      ...(o.purchase_cents !== null ? { purchaseCents: BigInt(o.purchase_cents) } : {}),
-      ...(o.sell_shares !== null ? { sellShares: BigInt(o.sell_shares) } : {}),
-    })),
+    workingOrders: [],
     prices: priceMap,
   });
 }
@@ -83,7 +79,7 @@ const POINTS_PER_TRANSACTION = 2_000;
 
 /**
  * The balance point at `at` of each portfolio (the total of docs/product.md, in its current epoch),
- * replacing any point of its less than a minute older: seven statements whatever their number
+ * replacing any point of its less than a minute older: six statements whatever their number
  * (one per table read, one delete, one insert; the ids bound as one parameter, db/batch-rows.ts),
  * in one transaction per POINTS_PER_TRANSACTION (the caller's, when `db` is one).
  */
@@ -100,7 +96,7 @@ export async function recordBalanceSnapshots(
 type Amount = bigint | number | string;
 
 /**
- * The total balance (docs/product.md) of each of these portfolios, in five statements whatever
+ * The total balance (docs/product.md) of each of these portfolios, in four statements whatever
  * their number (the ids bound as one parameter). `lock` takes KEY SHARE on PostgreSQL: a portfolio
  * deleted meanwhile waits for the caller's inserts instead of failing them.
  */
@@ -119,28 +115,19 @@ export async function loadPortfolioTotals(
     trx,
   );
   if (!portfolios.length) return totals;
+  // A symbol's free and reserved shares are valued together (docs/decisions/041), so the open
+  // lots' total, free plus reserved, stands for the working sells: no sell order is read.
   const { rows: holdings } = await sql<{ portfolio_id: string; symbol: string; shares: Amount }>`
-    SELECT portfolio_id, symbol, free_shares AS shares FROM lot_totals WHERE ${of('portfolio_id')} AND free_shares > 0`.execute(
+    SELECT portfolio_id, symbol, shares FROM lot_totals WHERE ${of('portfolio_id')} AND shares > 0`.execute(
     trx,
   );
-  // Working orders summed in SQL through partial indexes, literals so SQLite sees they apply:
-  // reserved cash per portfolio (limit_orders_portfolio_working), and reserved shares per
-  // portfolio, symbol and order size (limit_orders_reserved_sells, migration 012), so each SELL
-  // is still valued on its own as totalBalanceCents values it (rounded down per order).
+  // Reserved cash per portfolio, summed in SQL through the partial index
+  // limit_orders_portfolio_working (the literal lets SQLite see that it applies).
   const { rows: purchases } = await sql<{ portfolio_id: string; cents: Amount | null }>`
     SELECT portfolio_id, SUM(purchase_cents) AS cents FROM limit_orders
     WHERE ${of('portfolio_id')} AND status = ${WORKING} AND type = 'PURCHASE' GROUP BY portfolio_id`.execute(
     trx,
   );
-  const { rows: sells } = await sql<{
-    portfolio_id: string;
-    symbol: string;
-    sell_shares: Amount | null;
-    n: Amount;
-  }>`
-    SELECT portfolio_id, symbol, sell_shares, COUNT(*) AS n FROM limit_orders
-    WHERE ${of('portfolio_id')} AND status = ${WORKING} AND type = 'SELL' AND (oco_group_id IS NULL OR oco_group_id = id)
-    GROUP BY portfolio_id, symbol, sell_shares`.execute(trx);
   const prices = at ?? (await currentPrices(trx));
 
   const held = new Map<string, HoldingInput[]>();
@@ -153,11 +140,6 @@ export async function loadPortfolioTotals(
   const addTo = (portfolioId: string, cents: bigint) =>
     extra.set(portfolioId, (extra.get(portfolioId) ?? 0n) + cents);
   for (const p of purchases) addTo(p.portfolio_id, BigInt(p.cents ?? 0n));
-  for (const o of sells) {
-    const price = prices.get(o.symbol);
-    if (price && price > 0n)
-      addTo(o.portfolio_id, valueOfShares(BigInt(o.sell_shares ?? 0n), price) * BigInt(o.n));
-  }
   for (const u of portfolios) {
     const cashAndHoldings = computeTotal({
       cashCents: BigInt(u.cash_cents),

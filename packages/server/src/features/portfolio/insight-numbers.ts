@@ -71,14 +71,13 @@ export function buildInsight(input: InsightInput): PortfolioInsight {
     const price = input.prices.get(symbol);
     return price === undefined || price <= 0n ? 0n : valueOfShares(shares, price);
   };
-  const values = new Map<string, Cents>();
   const held = new Map<string, ShareUnits>();
-  const add = (symbol: string, shares: ShareUnits) => {
-    values.set(symbol, (values.get(symbol) ?? 0n) + valueOf(symbol, shares));
+  const add = (symbol: string, shares: ShareUnits) =>
     held.set(symbol, (held.get(symbol) ?? 0n) + shares);
-  };
   for (const [symbol, shares] of input.freeShares) if (shares > 0n) add(symbol, shares);
   for (const order of input.sellOrders) add(order.symbol, order.shares);
+  // Free and reserved shares valued together, as the total balance values them (decision 041).
+  const values = new Map([...held].map(([symbol, shares]) => [symbol, valueOf(symbol, shares)]));
 
   const realisedBySymbol = new Map<string, Cents>();
   for (const sale of replay?.sales ?? []) {

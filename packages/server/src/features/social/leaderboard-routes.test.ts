@@ -60,6 +60,14 @@ async function workingOrder(
       transaction_id: null,
     })
     .execute();
+  // A sell's shares leave the free shares, as the ledger's reserve step takes them (decision 024).
+  if (type === 'SELL')
+    await db
+      .updateTable('lot_totals')
+      .set((eb) => ({ free_shares: eb('free_shares', '-', reserved) }))
+      .where('portfolio_id', '=', user.id)
+      .where('symbol', '=', symbol)
+      .execute();
 }
 
 /** Six users whose totals exercise cash, holdings, both order sides, a tie and a loss. */
@@ -89,8 +97,8 @@ async function sixUsers(app: TestApp) {
   await workingOrder(db, c, 'PURCHASE', 'BTC', USD(60_000));
   await setUser(db, d, 100_000, T0); // ties with a, signed up earlier
   await setUser(db, e, 80_000, T0 + 4);
-  await setHolding(db, e.id, 'ETH', 5n * SHARE); // 10,000
-  await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 2,000
+  await setHolding(db, e.id, 'ETH', 6n * SHARE);
+  await workingOrder(db, e, 'SELL', 'ETH', SHARE); // 5 free (10,000) and 1 reserved (2,000)
   await setUser(db, f, 190_000, T0 + 5, 200_000);
   return { a, b, c, d, e, f };
 }
