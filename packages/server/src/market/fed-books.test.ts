@@ -161,6 +161,48 @@ describe('orders on the exchange book (MARKET_FEED=coinbase)', () => {
     expect(res.json<{ error: string }>().error).toContain('order book of BTC is stale');
   });
 
+  it("a stop waits while the exchange's book is stale, then walks the fresh one", async () => {
+    await feed('42000.50', { bids: BIDS, asks: ASKS });
+    expectStatus(await buy(t.app, ann, 'BTC', 0.12, 'SYMBOL'), 200);
+    const stop = await openLimit(t.app, ann, {
+      type: 'SELL',
+      symbol: 'BTC',
+      orderType: 'STOP',
+      stopPrice: 41_500,
+      sellAsk: 0.1,
+    });
+    expectStatus(stop, 201);
+    const id = stop.json<OpenAnswer>().limitPosition.positionId;
+    // The price crosses the stop, but the book has not changed for longer than MARKET_STALE_MS.
+    vi.setSystemTime(Date.now() + STALE_MS + 1);
+    await feed('41400');
+    for (let i = 0; i < 3; i += 1) await t.ctx.market.tick();
+    expect(await fillsOf(t.ctx, id)).toEqual([]);
+    const waiting = await t.ctx.db
+      .selectFrom('limit_orders')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe('WORKING');
+
+    // A fresh book, then the next trade's tick finds it (each instance reads the stored books
+    // after a flush's tick, so the flush that brings a book is walked by the next one).
+    await feed('41400', { bids: BIDS, asks: ASKS });
+    await feed('41400.25');
+    const [fill] = await vi.waitFor(
+      async () => {
+        await t.ctx.market.tick();
+        const fills = await fillsOf(t.ctx, id);
+        if (!fills.length) throw new Error('not filled yet');
+        return fills;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    // 0.04 at 42,000 and 0.06 at 41,999: the fresh book's bids.
+    expect(BigInt(fill?.price ?? 0)).toBe(4_199_940_000_000n);
+    await expectSound(t.ctx, [ann.id]);
+  });
+
   it("a triggered stop sell walks the exchange's bids", async () => {
     await feed('42000.50', { bids: BIDS, asks: ASKS });
     expectStatus(await buy(t.app, ann, 'BTC', 0.12, 'SYMBOL'), 200);

@@ -50,21 +50,22 @@ export function withFedBooks(
     if (event.type === 'prices') void refreshSoon();
   });
 
+  const staleness = (symbol: string, now: number): string | undefined => {
+    const known = fed.get(symbol);
+    if (!known) return `${symbol} has no order book from the feed yet: market orders wait for it`;
+    if (now - known.book.at > staleMs)
+      return `The order book of ${symbol} is stale: no update since ${new Date(known.book.at).toISOString()}`;
+    return undefined;
+  };
+
   return {
     ...books,
+    staleness,
     sideOf(symbol, _price, side, now) {
+      const stale = staleness(symbol, now);
       const known = fed.get(symbol);
-      if (!known)
-        throw conflict(
-          'MARKET_STALE',
-          `${symbol} has no order book from the feed yet: market orders wait for it`,
-        );
+      if (stale !== undefined || !known) throw conflict('MARKET_STALE', stale ?? symbol);
       const { assetId, book } = known;
-      if (now - book.at > staleMs)
-        throw conflict(
-          'MARKET_STALE',
-          `The order book of ${symbol} is stale: no update since ${new Date(book.at).toISOString()}`,
-        );
       const full = side === 'ask' ? book.asks : book.bids;
       const sideTotal = sideShares(full);
       const taken = outstandingConsumption(books.consumed(assetId)[side], sideTotal, now);

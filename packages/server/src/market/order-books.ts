@@ -53,6 +53,12 @@ export interface OrderBooks {
    */
   sideOf(symbol: string, mid: PriceUnits, side: BookSide, now: number): FoundSide | null;
   /**
+   * Why `symbol`'s book cannot be walked at `now` (the feed's book is missing or stale: sideOf
+   * would answer 409 MARKET_STALE), or undefined when it can. Asked by the tick before it
+   * triggers stops, which wait rather than fill without a book.
+   */
+  staleness(symbol: string, now: number): string | undefined;
+  /**
    * As sideOf, for a member of replay contest `contestId`: the book made from the replayed
    * `candle` around `mid` (the replayed price), less what that contest's members consumed.
    */
@@ -309,6 +315,8 @@ export function createOrderBooks(
       if (!known) return null;
       return found({ input: known.price === mid ? known : { ...known, price: mid } }, side, now);
     },
+    // The simulated book is made from the price itself: it is never older than the price.
+    staleness: () => undefined,
     replaySideOf(contestId, symbol, candle, mid, side, now) {
       const known = inputs.get(symbol);
       if (!known) return null;

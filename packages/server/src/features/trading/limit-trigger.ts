@@ -155,12 +155,7 @@ export function createLimitTrigger(
       side: OrderSide,
       price: PriceUnits,
     ) => {
-      if (
-        kind === 'STOP' &&
-        ctx.orderBooks &&
-        !stopsCanWalk(ctx.orderBooks, { symbol, side, price, at })
-      )
-        return;
+      if (kind === 'STOP' && ctx.orderBooks && !stopsCanWalk(ctx.orderBooks, symbol, at)) return;
       const seen = new Set<string>();
       /** The shares the tick trades at the crossed limits, handed out across this side's batches. */
       let volume: bigint | null = null;

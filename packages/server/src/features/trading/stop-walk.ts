@@ -9,7 +9,6 @@ import {
   type PriceUnits,
   type ShareUnits,
 } from '@papertrade/domain';
-import { AppError } from '../../http/app-error.ts';
 import {
   walkedSideOf,
   type OrderBooks,
@@ -95,22 +94,13 @@ export function walkStops(
 }
 
 /**
- * False while the side's book cannot be walked: the live feed's book of the asset missing or
+ * False while the asset's book cannot be walked: the live feed's book of it missing or
  * stale (market/fed-books.ts), where a market order answers 409 MARKET_STALE. Its triggered stops
  * then stay working until a tick finds a fresh book, as they wait while a price is stale, rather
  * than fill without one or be cancelled.
  */
-export function stopsCanWalk(
-  books: OrderBooks,
-  input: { symbol: string; side: OrderSide; price: PriceUnits; at: number },
-): boolean {
-  try {
-    books.sideOf(input.symbol, input.price, input.side === 'PURCHASE' ? 'ask' : 'bid', input.at);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'MARKET_STALE') return false;
-    throw error;
-  }
+export function stopsCanWalk(books: OrderBooks, symbol: string, at: number): boolean {
+  return books.staleness(symbol, at) === undefined;
 }
 
 /**
