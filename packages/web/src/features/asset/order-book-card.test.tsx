@@ -162,4 +162,42 @@ describe('order book card of a replay member', () => {
     await waitFor(() => expect(books()).toHaveLength(2));
     expect(books()[1]!.path).toBe('/assets/btcusd/book?depth=50&contestId=r1');
   });
+
+  it('shows the live book once the replay has ended, read without the contest', async () => {
+    const api = mockApi((request) => {
+      if (request.path === '/auth/session')
+        return {
+          body: {
+            user: makeUser({
+              walletAddress: REPLAY_WALLET,
+              portfolio: { kind: 'CONTEST', contestId: 'r1' },
+            }),
+          },
+        };
+      if (request.path === '/contests/r1') return { body: { ...REPLAY, status: 'ENDED' } };
+      if (request.path === '/contests/r1/replay')
+        return {
+          body: {
+            ...REPLAY.priceSource,
+            replayedAt: 60_000,
+            prices: [{ symbol: 'BTC', price: 20_000 }],
+          },
+        };
+      if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
+        return {
+          body: {
+            asks: [[20_010, 1]],
+            bids: [[19_990, 1]],
+            at: 1_700_000_000_000,
+          },
+        };
+      if (request.path.startsWith('/assets/btcusd/book')) return { body: BOOK };
+      return undefined;
+    });
+    renderPage(<Ticking />);
+    const ladder = await screen.findByRole('table', { name: 'Order book ladder for BTC' });
+    expect(within(ladder).queryByText('Spread $20.00 (10.0 bps) · Mid $20,000.00')).toBeNull();
+    const books = () => api.calls.filter((c) => c.path.startsWith('/assets/btcusd/book'));
+    expect(books().map((c) => c.path)).toEqual(['/assets/btcusd/book?depth=50']);
+  });
 });

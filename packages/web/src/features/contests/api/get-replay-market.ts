@@ -10,6 +10,8 @@ export interface ReplayMarket {
   /** The replay portfolio's wallet, which the contest's calls carry. */
   wallet: string;
   startsAt: number;
+  /** The contest is running: its members walk the replay's book (an ended one's walk none). */
+  running: boolean;
   /** Undefined until the first answer of GET /contests/:id/replay. */
   answer: ReplayAnswer | undefined;
   /** The replayed moment of a wall time (a fill's, say), by the replay's period and speed. */
@@ -32,6 +34,7 @@ export function useReplayMarket(): ReplayMarket | null | undefined {
   const source = contest?.priceSource;
   const replays = source?.kind === 'REPLAY';
   const startsAt = contest?.startsAt ?? 0;
+  const running = contest?.status === 'RUNNING';
   // A contest that cannot be read (gone, offline) leaves the live market rather than a skeleton.
   const loading = contestId !== undefined && query.isPending;
   // One object per answer (a second), so what is drawn from it is not redrawn in between.
@@ -44,11 +47,12 @@ export function useReplayMarket(): ReplayMarket | null | undefined {
               contestId,
               wallet,
               startsAt,
+              running,
               answer,
               clock: (wall: number) => replayClock(source, startsAt, wall),
             }
           : null,
-    [loading, replays, source, contestId, wallet, startsAt, answer],
+    [loading, replays, source, contestId, wallet, startsAt, running, answer],
   );
 }
 

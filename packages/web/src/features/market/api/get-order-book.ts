@@ -43,8 +43,11 @@ export function useOrderBook(asset: Pick<Asset, 'id' | 'symbol' | 'currentPrice'
   const sessionKnown = !useSession().isPending;
   const market = useReplayMarket();
   const known = sessionKnown && (market === null || market?.answer !== undefined);
+  // An ended replay has no book of its own any more: the server answers the live one for it.
   const contestId =
-    market && asset && replayedPrice(market, asset.symbol) !== undefined ? market.contestId : null;
+    market?.running && asset && replayedPrice(market, asset.symbol) !== undefined
+      ? market.contestId
+      : null;
   const assetId = asset?.id;
   const price = asset?.currentPrice;
   const query = useQuery({
