@@ -1,7 +1,7 @@
 import type { Asset, OrderBook, TradeAnswer } from '@papertrade/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buy, expectStatus, openLimit, sell } from '../../test/calls.ts';
-import { fillsOf, type OpenAnswer } from '../../test/limit-order-test-kit.ts';
+import { fillsOf, orderRow, type OpenAnswer } from '../../test/limit-order-test-kit.ts';
 import { startFakeCoinbase, type FakeCoinbase } from '../../test/fake-coinbase.ts';
 import { balances, expectSound } from '../../test/trading-test-kit.ts';
 import { createTestApp, createTestUser, type TestApp, type TestUser } from '../../test/test-app.ts';
@@ -74,6 +74,36 @@ async function feed(price: string, book?: { bids: typeof BIDS; asks: typeof ASKS
     },
     { timeout: 5_000, interval: 50 },
   );
+}
+
+/** A stop sell of 0.1 BTC at 41,500 over 0.12 BTC bought on the fed book: its id. */
+async function stopSellOnTheBook(): Promise<string> {
+  await feed('42000.50', { bids: BIDS, asks: ASKS });
+  expectStatus(await buy(t.app, ann, 'BTC', 0.12, 'SYMBOL'), 200);
+  const stop = await openLimit(t.app, ann, {
+    type: 'SELL',
+    symbol: 'BTC',
+    orderType: 'STOP',
+    stopPrice: 41_500,
+    sellAsk: 0.1,
+  });
+  expectStatus(stop, 201);
+  const id = stop.json<OpenAnswer>().limitPosition.positionId;
+  return id;
+}
+
+/** Ticks until the order has a fill, and answers it. */
+async function tickUntilFilled(id: string) {
+  const [fill] = await vi.waitFor(
+    async () => {
+      await t.ctx.market.tick();
+      const fills = await fillsOf(t.ctx, id);
+      if (!fills.length) throw new Error('not filled yet');
+      return fills;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+  return fill;
 }
 
 const transaction = (res: { json: () => unknown }) =>
@@ -162,69 +192,28 @@ describe('orders on the exchange book (MARKET_FEED=coinbase)', () => {
   });
 
   it("a stop waits while the exchange's book is stale, then walks the fresh one", async () => {
-    await feed('42000.50', { bids: BIDS, asks: ASKS });
-    expectStatus(await buy(t.app, ann, 'BTC', 0.12, 'SYMBOL'), 200);
-    const stop = await openLimit(t.app, ann, {
-      type: 'SELL',
-      symbol: 'BTC',
-      orderType: 'STOP',
-      stopPrice: 41_500,
-      sellAsk: 0.1,
-    });
-    expectStatus(stop, 201);
-    const id = stop.json<OpenAnswer>().limitPosition.positionId;
+    const id = await stopSellOnTheBook();
     // The price crosses the stop, but the book has not changed for longer than MARKET_STALE_MS.
     vi.setSystemTime(Date.now() + STALE_MS + 1);
     await feed('41400');
     for (let i = 0; i < 3; i += 1) await t.ctx.market.tick();
     expect(await fillsOf(t.ctx, id)).toEqual([]);
-    const waiting = await t.ctx.db
-      .selectFrom('limit_orders')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(waiting.status).toBe('WORKING');
+    expect((await orderRow(t.ctx, id)).status).toBe('WORKING');
 
     // A fresh book, then the next trade's tick finds it (each instance reads the stored books
     // after a flush's tick, so the flush that brings a book is walked by the next one).
     await feed('41400', { bids: BIDS, asks: ASKS });
     await feed('41400.25');
-    const [fill] = await vi.waitFor(
-      async () => {
-        await t.ctx.market.tick();
-        const fills = await fillsOf(t.ctx, id);
-        if (!fills.length) throw new Error('not filled yet');
-        return fills;
-      },
-      { timeout: 5_000, interval: 50 },
-    );
+    const fill = await tickUntilFilled(id);
     // 0.04 at 42,000 and 0.06 at 41,999: the fresh book's bids.
     expect(BigInt(fill?.price ?? 0)).toBe(4_199_940_000_000n);
     await expectSound(t.ctx, [ann.id]);
   });
 
   it("a triggered stop sell walks the exchange's bids", async () => {
-    await feed('42000.50', { bids: BIDS, asks: ASKS });
-    expectStatus(await buy(t.app, ann, 'BTC', 0.12, 'SYMBOL'), 200);
-    const stop = await openLimit(t.app, ann, {
-      type: 'SELL',
-      symbol: 'BTC',
-      orderType: 'STOP',
-      stopPrice: 41_500,
-      sellAsk: 0.1,
-    });
-    expectStatus(stop, 201);
-    const id = stop.json<OpenAnswer>().limitPosition.positionId;
+    const id = await stopSellOnTheBook();
     await feed('41400');
-    const [fill] = await vi.waitFor(
-      async () => {
-        await t.ctx.market.tick();
-        const fills = await fillsOf(t.ctx, id);
-        if (!fills.length) throw new Error('not filled yet');
-        return fills;
-      },
-      { timeout: 5_000, interval: 50 },
-    );
+    const fill = await tickUntilFilled(id);
     // 0.04 at 42,000 and 0.06 at 41,999, as the market sale above.
     expect(BigInt(fill?.price ?? 0)).toBe(4_199_940_000_000n);
     expect(t.ctx.orderBooks!.consumed('btcusd').bid?.shares).toBe(10_000_000n);

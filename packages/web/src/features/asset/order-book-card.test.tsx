@@ -1,4 +1,4 @@
-import type { OrderBook } from '@papertrade/domain';
+import type { Contest, OrderBook } from '@papertrade/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -119,38 +119,46 @@ describe('order book card', () => {
 const REPLAY_WALLET = '0xc0ffee0000000000000000000000000000000003';
 const REPLAY = makeReplayContest(REPLAY_WALLET);
 
+/**
+ * The API of a replay member's page: the replay (RUNNING or ENDED) at a BTC price of 20,000, its
+ * own book around that price, and the live book (BOOK) for any other request.
+ */
+function mockReplayMember(status: Contest['status']) {
+  return mockApi((request) => {
+    if (request.path === '/auth/session')
+      return {
+        body: {
+          user: makeUser({
+            walletAddress: REPLAY_WALLET,
+            portfolio: { kind: 'CONTEST', contestId: 'r1' },
+          }),
+        },
+      };
+    if (request.path === '/contests/r1') return { body: { ...REPLAY, status } };
+    if (request.path === '/contests/r1/replay')
+      return {
+        body: {
+          ...REPLAY.priceSource,
+          replayedAt: 60_000,
+          prices: [{ symbol: 'BTC', price: 20_000 }],
+        },
+      };
+    if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
+      return {
+        body: {
+          asks: [[20_010, 1]],
+          bids: [[19_990, 1]],
+          at: 1_700_000_000_000,
+        },
+      };
+    if (request.path.startsWith('/assets/btcusd/book')) return { body: BOOK };
+    return undefined;
+  });
+}
+
 describe('order book card of a replay member', () => {
   it('shows the replay’s book, read with its contest and again when the replayed price moves', async () => {
-    const api = mockApi((request) => {
-      if (request.path === '/auth/session')
-        return {
-          body: {
-            user: makeUser({
-              walletAddress: REPLAY_WALLET,
-              portfolio: { kind: 'CONTEST', contestId: 'r1' },
-            }),
-          },
-        };
-      if (request.path === '/contests/r1') return { body: REPLAY };
-      if (request.path === '/contests/r1/replay')
-        return {
-          body: {
-            ...REPLAY.priceSource,
-            replayedAt: 60_000,
-            prices: [{ symbol: 'BTC', price: 20_000 }],
-          },
-        };
-      if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
-        return {
-          body: {
-            asks: [[20_010, 1]],
-            bids: [[19_990, 1]],
-            at: 1_700_000_000_000,
-          },
-        };
-      if (request.path.startsWith('/assets/btcusd/book')) return { body: BOOK };
-      return undefined;
-    });
+    const api = mockReplayMember('RUNNING');
     renderPage(<Ticking />);
     const ladder = await screen.findByRole('table', { name: 'Order book ladder for BTC' });
     expect(
@@ -164,36 +172,7 @@ describe('order book card of a replay member', () => {
   });
 
   it('shows the live book once the replay has ended, read without the contest', async () => {
-    const api = mockApi((request) => {
-      if (request.path === '/auth/session')
-        return {
-          body: {
-            user: makeUser({
-              walletAddress: REPLAY_WALLET,
-              portfolio: { kind: 'CONTEST', contestId: 'r1' },
-            }),
-          },
-        };
-      if (request.path === '/contests/r1') return { body: { ...REPLAY, status: 'ENDED' } };
-      if (request.path === '/contests/r1/replay')
-        return {
-          body: {
-            ...REPLAY.priceSource,
-            replayedAt: 60_000,
-            prices: [{ symbol: 'BTC', price: 20_000 }],
-          },
-        };
-      if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
-        return {
-          body: {
-            asks: [[20_010, 1]],
-            bids: [[19_990, 1]],
-            at: 1_700_000_000_000,
-          },
-        };
-      if (request.path.startsWith('/assets/btcusd/book')) return { body: BOOK };
-      return undefined;
-    });
+    const api = mockReplayMember('ENDED');
     renderPage(<Ticking />);
     const ladder = await screen.findByRole('table', { name: 'Order book ladder for BTC' });
     expect(within(ladder).queryByText('Spread $20.00 (10.0 bps) · Mid $20,000.00')).toBeNull();
