@@ -1,14 +1,11 @@
 import {
-  addConsumption,
   BOOK_RANGE_WINDOW_MS,
   fullBook,
-  sideShares,
   consumeBook,
   type BookConsumption,
   type BookInput,
   type BookSide,
   type OrderBookLevels,
-  type ShareUnits,
 } from '@papertrade/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -133,52 +130,4 @@ export function laterConsumption(
     if (mine && (!row || mine.at >= row.at)) consumed[side] = mine;
   }
   return consumed;
-}
-
-/**
- * Records that a taker took `taken` shares from one side of `book` at `now`, inside the taker's
- * own transaction (the consumption row is the order's last lock: "the rest" after contest,
- * portfolios and users, docs/decisions/019-contest-row-lock.md). The row is read again for update
- * on PostgreSQL, so two takers of one side on two instances add up instead of overwriting each
- * other (SQLite's single writer already serialises them); what refilled is measured against the
- * side's full depth in `book`'s tick.
- */
-export async function recordTake(
-  trx: Transaction<DB>,
-  book: BookInput,
-  take: { side: BookSide; taken: ShareUnits; now: number },
-  isPostgres: boolean,
-): Promise<BookConsumption> {
-  const read = () => {
-    let query = trx
-      .selectFrom('order_book_consumption')
-      .select(['shares', 'at'])
-      .where('asset_id', '=', book.assetId)
-      .where('side', '=', take.side);
-    if (isPostgres) query = query.forUpdate();
-    return query.executeTakeFirst();
-  };
-  let row = await read();
-  if (!row) {
-    // A side's first take: a row must exist before it can be locked, or two first takers would
-    // both read nothing and the second would overwrite the first. The empty row that loses the
-    // race waits for the winner's commit and then locks the winner's row.
-    await trx
-      .insertInto('order_book_consumption')
-      .values({ asset_id: book.assetId, side: take.side, shares: 0n, at: take.now })
-      .onConflict((oc) => oc.columns(['asset_id', 'side']).doNothing())
-      .execute();
-    row = await read();
-  }
-  const previous = row ? { shares: BigInt(row.shares), at: Number(row.at) } : undefined;
-  const full = fullBookOf(book);
-  const sideTotal = sideShares(take.side === 'bid' ? full.bids : full.asks);
-  const next = addConsumption(previous, sideTotal, take.taken, take.now);
-  await trx
-    .updateTable('order_book_consumption')
-    .set({ shares: next.shares, at: next.at })
-    .where('asset_id', '=', book.assetId)
-    .where('side', '=', take.side)
-    .execute();
-  return next;
 }

@@ -83,4 +83,26 @@ describe('order books kept per instance', () => {
     one.close();
     later.close();
   });
+  it('a later take adds to what has not refilled yet and restarts the refill from its time', async () => {
+    const books = createOrderBooks(t.ctx.db, createInProcessBus(), t.ctx.config.marketSeed);
+    await books.refresh();
+    const now = Date.now();
+    const side = books.sideOf('ADA', 100_000_000n, 'ask', now)!;
+    books.take(side, 'ask', 10n ** 12n, now);
+    books.take(side, 'ask', 5n, now + 1);
+    const second = books.consumed('adausd').ask!;
+    expect(second.at).toBe(now + 1);
+    expect(second.shares).toBeLessThan(10n ** 12n + 5n);
+    expect(second.shares).toBeGreaterThan(5n);
+    await books.save();
+    const stored = await t.ctx.db
+      .selectFrom('order_book_consumption')
+      .select(['side', 'shares', 'at'])
+      .where('asset_id', '=', 'adausd')
+      .execute();
+    expect(stored.map((r) => [r.side, BigInt(r.shares), Number(r.at)])).toEqual([
+      ['ask', second.shares, now + 1],
+    ]);
+    books.close();
+  });
 });

@@ -6,10 +6,8 @@ import {
   sharesToNumber,
 } from '@papertrade/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { inTransaction } from '../../db/transaction.ts';
-import { loadBookState, recordTake } from '../../market/order-book-store.ts';
+import { loadBookState } from '../../market/order-book-store.ts';
 import { expectStatus, setPrice } from '../../../test/calls.ts';
-import { testDialect } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 
 const { t } = useTestApp();
@@ -96,9 +94,9 @@ describe('GET /assets/:id/book', () => {
       const full = fullBook(state.input);
       const taken = full.asks[0]!.shares + full.asks[1]!.shares;
       const now = Date.now();
-      await inTransaction(t.ctx.db, (trx) =>
-        recordTake(trx, state.input, { side: 'ask', taken, now }, testDialect === 'postgres'),
-      );
+      // Taken as an order takes it: applied on this instance, then stored by the tick's save.
+      t.ctx.orderBooks!.take({ input: state.input }, 'ask', taken, now);
+      await t.ctx.orderBooks!.save();
       const after = await book('xrpusd/book?depth=50');
       expect(after.bids).toEqual(before.bids);
       expect(after.asks.slice(0, 48)).toEqual(before.asks.slice(2));
