@@ -96,6 +96,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /assets/{id}/book': {
     operationId: 'getOrderBook',
     summary: "An asset's simulated order book",
+    // MARKET_STALE with the live feed before it stored a book; REPLAY_NO_PRICE in a replay.
+    errors: [409],
   },
   'GET /icons/assets/{file}': {
     operationId: 'getAssetIcon',

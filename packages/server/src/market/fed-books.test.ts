@@ -174,11 +174,16 @@ describe('orders on the exchange book (MARKET_FEED=coinbase)', () => {
     expect(transaction(next)).toMatchObject({ purchaseSellAsk: 42_002, levels: 1 });
   });
 
-  it('without a book from the feed a market order answers 409 MARKET_STALE and changes nothing', async () => {
+  it('without a book from the feed a market order and the book answer 409 MARKET_STALE, and nothing changes', async () => {
     await feed('42000.50');
     const res = await buy(t.app, ann, 'BTC', 0.01, 'SYMBOL');
     expectStatus(res, 409, 'MARKET_STALE');
     expect((await balances(t.ctx, ann.id, 'BTC')).cash).toBe(10_000_000n);
+    // Not the simulated book in its place: there is no book to show yet.
+    const book = await t.app.inject({ method: 'GET', url: '/assets/btcusd/book?depth=5' });
+    expectStatus(book, 409, 'MARKET_STALE');
+    const unknown = await t.app.inject({ method: 'GET', url: '/assets/nosuchcoin/book' });
+    expectStatus(unknown, 404, 'ASSET_NOT_FOUND');
   });
 
   it('a book older than MARKET_STALE_MS answers 409 MARKET_STALE though the price is fresh', async () => {

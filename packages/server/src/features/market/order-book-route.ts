@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
 import { loadFedOrderBook } from '../../market/fed-books.ts';
 import { loadOrderBook } from '../../market/order-book-store.ts';
 import { loadContestBook } from './replay-order-book.ts';
@@ -44,17 +45,28 @@ export function orderBookRoute(fastify: FastifyInstance, ctx: AppContext): void 
         : null;
       if (replay) return { bids: toWire(replay.bids, depth), asks: toWire(replay.asks, depth), at };
       // The live feed's book, as the leader stored it last, less what our users took of it
-      // (docs/market-data.md).
-      const fed =
-        ctx.config.marketFeed === 'coinbase'
-          ? await loadFedOrderBook(
-              ctx.db,
-              request.params.id,
-              at,
-              ctx.orderBooks?.consumed(request.params.id),
-            )
-          : undefined;
-      if (fed) return { bids: toWire(fed.bids, depth), asks: toWire(fed.asks, depth), at: fed.at };
+      // (docs/market-data.md). Before the feed has stored one, there is no book to show: orders
+      // answer 409 MARKET_STALE then, and so does the book, rather than show the simulated one.
+      if (ctx.config.marketFeed === 'coinbase') {
+        const fed = await loadFedOrderBook(
+          ctx.db,
+          request.params.id,
+          at,
+          ctx.orderBooks?.consumed(request.params.id),
+        );
+        if (fed)
+          return { bids: toWire(fed.bids, depth), asks: toWire(fed.asks, depth), at: fed.at };
+        const known = await ctx.db
+          .selectFrom('assets')
+          .select('id')
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!known) throw notFound('ASSET_NOT_FOUND', `No asset with id "${request.params.id}"`);
+        throw conflict(
+          'MARKET_STALE',
+          `No order book of "${request.params.id}" from the feed yet: market orders wait for it`,
+        );
+      }
       const book = await loadOrderBook(
         ctx.db,
         request.params.id,
