@@ -24,6 +24,7 @@ import * as tradeNotesAndClassRules from './migrations/023-trade-notes-and-class
 import * as bookFills from './migrations/024-book-fills.ts';
 import * as partialFills from './migrations/025-partial-fills.ts';
 import * as dropReservedSells from './migrations/026-drop-reserved-sells.ts';
+import * as replayBookConsumption from './migrations/027-replay-book-consumption.ts';
 
 // Listed in code rather than read from disk, so the migrations ship with the bundle as-is.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '024-book-fills': bookFills,
   '025-partial-fills': partialFills,
   '026-drop-reserved-sells': dropReservedSells,
+  '027-replay-book-consumption': replayBookConsumption,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

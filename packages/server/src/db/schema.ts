@@ -307,6 +307,17 @@ export interface OrderBookConsumptionTable {
   at: Int;
 }
 
+/** A replay contest's books' consumption (migration 027), as order_book_consumption's. */
+export interface ReplayBookConsumptionTable {
+  contest_id: string;
+  asset_id: string;
+  side: 'bid' | 'ask';
+  shares: Int;
+  at: Int;
+  /** The side's whole depth when last taken: what its refill is measured against. */
+  side_total: Int;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: Int;
@@ -393,6 +404,7 @@ export interface DB {
   candles: CandlesTable;
   market_state: MarketStateTable;
   order_book_consumption: OrderBookConsumptionTable;
+  replay_book_consumption: ReplayBookConsumptionTable;
   rate_limits: RateLimitsTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contestKit } from '../../test/contest-kit.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { createInProcessBus } from '../realtime/event-bus.ts';
 import { createOrderBooks } from './order-books.ts';
@@ -9,6 +10,15 @@ import { createOrderBooks } from './order-books.ts';
  * starts later reads it.
  */
 const { t } = useTestApp();
+const contests = contestKit(t);
+/** A replayed SOL candle at 150 USD, flat, of 1,000 SOL. */
+const MID = 150n * 100_000_000n;
+const CANDLE = (now: number) => ({
+  startTs: now - (now % 60_000),
+  volume: 1_000n * 100_000_000n,
+  high: MID,
+  low: MID,
+});
 
 describe('order books kept per instance', () => {
   it('a take on one instance is applied by another one bus event later, and not twice by its own', async () => {
@@ -38,35 +48,63 @@ describe('order books kept per instance', () => {
   });
 
   it('a replay contest’s take reaches the other instance under its contest, and no live book or other contest counts it', async () => {
+    const owner = await contests.host();
+    const [a, b] = [(await contests.create(owner)).id, (await contests.create(owner)).id];
     const bus = createInProcessBus();
     const seed = t.ctx.config.marketSeed;
     const one = createOrderBooks(t.ctx.db, bus, seed);
     const two = createOrderBooks(t.ctx.db, bus, seed);
     await Promise.all([one.refresh(), two.refresh()]);
     const now = Date.now();
-    const mid = 150n * 100_000_000n;
-    const candle = {
-      startTs: now - (now % 60_000),
-      volume: 1_000n * 100_000_000n,
-      high: mid,
-      low: mid,
-    };
-    const side = one.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!;
+    const side = one.replaySideOf(a, 'SOL', CANDLE(now), MID, 'ask', now)!;
     one.take(side, 'ask', 12_345_678n, now);
-    expect(two.consumed('solusd', 'contest-a').ask).toEqual({ shares: 12_345_678n, at: now });
+    expect(two.consumed('solusd', a).ask).toEqual({ shares: 12_345_678n, at: now });
     expect(two.consumed('solusd').ask).toBeUndefined();
-    expect(two.consumed('solusd', 'contest-b').ask).toBeUndefined();
-    const best = two.replaySideOf('contest-a', 'SOL', candle, mid, 'ask', now)!.levels[0]!;
+    expect(two.consumed('solusd', b).ask).toBeUndefined();
+    const best = two.replaySideOf(a, 'SOL', CANDLE(now), MID, 'ask', now)!.levels[0]!;
     expect(best.shares).toBe(side.levels[0]!.shares - 12_345_678n);
-    expect(two.replaySideOf('contest-b', 'SOL', candle, mid, 'ask', now)!.levels).toEqual(
-      side.levels,
-    );
-    // Replay books are not stored: the tick's save writes no row for them.
-    await one.save();
-    const rows = await t.ctx.db.selectFrom('order_book_consumption').selectAll().execute();
-    expect(rows).toEqual([]);
+    expect(two.replaySideOf(b, 'SOL', CANDLE(now), MID, 'ask', now)!.levels).toEqual(side.levels);
     one.close();
     two.close();
+  });
+
+  it('a replay’s takes are stored by the save and read by an instance that starts mid-replay', async () => {
+    const owner = await contests.host();
+    const { id } = await contests.create(owner);
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await one.refresh();
+    const now = Date.now();
+    const side = one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!;
+    one.take(side, 'ask', 12_345_678n, now);
+    await one.save();
+    expect(await t.ctx.db.selectFrom('order_book_consumption').selectAll().execute()).toEqual([]);
+    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await later.refresh();
+    expect(later.consumed('solusd', id).ask).toEqual({ shares: 12_345_678n, at: now });
+    expect(later.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!.levels).toEqual(
+      one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!.levels,
+    );
+    one.close();
+    later.close();
+  });
+
+  it('an ended replay’s stored takes are dropped when an instance starts', async () => {
+    const owner = await contests.host();
+    const { id } = await contests.create(owner);
+    const seed = t.ctx.config.marketSeed;
+    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await one.refresh();
+    const now = Date.now();
+    one.take(one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'bid', now)!, 'bid', 5n, now);
+    await one.save();
+    await t.ctx.db.updateTable('contests').set({ closed_at: now }).where('id', '=', id).execute();
+    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
+    await later.refresh();
+    expect(later.consumed('solusd', id)).toEqual({});
+    expect(await t.ctx.db.selectFrom('replay_book_consumption').selectAll().execute()).toEqual([]);
+    one.close();
+    later.close();
   });
 
   it('what was taken is stored in one statement per save and read by an instance that starts later', async () => {

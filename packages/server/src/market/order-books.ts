@@ -76,7 +76,7 @@ export interface OrderBooks {
   consumed(assetId: string, contestId?: string): Partial<Record<BookSide, BookConsumption>>;
   /** Reads every asset's inputs (and, the first time, the stored consumption). */
   refresh(): Promise<void>;
-  /** Stores the consumption changed since the last save, in one statement. */
+  /** Stores the consumption changed since the last save: one statement for the live books, one for the replays'. */
   save(): Promise<void>;
   close(): void;
 }
@@ -136,7 +136,7 @@ interface CandleRow {
   high: bigint | number | string;
 }
 
-/** A live book's side, or (with a contest) a replay book's, which is never stored. */
+/** A live book's side, or (with a contest) a replay book's. */
 const key = (assetId: string, side: BookSide, contestId?: string) =>
   contestId ? `${contestId}/${assetId}|${side}` : `${assetId}|${side}`;
 
@@ -160,7 +160,8 @@ export function createOrderBooks(
 ): OrderBooks {
   const inputs = new Map<string, BookInput>();
   const consumption = new Map<string, BookConsumption>();
-  const unsaved = new Set<string>();
+  /** The sides taken since the last save, by key, with what names them in their table. */
+  const unsaved = new Map<string, { assetId: string; side: BookSide; contestId?: string }>();
   /** Replay books' side depths as of their last take, to forget a side once it has refilled. */
   const replayTotals = new Map<string, ShareUnits>();
   let loadedConsumption = false;
@@ -180,7 +181,7 @@ export function createOrderBooks(
     const when = previous && previous.at > at ? previous.at : at;
     consumption.set(k, addConsumption(previous, sideTotal, shares, when));
     if (contestId) replayTotals.set(k, sideTotal);
-    else unsaved.add(k);
+    unsaved.set(k, contestId ? { assetId, side, contestId } : { assetId, side });
   }
 
   /**
@@ -279,6 +280,23 @@ export function createOrderBooks(
         // A take this instance already applied is newer than what was stored before it.
         if (!consumption.has(k)) consumption.set(k, stored);
       }
+      // The replays still running; the rows of ended ones are dropped, once per instance start.
+      await db
+        .deleteFrom('replay_book_consumption')
+        .where('contest_id', 'in', (eb) =>
+          eb.selectFrom('contests').select('id').where('closed_at', 'is not', null),
+        )
+        .execute();
+      const replays = await db
+        .selectFrom('replay_book_consumption')
+        .select(['contest_id', 'asset_id', 'side', 'shares', 'at', 'side_total'])
+        .execute();
+      for (const row of replays) {
+        const k = key(row.asset_id, row.side, row.contest_id);
+        if (consumption.has(k)) continue;
+        consumption.set(k, { shares: BigInt(row.shares), at: Number(row.at) });
+        replayTotals.set(k, BigInt(row.side_total));
+      }
     }
   }
 
@@ -347,22 +365,41 @@ export function createOrderBooks(
     refresh: refreshSoon,
     async save() {
       if (!unsaved.size) return;
-      const rows = [...unsaved].map((k) => {
-        const [asset_id, side] = k.split('|') as [string, BookSide];
-        const c = consumption.get(k)!;
-        return { asset_id, side, shares: c.shares, at: c.at };
-      });
+      const live = [];
+      const replay = [];
+      for (const [k, { assetId, side, contestId }] of unsaved) {
+        // A replay side forgotten since (refilled) has nothing left to store.
+        const c = consumption.get(k);
+        if (!c) continue;
+        const row = { asset_id: assetId, side, shares: c.shares, at: c.at };
+        if (contestId)
+          replay.push({ ...row, contest_id: contestId, side_total: replayTotals.get(k) ?? 0n });
+        else live.push(row);
+      }
       unsaved.clear();
-      await db
-        .insertInto('order_book_consumption')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['asset_id', 'side']).doUpdateSet((eb) => ({
-            shares: eb.ref('excluded.shares'),
-            at: eb.ref('excluded.at'),
-          })),
-        )
-        .execute();
+      if (live.length)
+        await db
+          .insertInto('order_book_consumption')
+          .values(live)
+          .onConflict((oc) =>
+            oc.columns(['asset_id', 'side']).doUpdateSet((eb) => ({
+              shares: eb.ref('excluded.shares'),
+              at: eb.ref('excluded.at'),
+            })),
+          )
+          .execute();
+      if (replay.length)
+        await db
+          .insertInto('replay_book_consumption')
+          .values(replay)
+          .onConflict((oc) =>
+            oc.columns(['contest_id', 'asset_id', 'side']).doUpdateSet((eb) => ({
+              shares: eb.ref('excluded.shares'),
+              at: eb.ref('excluded.at'),
+              side_total: eb.ref('excluded.side_total'),
+            })),
+          )
+          .execute();
     },
     close: unsubscribe,
   };
