@@ -388,10 +388,22 @@ export function createOrderBooks(
             })),
           )
           .execute();
-      if (replay.length)
+      if (!replay.length) return;
+      // A contest gone since the take (its owner's account deleted) has nothing left to store.
+      const contests = new Set(
+        (
+          await db
+            .selectFrom('contests')
+            .select('id')
+            .where('id', 'in', [...new Set(replay.map((r) => r.contest_id))])
+            .execute()
+        ).map((c) => c.id),
+      );
+      const kept = replay.filter((r) => contests.has(r.contest_id));
+      if (kept.length)
         await db
           .insertInto('replay_book_consumption')
-          .values(replay)
+          .values(kept)
           .onConflict((oc) =>
             oc.columns(['contest_id', 'asset_id', 'side']).doUpdateSet((eb) => ({
               shares: eb.ref('excluded.shares'),
