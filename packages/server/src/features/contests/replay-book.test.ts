@@ -1,10 +1,12 @@
 import type { Contest, TradeAnswer } from '@papertrade/domain';
-import { PRICE_SCALE } from '@papertrade/domain';
+import { PRICE_SCALE, SHARE_SCALE } from '@papertrade/domain';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
 import { buy, expectStatus, setPrice } from '../../../test/calls.ts';
 import { contestKit } from '../../../test/contest-kit.ts';
 import { setRealism } from '../../../test/fee-test-kit.ts';
+import { fillsOf, orderRow, type OpenAnswer } from '../../../test/limit-order-test-kit.ts';
+import { expectSound } from '../../../test/trading-test-kit.ts';
 import { createTestUser } from '../../../test/test-app.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { storeFlatCandles } from '../../../test/replay-candles.ts';
@@ -77,6 +79,42 @@ const books = () => {
 };
 
 describe('a replay contest’s book', () => {
+  it('a member’s large limit buy in a thin replayed minute fills in parts, as far as each tick’s trades allow', async () => {
+    await storeCandles(t.ctx);
+    // 20,000 and 2 BTC a minute: a tick plays a second of it (1/30 BTC), times 1.5 for a limit
+    // 5 bp past the price and a noise of 0.5 to 1.5, so 0.45 BTC takes several ticks.
+    const ann = await student(await replayClass(35));
+    const placed = await ann.trade('/open-limit-position', {
+      type: 'PURCHASE',
+      symbol: 'BTC',
+      limitAsk: 20_010,
+      purchaseAsk: 9_000,
+    });
+    expectStatus(placed, 201);
+    const id = placed.json<OpenAnswer>().limitPosition.positionId;
+    const filledAfterTick = async () => {
+      await setPrice(t.app, 'BTC', 50_000);
+      const row = await orderRow(t.ctx, id);
+      expect(row.status).toBe('WORKING');
+      return BigInt(row.filled_shares);
+    };
+    const first = await filledAfterTick();
+    expect(first).toBeGreaterThan(0n);
+    expect(first).toBeLessThanOrEqual(SHARE_SCALE / 10n);
+    const second = await filledAfterTick();
+    expect(second).toBeGreaterThan(first);
+    const fills = await fillsOf(t.ctx, id);
+    expect(fills).toHaveLength(2);
+    // At the replayed price, not the live one the ticks set.
+    for (const f of fills) expect(BigInt(f.price)).toBe(20_000n * PRICE_SCALE);
+    const portfolio = await t.ctx.db
+      .selectFrom('portfolios')
+      .select('id')
+      .where('wallet_address', '=', ann.wallet)
+      .executeTakeFirstOrThrow();
+    await expectSound(t.ctx, [portfolio.id]);
+  });
+
   it('a member’s large buy in a thin replayed minute walks more levels and slips more than in a heavy one', async () => {
     await storeCandles(t.ctx);
     const inHeavy = await student(await replayClass(5));

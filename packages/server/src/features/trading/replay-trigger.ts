@@ -6,7 +6,11 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { contestSchedule, scheduledQuote, type ReplayQuote } from '../contests/public.ts';
 import type { CrossKind } from './crossing-orders.ts';
+import { allocateVolume } from './allocate-volume.ts';
 import { fillBatch } from './fill-batch.ts';
+import { idealPortfolios } from './fill-model.ts';
+import { fillSlice } from './partial-fill.ts';
+import { replayTradedShares } from './traded-volume.ts';
 
 interface ReplayOrder {
   id: string;
@@ -20,6 +24,8 @@ interface ReplayOrder {
   water_mark: bigint | null;
   trail_bps: bigint | null;
   trail_amount: bigint | null;
+  purchase_cents: bigint | null;
+  sell_shares: bigint | null;
 }
 
 /**
@@ -29,8 +35,10 @@ interface ReplayOrder {
  * stop on a new high or low, stop-limits whose stop is reached become limits, then stops and
  * limits the price crosses fill through the same fillBatch, each exactly once (its claim is
  * guarded by the status and the crossing at this price). Triggered stops walk the contest's own
- * book, made from the replayed candle (market/replay-book.ts), as its market orders do. Expiries
- * are the live tick's, which works them for every order.
+ * book, made from the replayed candle (market/replay-book.ts), as its market orders do. Limits
+ * fill as far as the replayed minute's trades at their price allow (traded-volume.ts
+ * replayTradedShares), best price then earliest, the one that does not fit in part, as the live
+ * trigger hands out a tick's. Expiries are the live tick's, which works them for every order.
  */
 export function createReplayTrigger(
   ctx: ReplayCtx,
@@ -61,6 +69,14 @@ export function createReplayTrigger(
 type ReplayCtx = Pick<AppContext, 'db' | 'bus'> &
   Partial<Pick<AppContext, 'orderBooks' | 'config'>>;
 
+/** Best limit first (a buy's highest, a sell's lowest), then earliest (ids are time-ordered). */
+const byPriority = (side: OrderSide) => (a: ReplayOrder, b: ReplayOrder) => {
+  const x = BigInt(a.limit_price ?? 0n);
+  const y = BigInt(b.limit_price ?? 0n);
+  if (x !== y) return (side === 'PURCHASE' ? x > y : x < y) ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
 async function workContest(
   ctx: ReplayCtx,
   contestId: string,
@@ -71,7 +87,8 @@ async function workContest(
   if (!schedule) return 0;
   const orders = (
     await sql<ReplayOrder>`SELECT o.id, o.portfolio_id, o.symbol, o.type,
-      o.order_type, o.armed, o.limit_price, o.stop_price, o.water_mark, o.trail_bps, o.trail_amount
+      o.order_type, o.armed, o.limit_price, o.stop_price, o.water_mark, o.trail_bps, o.trail_amount,
+      o.purchase_cents, o.sell_shares
     FROM limit_orders o JOIN portfolios p ON p.id = o.portfolio_id
     WHERE p.contest_id = ${contestId} AND p.closed_at IS NULL AND o.status = 'WORKING'
       AND (o.expires_at IS NULL OR o.expires_at > ${at})
@@ -140,28 +157,72 @@ async function workContest(
   }
   const touched = new Map<string, string>();
   let filled = 0;
+  const note = (fill: { portfolioId: string; userId: string }) =>
+    touched.set(fill.portfolioId, fill.userId);
   for (const { kind, symbol, side, ids } of batches.values()) {
     const quote = quotes.get(symbol)!;
+    const terms = { symbol, side, price: quote.price, at, kind };
+    const fillWhole = async (orders: readonly ReplayOrder[]) => {
+      if (!orders.length) return;
+      const out = await inTransaction(ctx.db, (trx) =>
+        fillBatch(trx, {
+          ...terms,
+          ...(kind === 'STOP' &&
+            ctx.orderBooks && {
+              books: ctx.orderBooks,
+              replay: { contestId, candle: quote.candle },
+            }),
+          defaultModel: ctx.config?.fillModel,
+          orderIds: orders.map((o) => o.id),
+          portfolioIds: [...new Set(orders.map((o) => o.portfolio_id))].sort(),
+        }),
+      );
+      for (const f of out.fills) note(f);
+      for (const c of out.cancelled) note(c);
+      filled += out.fills.length;
+    };
+    // A triggered stop is a market order: it fills whole (walking the replay's book).
+    if (kind === 'STOP') {
+      await fillWhole(ids);
+      continue;
+    }
+    // Limits fill only as far as the replayed minute's trades at their price allow, best price
+    // then earliest, as the live trigger hands out a tick's (decision 040).
+    const ranked = [...ids].sort(byPriority(side));
+    const volume = replayTradedShares({
+      seed: ctx.config?.marketSeed ?? '',
+      symbol,
+      side,
+      price: quote.price,
+      at,
+      best: BigInt(ranked[0]!.limit_price ?? quote.price),
+      minuteVolume: quote.candle.volume,
+      historyMs: (ctx.config?.marketTickMs || 1_000) * schedule.speed,
+    });
+    let plan = allocateVolume(side, quote.price, ranked, volume);
+    if (plan.exhausted) {
+      const ideal = await idealPortfolios(
+        ctx.db,
+        new Set(ranked.map((o) => o.portfolio_id)),
+        ctx.config?.fillModel,
+      );
+      if (ideal.size) plan = allocateVolume(side, quote.price, ranked, volume, ideal);
+    }
+    const whole = new Set(plan.whole);
+    await fillWhole(ranked.filter((o) => whole.has(o.id)));
+    const { slice } = plan;
+    if (!slice) continue;
     const out = await inTransaction(ctx.db, (trx) =>
-      fillBatch(trx, {
-        symbol,
-        side,
-        price: quote.price,
-        at,
-        kind,
-        ...(kind === 'STOP' &&
-          ctx.orderBooks && {
-            books: ctx.orderBooks,
-            replay: { contestId, candle: quote.candle },
-          }),
-        defaultModel: ctx.config?.fillModel,
-        orderIds: ids.map((o) => o.id),
-        portfolioIds: [...new Set(ids.map((o) => o.portfolio_id))].sort(),
+      fillSlice(trx, {
+        ...terms,
+        orderId: slice.id,
+        portfolioId: slice.portfolioId,
+        shares: slice.shares,
       }),
     );
-    for (const f of out.fills) touched.set(f.portfolioId, f.userId);
-    for (const c of out.cancelled) touched.set(c.portfolioId, c.userId);
-    filled += out.fills.length;
+    if (out.kind === 'fill') note(out.fill);
+    // The slice was all the order still wanted: it fills whole instead.
+    if (out.kind === 'whole') await fillWhole(ranked.filter((o) => o.id === slice.id));
   }
   for (const [portfolioId, userId] of touched) {
     await balancePoints?.add(portfolioId);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { crossDepthBps, tradedShares, type VolumeInput } from './traded-volume.ts';
+import {
+  crossDepthBps,
+  replayTradedShares,
+  tradedShares,
+  type VolumeInput,
+} from './traded-volume.ts';
 
 const XMR = 19_530_000_000n;
 const base: VolumeInput = {
@@ -42,5 +47,28 @@ describe('the simulated trades of a tick', () => {
     const btc = 9_500_000_000_000n;
     const btcDollars = tradedShares({ ...base, symbol: 'BTC', price: btc, best: btc }) * btc;
     expect(tradedShares(base) * XMR).toBeLessThan(btcDollars);
+  });
+});
+
+describe('the trades of a replay’s tick', () => {
+  it('are the replayed minute’s volume for the history the tick plays, with the live noise', () => {
+    // 60 XMR a minute; a tick of 1 s at speed 60 plays the whole minute: 30 to 90 XMR.
+    const minuteVolume = 60n * 10n ** 8n;
+    for (let i = 0; i < 50; i += 1) {
+      const at = base.at + i * 1_000;
+      const shares = replayTradedShares({ ...base, at, minuteVolume, historyMs: 60_000 });
+      expect(shares).toBeGreaterThanOrEqual(minuteVolume / 2n);
+      expect(shares).toBeLessThanOrEqual((minuteVolume * 3n) / 2n);
+      // Speed 1 plays a second of it: a sixtieth.
+      expect(replayTradedShares({ ...base, at, minuteVolume, historyMs: 1_000 })).toBe(
+        shares / 60n,
+      );
+    }
+  });
+
+  it('of a candle stored without a volume are the live asset’s for that much time', () => {
+    expect(replayTradedShares({ ...base, minuteVolume: null, historyMs: 60_000 })).toBe(
+      tradedShares(base) * 60n,
+    );
   });
 });

@@ -69,3 +69,25 @@ export function tradedShares(input: VolumeInput): ShareUnits {
     (SECONDS_A_DAY * price * 1000n * 10n)
   );
 }
+
+const MS_A_MINUTE = 60_000n;
+
+/**
+ * The trades a replay's tick prints at a price (docs/decisions/034-replay-contests.md, amendment
+ * "replay limits fill against the candle's volume"): the replayed candle's volume for the history
+ * one tick plays (`historyMs`: the tick's period times the replay's speed), with the live tick's
+ * noise and depth factor. A candle stored without a volume trades as the live asset would over
+ * that much time.
+ */
+export function replayTradedShares(
+  input: VolumeInput & { minuteVolume: ShareUnits | null; historyMs: number },
+): ShareUnits {
+  const { minuteVolume, historyMs, seed, symbol, side, price, at, best } = input;
+  const played = BigInt(Math.max(1, Math.round(historyMs)));
+  if (minuteVolume === null || minuteVolume <= 0n) return (tradedShares(input) * played) / 1_000n;
+  const depth = 10n + crossDepthBps(side, price, best);
+  return (
+    (minuteVolume * played * volumeNoise(seed, symbol, side, at) * depth) /
+    (MS_A_MINUTE * 1000n * 10n)
+  );
+}
