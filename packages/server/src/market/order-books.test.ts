@@ -20,6 +20,19 @@ const CANDLE = (now: number) => ({
   low: MID,
 });
 
+/** The books of an instance that starts now (its own bus), read once. */
+async function booksOfAnInstance() {
+  const books = createOrderBooks(t.ctx.db, createInProcessBus(), t.ctx.config.marketSeed);
+  await books.refresh();
+  return books;
+}
+
+/** A running contest to replay in, and one instance's books. */
+async function replayAndBooks() {
+  const { id } = await contests.create(await contests.host());
+  return { id, one: await booksOfAnInstance(), now: Date.now() };
+}
+
 describe('order books kept per instance', () => {
   it('a take on one instance is applied by another one bus event later, and not twice by its own', async () => {
     const bus = createInProcessBus();
@@ -69,18 +82,12 @@ describe('order books kept per instance', () => {
   });
 
   it('a replay’s takes are stored by the save and read by an instance that starts mid-replay', async () => {
-    const owner = await contests.host();
-    const { id } = await contests.create(owner);
-    const seed = t.ctx.config.marketSeed;
-    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await one.refresh();
-    const now = Date.now();
+    const { id, one, now } = await replayAndBooks();
     const side = one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!;
     one.take(side, 'ask', 12_345_678n, now);
     await one.save();
     expect(await t.ctx.db.selectFrom('order_book_consumption').selectAll().execute()).toEqual([]);
-    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await later.refresh();
+    const later = await booksOfAnInstance();
     expect(later.consumed('solusd', id).ask).toEqual({ shares: 12_345_678n, at: now });
     expect(later.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!.levels).toEqual(
       one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'ask', now)!.levels,
@@ -90,17 +97,11 @@ describe('order books kept per instance', () => {
   });
 
   it('an ended replay’s stored takes are dropped when an instance starts', async () => {
-    const owner = await contests.host();
-    const { id } = await contests.create(owner);
-    const seed = t.ctx.config.marketSeed;
-    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await one.refresh();
-    const now = Date.now();
+    const { id, one, now } = await replayAndBooks();
     one.take(one.replaySideOf(id, 'SOL', CANDLE(now), MID, 'bid', now)!, 'bid', 5n, now);
     await one.save();
     await t.ctx.db.updateTable('contests').set({ closed_at: now }).where('id', '=', id).execute();
-    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await later.refresh();
+    const later = await booksOfAnInstance();
     expect(later.consumed('solusd', id)).toEqual({});
     expect(await t.ctx.db.selectFrom('replay_book_consumption').selectAll().execute()).toEqual([]);
     one.close();
@@ -108,22 +109,18 @@ describe('order books kept per instance', () => {
   });
 
   it('what was taken is stored in one statement per save and read by an instance that starts later', async () => {
-    const seed = t.ctx.config.marketSeed;
-    const one = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await one.refresh();
+    const one = await booksOfAnInstance();
     const now = Date.now();
     const side = one.sideOf('ADA', 100_000_000n, 'bid', now)!;
     one.take(side, 'bid', 5_000_000_000n, now);
     await one.save();
-    const later = createOrderBooks(t.ctx.db, createInProcessBus(), seed);
-    await later.refresh();
+    const later = await booksOfAnInstance();
     expect(later.consumed('adausd').bid).toEqual({ shares: 5_000_000_000n, at: now });
     one.close();
     later.close();
   });
   it('a later take adds to what has not refilled yet and restarts the refill from its time', async () => {
-    const books = createOrderBooks(t.ctx.db, createInProcessBus(), t.ctx.config.marketSeed);
-    await books.refresh();
+    const books = await booksOfAnInstance();
     const now = Date.now();
     const side = books.sideOf('ADA', 100_000_000n, 'ask', now)!;
     books.take(side, 'ask', 10n ** 12n, now);
