@@ -136,20 +136,17 @@ export async function loadPortfolioTotals(
     if (!list) held.set(h.portfolio_id, (list = []));
     list.push({ symbol: h.symbol, shares: BigInt(h.shares) });
   }
-  const extra = new Map<string, bigint>();
-  const addTo = (portfolioId: string, cents: bigint) =>
-    extra.set(portfolioId, (extra.get(portfolioId) ?? 0n) + cents);
-  for (const p of purchases) addTo(p.portfolio_id, BigInt(p.cents ?? 0n));
+  // One row per portfolio (grouped): the cash its working buys reserve.
+  const reserved = new Map(purchases.map((p) => [p.portfolio_id, BigInt(p.cents ?? 0n)]));
   for (const u of portfolios) {
-    const cashAndHoldings = computeTotal({
-      cashCents: BigInt(u.cash_cents),
-      holdings: held.get(u.id) ?? [],
-      workingOrders: [],
-      prices,
-    });
     totals.set(u.id, {
       epoch: BigInt(u.epoch),
-      totalCents: cashAndHoldings + (extra.get(u.id) ?? 0n),
+      totalCents: computeTotal({
+        cashCents: BigInt(u.cash_cents) + (reserved.get(u.id) ?? 0n),
+        holdings: held.get(u.id) ?? [],
+        workingOrders: [],
+        prices,
+      }),
     });
   }
   return totals;
