@@ -50,21 +50,24 @@ export function withFedBooks(
     if (event.type === 'prices') void refreshSoon();
   });
 
-  const staleness = (symbol: string, now: number): string | undefined => {
+  /** The symbol's stored book when it is fresh, else why it cannot be walked. */
+  const fresh = (symbol: string, now: number) => {
     const known = fed.get(symbol);
     if (!known) return `${symbol} has no order book from the feed yet: market orders wait for it`;
     if (now - known.book.at > staleMs)
       return `The order book of ${symbol} is stale: no update since ${new Date(known.book.at).toISOString()}`;
-    return undefined;
+    return known;
   };
 
   return {
     ...books,
-    staleness,
+    staleness(symbol, now) {
+      const known = fresh(symbol, now);
+      return typeof known === 'string' ? known : undefined;
+    },
     sideOf(symbol, _price, side, now) {
-      const stale = staleness(symbol, now);
-      const known = fed.get(symbol);
-      if (stale !== undefined || !known) throw conflict('MARKET_STALE', stale ?? symbol);
+      const known = fresh(symbol, now);
+      if (typeof known === 'string') throw conflict('MARKET_STALE', known);
       const { assetId, book } = known;
       const full = side === 'ask' ? book.asks : book.bids;
       const sideTotal = sideShares(full);
