@@ -117,3 +117,34 @@ export function makeReplayContest(wallet: string): Contest {
     priceSource: { kind: 'REPLAY', from: 0, to: 3_600_000, speed: 60 },
   };
 }
+
+/**
+ * What the API answers a member of replay `contest` (portfolio `wallet`) before anything else: the
+ * session in that portfolio, the contest, and its replay with BTC at 20,000; undefined for any
+ * other path, which the test answers itself.
+ */
+export function replayMemberAnswer(
+  path: string,
+  contest: Contest,
+  wallet: string,
+): { body: unknown } | undefined {
+  if (path === '/auth/session')
+    return {
+      body: {
+        user: makeUser({
+          walletAddress: wallet,
+          portfolio: { kind: 'CONTEST', contestId: contest.id },
+        }),
+      },
+    };
+  if (path === `/contests/${contest.id}`) return { body: contest };
+  if (path === `/contests/${contest.id}/replay`)
+    return {
+      body: {
+        ...contest.priceSource,
+        replayedAt: 60_000,
+        prices: [{ symbol: 'BTC', price: 20_000 }],
+      },
+    };
+  return undefined;
+}

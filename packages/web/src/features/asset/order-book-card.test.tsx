@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, makeReplayContest, makeUser } from '../../test/fixtures.ts';
+import { BTC, makeReplayContest, replayMemberAnswer } from '../../test/fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderPage } from '../../test/render.tsx';
 import { OrderBookCard } from './order-book-card.tsx';
@@ -125,24 +125,8 @@ const REPLAY = makeReplayContest(REPLAY_WALLET);
  */
 function mockReplayMember(status: Contest['status']) {
   return mockApi((request) => {
-    if (request.path === '/auth/session')
-      return {
-        body: {
-          user: makeUser({
-            walletAddress: REPLAY_WALLET,
-            portfolio: { kind: 'CONTEST', contestId: 'r1' },
-          }),
-        },
-      };
-    if (request.path === '/contests/r1') return { body: { ...REPLAY, status } };
-    if (request.path === '/contests/r1/replay')
-      return {
-        body: {
-          ...REPLAY.priceSource,
-          replayedAt: 60_000,
-          prices: [{ symbol: 'BTC', price: 20_000 }],
-        },
-      };
+    const member = replayMemberAnswer(request.path, { ...REPLAY, status }, REPLAY_WALLET);
+    if (member) return member;
     if (request.path === '/assets/btcusd/book?depth=50&contestId=r1')
       return {
         body: {

@@ -2,7 +2,7 @@ import type { OrderBook } from '@papertrade/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BTC, makeReplayContest, makeUser } from '../../../test/fixtures.ts';
+import { BTC, makeReplayContest, makeUser, replayMemberAnswer } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { TradePanel } from './trade-panel.tsx';
@@ -124,25 +124,9 @@ const REPLAY_BOOK: OrderBook = {
 describe('trade panel preview of a replay member', () => {
   it('walks the replay’s book, asked for with its contest, not the live book', async () => {
     const api = mockApi((request) => {
-      if (request.path === '/auth/session')
-        return {
-          body: {
-            user: makeUser({
-              walletAddress: REPLAY_WALLET,
-              portfolio: { kind: 'CONTEST', contestId: 'r1' },
-            }),
-          },
-        };
+      const member = replayMemberAnswer(request.path, REPLAY, REPLAY_WALLET);
+      if (member) return member;
       if (request.path === '/all-assets') return { body: [BTC] };
-      if (request.path === '/contests/r1') return { body: REPLAY };
-      if (request.path === '/contests/r1/replay')
-        return {
-          body: {
-            ...REPLAY.priceSource,
-            replayedAt: 60_000,
-            prices: [{ symbol: 'BTC', price: 20_000 }],
-          },
-        };
       if (request.path.startsWith('/assets/btcusd/book'))
         return { body: request.path.includes('contestId=r1') ? REPLAY_BOOK : BOOK };
       return undefined;
