@@ -26,40 +26,17 @@ export async function currentPrices(db: Db): Promise<Map<string, PriceUnits>> {
 
 /**
  * docs/product.md, Total balance: cash + the open lots' shares (free and reserved, decision 041)
- * at current prices + the cash reserved by working PURCHASE orders.
+ * at current prices + the cash reserved by working PURCHASE orders. One portfolio's figure is the
+ * batch's (loadPortfolioTotals) for a batch of one, so the boards and the points never differ.
  */
 export async function totalBalanceCents(
   db: Db,
   portfolioId: string,
   prices?: ReadonlyMap<string, PriceUnits>,
 ): Promise<Cents> {
-  const [user, holdings, reserved, priceMap] = await Promise.all([
-    db
-      .selectFrom('portfolios')
-      .select(['cash_cents'])
-      .where('id', '=', portfolioId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('lot_totals')
-      .select(['symbol', 'shares'])
-      .where('portfolio_id', '=', portfolioId)
-      .where('shares', '>', 0n)
-      .execute(),
-    db
-      .selectFrom('limit_orders')
-      .select((eb) => eb.fn.sum<Amount | null>('purchase_cents').as('cents'))
-      .where('portfolio_id', '=', portfolioId)
-      .where('status', '=', WORKING)
-      .where('type', '=', sql.lit('PURCHASE'))
-      .executeTakeFirst(),
-    prices ? Promise.resolve(prices) : currentPrices(db),
-  ]);
-  return computeTotal({
-    cashCents: BigInt(user.cash_cents) + BigInt(reserved?.cents ?? 0n),
-    holdings: holdings.map((h) => ({ symbol: h.symbol, shares: BigInt(h.shares) })),
-    workingOrders: [],
-    prices: priceMap,
-  });
+  const total = (await loadPortfolioTotals(db, [portfolioId], false, prices)).get(portfolioId);
+  if (!total) throw new Error(`no portfolio ${portfolioId}`);
+  return total.totalCents;
 }
 
 /** Snapshots closer together than this replace each other, so a burst of trades is one point. */
@@ -106,7 +83,7 @@ type Amount = bigint | number | string;
  * objects cost three times what SQLite took to find them (docs/performance.md).
  */
 export async function loadPortfolioTotals(
-  trx: Transaction<DB>,
+  trx: Db,
   ids: readonly string[],
   lock = false,
   /** Prices to value at instead of the market's (a replay contest's, contests/replay-price.ts). */
