@@ -4,18 +4,30 @@
  * rules, no fill reasons. Per fill: the order leaves the working lists, its transaction, its
  * notification, the owner's cash (a sale's) or free shares (a buy's, in its lot totals row: docs/decisions/024-holdings-in-lot-totals.md),
  * lot totals and a lot, in the tick's four
- * transactions. What the real tick costs above it is the product's own work; what the floor
- * costs is SQLite writing the rows the screens read.
+ * transactions. Then (balancePointsFloor) the balance points of the portfolios it filled. What
+ * the real tick and flush cost above it is the product's own work; what the floor costs is SQLite
+ * writing the rows the screens read.
  */
-import { quoteMarketBuy, quoteMarketSell, type PriceUnits } from '@papertrade/domain';
+import {
+  clampRecordedBalance,
+  quoteMarketBuy,
+  quoteMarketSell,
+  totalBalanceCents,
+  type PriceUnits,
+} from '@papertrade/domain';
 import type SQLite from 'better-sqlite3';
 import { newId } from '../packages/server/src/db/new-id.ts';
+import { SNAPSHOT_MERGE_MS } from '../packages/server/src/users/total-balance.ts';
 
-/** One prepared statement per row written; returns the milliseconds of the four transactions, finding the orders included. */
+/**
+ * One prepared statement per row written; returns the milliseconds of the four transactions,
+ * finding the orders included, and the portfolios whose orders filled.
+ */
 export function fillWritesFloor(
   raw: SQLite.Database,
   { BTC: btc, ETH: eth }: { BTC: PriceUnits; ETH: PriceUnits },
-): number {
+): { ms: number; portfolioIds: string[] } {
+  const filled = new Set<string>();
   const at = Date.now();
   const find =
     raw.prepare(`SELECT id, portfolio_id, purchase_cents, sell_shares FROM limit_orders INDEXED BY limit_orders_working
@@ -70,6 +82,7 @@ export function fillWritesFloor(
   };
   const fill = (symbol: string, price: bigint, orders: Found[]) => {
     for (const o of orders) {
+      filled.add(o.portfolio_id);
       const tx = newId(at);
       const buy = o.purchase_cents !== null;
       const { shares, totalCents: cents } = buy
@@ -114,5 +127,50 @@ export function fillWritesFloor(
   batch('BTC', 'SELL', btc, true);
   batch('ETH', 'SELL', eth, false);
   batch('ETH', 'PURCHASE', eth, true);
+  return { ms: performance.now() - started, portfolioIds: [...filled] };
+}
+
+/**
+ * The balance points of the portfolios a floor run filled (the flush bench:limits times after
+ * the app's tick), by the fewest raw statements: the prices, one read of each portfolio's cash
+ * and holdings (the holdings as one text, as loadPortfolioTotals reads them), the totals in
+ * JavaScript by the domain's rule, and per portfolio its point of the last minute replaced, in
+ * one transaction. The cash its working buys reserve is not read: a running column could hold
+ * it, so the floor leaves its sum out. Returns the milliseconds.
+ */
+export function balancePointsFloor(raw: SQLite.Database, portfolioIds: readonly string[]): number {
+  const at = Date.now();
+  const prices = raw.prepare('SELECT symbol, price FROM assets');
+  const read = raw.prepare(`SELECT p.id, p.epoch, p.cash_cents,
+      (SELECT group_concat(symbol || ' ' || shares, ',') FROM lot_totals WHERE portfolio_id = p.id) AS holdings
+    FROM portfolios p WHERE p.id IN (SELECT value FROM json_each(?))`);
+  const replace = raw.prepare(
+    'DELETE FROM balance_snapshots WHERE portfolio_id = ? AND epoch = ? AND ts > ?',
+  );
+  const insert = raw.prepare(
+    'INSERT INTO balance_snapshots (portfolio_id, epoch, ts, balance_cents) VALUES (?, ?, ?, ?)',
+  );
+  type Row = { id: string; epoch: bigint; cash_cents: bigint; holdings: string | null };
+  const points = raw.transaction(() => {
+    const priceOf = new Map(
+      (prices.all() as { symbol: string; price: bigint }[]).map((r) => [r.symbol, r.price]),
+    );
+    for (const r of read.all(JSON.stringify(portfolioIds)) as Row[]) {
+      const holdings = (r.holdings ? r.holdings.split(',') : []).map((entry) => {
+        const space = entry.indexOf(' ');
+        return { symbol: entry.slice(0, space), shares: BigInt(entry.slice(space + 1)) };
+      });
+      const total = totalBalanceCents({
+        cashCents: r.cash_cents,
+        holdings,
+        workingOrders: [],
+        prices: priceOf,
+      });
+      replace.run(r.id, r.epoch, BigInt(at - SNAPSHOT_MERGE_MS));
+      insert.run(r.id, r.epoch, BigInt(at), clampRecordedBalance(total));
+    }
+  });
+  const started = performance.now();
+  points();
   return performance.now() - started;
 }
