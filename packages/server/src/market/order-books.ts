@@ -15,6 +15,7 @@ import {
 } from '@papertrade/domain';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { batchRows } from '../db/batch-rows.ts';
 import type { DB } from '../db/schema.ts';
 import type { BookTakeEvent, EventBus } from '../realtime/event-bus.ts';
 import { ASSET_CATALOG } from './asset-catalog.ts';
@@ -389,29 +390,27 @@ export function createOrderBooks(
           )
           .execute();
       if (!replay.length) return;
-      // A contest gone since the take (its owner's account deleted) has nothing left to store.
-      const contests = new Set(
-        (
-          await db
-            .selectFrom('contests')
-            .select('id')
-            .where('id', 'in', [...new Set(replay.map((r) => r.contest_id))])
-            .execute()
-        ).map((c) => c.id),
+      // A contest gone since the take (its owner's account deleted) has nothing left to store: its
+      // rows are left out by the same statement, not by a read before it.
+      const rows = batchRows(
+        db,
+        {
+          contest_id: 'text',
+          asset_id: 'text',
+          side: 'text',
+          shares: 'bigint',
+          at: 'bigint',
+          side_total: 'bigint',
+        },
+        replay.map((r) => [r.contest_id, r.asset_id, r.side, r.shares, r.at, r.side_total]),
       );
-      const kept = replay.filter((r) => contests.has(r.contest_id));
-      if (kept.length)
-        await db
-          .insertInto('replay_book_consumption')
-          .values(kept)
-          .onConflict((oc) =>
-            oc.columns(['contest_id', 'asset_id', 'side']).doUpdateSet((eb) => ({
-              shares: eb.ref('excluded.shares'),
-              at: eb.ref('excluded.at'),
-              side_total: eb.ref('excluded.side_total'),
-            })),
-          )
-          .execute();
+      await sql`INSERT INTO replay_book_consumption (contest_id, asset_id, side, shares, at, side_total)
+        SELECT r.contest_id, r.asset_id, r.side, r.shares, r.at, r.side_total FROM ${rows} AS r
+        WHERE EXISTS (SELECT 1 FROM contests c WHERE c.id = r.contest_id)
+        ON CONFLICT (contest_id, asset_id, side) DO UPDATE
+          SET shares = excluded.shares, at = excluded.at, side_total = excluded.side_total`.execute(
+        db,
+      );
     },
     close: unsubscribe,
   };
