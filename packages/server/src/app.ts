@@ -95,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; ctx: 
   // With the live feed, orders walk the exchange's book instead (docs/decisions/033-coinbase-feed.md).
   const orderBooks =
     config.marketFeed === 'coinbase'
-      ? withFedBooks(simulatedBooks, database.db, bus, config.marketStaleMs)
+      ? withFedBooks(simulatedBooks, database.db, bus, config.marketStaleMs, market)
       : simulatedBooks;
   const ctx: AppContext = {
     config,

@@ -196,7 +196,7 @@ describe('orders on the exchange book (MARKET_FEED=coinbase)', () => {
     expect(res.json<{ error: string }>().error).toContain('order book of BTC is stale');
   });
 
-  it("a stop waits while the exchange's book is stale, then walks the fresh one", async () => {
+  it("a stop waits while the exchange's book is stale, then walks the fresh one in the tick that brings it", async () => {
     const id = await stopSellOnTheBook();
     // The price crosses the stop, but the book has not changed for longer than MARKET_STALE_MS.
     vi.setSystemTime(Date.now() + STALE_MS + 1);
@@ -205,10 +205,11 @@ describe('orders on the exchange book (MARKET_FEED=coinbase)', () => {
     expect(await fillsOf(t.ctx, id)).toEqual([]);
     expect((await orderRow(t.ctx, id)).status).toBe('WORKING');
 
-    // A fresh book, then the next trade's tick finds it (each instance reads the stored books
-    // after a flush's tick, so the flush that brings a book is walked by the next one).
-    await feed('41400', { bids: BIDS, asks: ASKS });
-    await feed('41400.25');
+    // A fresh book and a new price in one flush, the book first: the leader reads the books its
+    // flush stored before the tick's trigger runs, so that tick walks the fresh book. Only a
+    // flush with prices runs the trigger, so a stop that missed it would wait here for good.
+    fake.snapshot('BTC-USD', BIDS, ASKS);
+    fake.ticker('BTC-USD', '41400.25');
     const fill = await tickUntilFilled(id);
     // 0.04 at 42,000 and 0.06 at 41,999: the fresh book's bids.
     expect(BigInt(fill?.price ?? 0)).toBe(4_199_940_000_000n);

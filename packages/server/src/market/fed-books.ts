@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { conflict } from '../http/app-error.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import type { Market } from './market.ts';
 import { loadBook, loadBooks, type StoredBook } from './feed-store.ts';
 import { laterConsumption } from './order-book-store.ts';
 import type { OrderBooks } from './order-books.ts';
@@ -29,12 +30,17 @@ import { oneReadAtATime } from './one-read-at-a-time.ts';
  *
  * A book missing here (no snapshot yet) or older than `staleMs` is not walked and not replaced
  * by the simulated one: the order answers 409 MARKET_STALE, as at a stale price.
+ *
+ * On the leader the read also runs as the tick's first listener (`market.onTick`, registered
+ * before the limit trigger's): the flush that brings a book is walked by its own tick's stops,
+ * not by the next flush's, which may be a while away when the price stands still.
  */
 export function withFedBooks(
   books: OrderBooks,
   db: Kysely<DB>,
   bus: EventBus,
   staleMs: number,
+  market: Pick<Market, 'onTick'>,
 ): OrderBooks {
   let fed = new Map<string, { assetId: string; book: StoredBook }>();
 
@@ -49,6 +55,7 @@ export function withFedBooks(
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === 'prices') void refreshSoon();
   });
+  market.onTick(() => refreshSoon());
 
   /** The symbol's stored book when it is fresh, else why it cannot be walked. */
   const fresh = (symbol: string, now: number) => {

@@ -39,6 +39,19 @@ describe('one read at a time', () => {
     expect(seen.most).toBe(1);
   });
 
+  it('a call during a read settles only after the read that began after it', async () => {
+    const { read, release, seen } = gatedRead();
+    const refresh = oneReadAtATime(read);
+    void refresh();
+    let settled = false;
+    void refresh().then(() => (settled = true));
+    await release();
+    expect(seen.started).toBe(2);
+    expect(settled).toBe(false);
+    await release();
+    expect(settled).toBe(true);
+  });
+
   it('a failed read is not thrown to the caller and the next call reads again', async () => {
     let calls = 0;
     const refresh = oneReadAtATime(() => {
