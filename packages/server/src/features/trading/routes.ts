@@ -84,37 +84,26 @@ export function tradingRoutes(
   const guarded = { preValidation: requireUser, ...plainJsonAnswer };
   const tags = ['trading'];
 
-  r.post(
-    '/purchase-asset',
-    { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
-    async (request) => {
-      const portfolio = sessionPortfolio(request);
-      await ctx.market.tradeGate(request.body.symbol);
-      const { transaction, change } = await marketBuy(ctx, portfolio, request.body);
-      return afterChange(
-        portfolio,
-        'money',
-        { transaction: toTransaction(transaction) },
-        { change },
-      );
-    },
-  );
-
-  r.post(
-    '/sell-asset',
-    { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
-    async (request) => {
-      const portfolio = sessionPortfolio(request);
-      await ctx.market.tradeGate(request.body.symbol);
-      const { transaction, change } = await marketSell(ctx, portfolio, request.body);
-      return afterChange(
-        portfolio,
-        'money',
-        { transaction: toTransaction(transaction) },
-        { change },
-      );
-    },
-  );
+  // A market buy and a market sale differ only in the ledger's move.
+  for (const [url, move] of [
+    ['/purchase-asset', marketBuy],
+    ['/sell-asset', marketSell],
+  ] as const)
+    r.post(
+      url,
+      { ...guarded, schema: { tags, body: MarketOrderBody, response: { 200: TradeAnswer } } },
+      async (request) => {
+        const portfolio = sessionPortfolio(request);
+        await ctx.market.tradeGate(request.body.symbol);
+        const { transaction, change } = await move(ctx, portfolio, request.body);
+        return afterChange(
+          portfolio,
+          'money',
+          { transaction: toTransaction(transaction) },
+          { change },
+        );
+      },
+    );
 
   r.post(
     '/open-limit-position',
