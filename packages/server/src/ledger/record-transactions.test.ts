@@ -24,6 +24,7 @@ const record = (portfolioId: string, over: Partial<TransactionRecord> = {}): Tra
   price: 5_000_000_000_000n,
   feeCents: 0n,
   positionId: null,
+  note: null,
   at: AT,
   ...over,
 });

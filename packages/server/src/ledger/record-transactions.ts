@@ -25,6 +25,8 @@ export interface TransactionRecord {
   feeCents: bigint;
   /** The working order it filled; null for a market order. */
   positionId: string | null;
+  /** The working order's note (migration 023), which its fill carries; the claim read it. */
+  note: string | null;
   at: number;
   /** Why a working order filled: its kind, the tick's price and the reason in words. */
   trigger?: { type: string; price: bigint; reason: string } | null;
@@ -67,6 +69,7 @@ export async function recordTransactions(
       trigger_reason: 'text',
       mid_price: 'bigint',
       levels: 'bigint',
+      note: 'text',
     },
     records.map((r) => [
       r.id,
@@ -86,12 +89,12 @@ export async function recordTransactions(
       r.trigger?.reason ?? null,
       r.book?.midPrice ?? null,
       r.book?.levels ?? null,
+      r.note,
     ]),
   );
-  // A working order's note goes to its fill inside the insert (migration 023): no read of its own.
   await sql`INSERT INTO transactions (id, portfolio_id, epoch, "type", method, symbol, shares, total_cents, price, fee_cents, position_id, created_at,
       trigger_type, trigger_price, trigger_reason, mid_price, levels, note)
     SELECT c.id, c.portfolio_id, c.epoch, c."type", c.method, c.symbol, c.shares, c.total_cents, c.price, c.fee_cents, c.position_id, c.created_at,
-      c.trigger_type, c.trigger_price, c.trigger_reason, c.mid_price, c.levels, (SELECT o.note FROM limit_orders o WHERE o.id = c.position_id)
+      c.trigger_type, c.trigger_price, c.trigger_reason, c.mid_price, c.levels, c.note
     FROM ${rows} AS c`.execute(trx);
 }

@@ -151,7 +151,7 @@ async function claimBatch(trx: Trx, input: BatchInput) {
     RETURNING limit_orders.id, limit_orders.portfolio_id, limit_orders.purchase_cents, limit_orders.sell_shares, limit_orders.transaction_id, limit_orders.limit_price,
       limit_orders.oco_group_id, limit_orders.leg, limit_orders.tp_limit_price, limit_orders.sl_stop_price, limit_orders.sl_trail_bps, limit_orders.sl_trail_amount,
       limit_orders.order_type, limit_orders.stop_price, limit_orders.water_mark, limit_orders.trail_bps, limit_orders.trail_amount,
-      limit_orders.filled_shares`.execute(trx);
+      limit_orders.filled_shares, limit_orders.note`.execute(trx);
   if (!claimed.length) return none;
   const claimedBy = new Set(claimed.map((o) => o.portfolio_id));
   // A purchase's lot totals, free shares included, for every buyer (none: no open lot), so the
@@ -185,7 +185,7 @@ async function settle(
   trx: Trx,
   input: BatchInput,
   plan: FillPlan,
-  claim: Pick<PlanInput, 'portfolios'> & { totals: ReadonlyMap<string, LotTotals> },
+  claim: Pick<PlanInput, 'portfolios' | 'claimed'> & { totals: ReadonlyMap<string, LotTotals> },
   walked?: ReadonlyMap<string, StopBookRecord>,
 ): Promise<ShareUnits> {
   const { portfolios } = claim;
@@ -200,6 +200,7 @@ async function settle(
   else if (plan.fills.length)
     unmatchedShares = await settleSells(trx, input.symbol, plan.fills, { cashCents: cashBefore });
   await refuse(trx, input, plan.refused, portfolios);
+  const notes = new Map(claim.claimed.map((o) => [o.id, o.note ?? null]));
   await recordTransactions(
     trx,
     plan.fills.map((f) => {
@@ -216,6 +217,7 @@ async function settle(
         price: f.price,
         feeCents: f.feeCents,
         positionId: f.orderId,
+        note: notes.get(f.orderId) ?? null,
         at: input.at,
         trigger: trigger
           ? { type: trigger.kind, price: input.price, reason: trigger.reason }

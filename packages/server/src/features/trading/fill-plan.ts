@@ -63,6 +63,8 @@ export interface ClaimedOrder extends ClaimedTerms {
   sl_trail_amount: bigint | null;
   /** Shares it got in earlier partial fills (decision 040): its notice counts them too. */
   filled_shares?: bigint;
+  /** Its owner's note (migration 023), which the fill's transaction carries. */
+  note?: string | null;
 }
 
 /** Everything the plan is computed from: read under the portfolios' locks, no database after. */

@@ -141,6 +141,7 @@ export async function fillSlice(trx: Trx, input: SliceInput): Promise<SliceResul
       price: fill.price,
       feeCents: fill.feeCents,
       positionId: orderId,
+      note: order.note ?? null,
       at,
       trigger: trigger ? { type: trigger.kind, price, reason: `${trigger.reason} (part)` } : null,
     },
