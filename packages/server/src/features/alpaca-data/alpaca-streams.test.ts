@@ -1,6 +1,7 @@
 import { streaming, trading } from '@alpacahq/alpaca-trade-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { App } from '../../app.ts';
 import {
   createTestKey,
   listenOrigin,
@@ -15,7 +16,7 @@ import {
   setPrice,
   updateUser,
 } from '../../../test/calls.ts';
-import { createTestUser, testDialect } from '../../../test/test-app.ts';
+import { createTestUser, testDialect, type TestUser } from '../../../test/test-app.ts';
 import { twoInstances } from '../../../test/two-instances.ts';
 import { useTestApp } from '../../../test/use-test-app.ts';
 import { createLimitTrigger } from '../trading/limit-trigger.ts';
@@ -59,6 +60,56 @@ function tradingStream(origin: string, key: TestKey) {
 /** The first value `register` hands its listener. */
 const first = <T>(register: (listener: (value: T) => void) => void) =>
   new Promise<T>((resolve) => register(resolve));
+
+/**
+ * A trade_updates stream on a new key of `user`'s, returned only once the server has confirmed the
+ * subscription: an update sent before that would not reach it.
+ */
+async function tradeUpdates(app: App, user: TestUser) {
+  const key = await createTestKey(app, user);
+  const origin = await listenOrigin(app);
+  const stream = tradingStream(origin, key);
+  stream.connect();
+  expect(await stream.waitForAuthentication()).toBe(true);
+  const listening = first<unknown>((l) => stream.on('subscription', l));
+  stream.subscribeTradeUpdates();
+  expect(await listening).toEqual(['trade_updates']);
+  return { stream, key, origin };
+}
+
+/**
+ * Every update `stream` hears from now on, in order. `until(n)` settles once n have come, and at
+ * once if they already have, so a test may wait after its action without missing a fast update.
+ */
+function collectUpdates(stream: streaming.TradingStream) {
+  const updates: streaming.TradeUpdate[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  stream.onTradeUpdate((u) => {
+    updates.push(u);
+    for (const w of waiters.filter((w) => updates.length >= w.n)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  });
+  const until = (n: number) =>
+    updates.length >= n
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ n, resolve }));
+  return { updates, until };
+}
+
+/** Ann's $100 buy of BTC limited at $1,000, far below BTC's price, so it stays working. */
+async function openWorkingBtcBuy(extra: Record<string, unknown> = {}) {
+  const opened = await openLimit(t.app, ann, {
+    type: 'PURCHASE',
+    symbol: 'BTC',
+    limitAsk: 1_000,
+    purchaseAsk: 100,
+    ...extra,
+  });
+  expectStatus(opened, 201);
+  return opened.json<{ limitPosition: { positionId: string; expiresAt: number } }>().limitPosition;
+}
 
 async function priceOf(symbol: string): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url: '/all-assets' });
@@ -146,13 +197,7 @@ describe('Alpaca crypto data stream in JSON', () => {
 
 describe('Alpaca trade_updates stream', () => {
   it('receives the fill of an order placed through /purchase-asset', async () => {
-    const key = await createTestKey(t.app, ann);
-    const stream = tradingStream(await listenOrigin(t.app), key);
-    stream.connect();
-    expect(await stream.waitForAuthentication()).toBe(true);
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    expect(await listening).toEqual(['trade_updates']);
+    const { stream } = await tradeUpdates(t.app, ann);
     const update = first<streaming.TradeUpdate>((l) => stream.onTradeUpdate(l));
     expectStatus(await buy(t.app, ann, 'BTC', 0.01, 'SYMBOL'), 200);
     const fill = await update;
@@ -169,30 +214,11 @@ describe('Alpaca trade_updates stream', () => {
   });
 
   it('hears a working order placed and then cancelled as new and canceled', async () => {
-    const key = await createTestKey(t.app, ann);
-    const stream = tradingStream(await listenOrigin(t.app), key);
-    stream.connect();
-    await stream.waitForAuthentication();
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
-    const updates: streaming.TradeUpdate[] = [];
-    const two = new Promise<void>((resolve) =>
-      stream.onTradeUpdate((u) => {
-        updates.push(u);
-        if (updates.length === 2) resolve();
-      }),
-    );
-    const opened = await openLimit(t.app, ann, {
-      type: 'PURCHASE',
-      symbol: 'BTC',
-      limitAsk: 1_000,
-      purchaseAsk: 100,
-    });
-    expectStatus(opened, 201);
-    const { positionId } = opened.json<{ limitPosition: { positionId: string } }>().limitPosition;
+    const { stream } = await tradeUpdates(t.app, ann);
+    const { updates, until } = collectUpdates(stream);
+    const { positionId } = await openWorkingBtcBuy();
     expectStatus(await cancelLimit(t.app, ann, positionId), 200);
-    await two;
+    await until(2);
     expect(updates.map((u) => [u.event, u.order.id, u.order.status])).toEqual([
       ['new', positionId, 'new'],
       ['canceled', positionId, 'canceled'],
@@ -201,30 +227,11 @@ describe('Alpaca trade_updates stream', () => {
   });
 
   it('hears a working order replaced through PATCH /v2/orders/:id as replaced', async () => {
-    const key = await createTestKey(t.app, ann);
-    const origin = await listenOrigin(t.app);
+    const { stream, key, origin } = await tradeUpdates(t.app, ann);
     const orders = new trading.OrdersApi(
       new trading.Configuration({ basePath: origin, keyId: key.keyId, secret: key.secret }),
     );
-    const stream = tradingStream(origin, key);
-    stream.connect();
-    await stream.waitForAuthentication();
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
-    const updates: streaming.TradeUpdate[] = [];
-    let wanted = 1;
-    let heard = () => {};
-    stream.onTradeUpdate((u) => {
-      updates.push(u);
-      if (updates.length === wanted) heard();
-    });
-    const until = (n: number) =>
-      new Promise<void>((resolve) => {
-        wanted = n;
-        heard = resolve;
-        if (updates.length >= n) resolve();
-      });
+    const { updates, until } = collectUpdates(stream);
     const order = await orders.postOrder({
       postOrderRequest: {
         symbol: 'BTC/USD',
@@ -250,37 +257,15 @@ describe('Alpaca trade_updates stream', () => {
   });
 
   it('hears a day order that lapsed at midnight as expired', async () => {
-    const key = await createTestKey(t.app, ann);
-    const stream = tradingStream(await listenOrigin(t.app), key);
-    stream.connect();
-    await stream.waitForAuthentication();
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
-    const updates: streaming.TradeUpdate[] = [];
-    const two = new Promise<void>((resolve) =>
-      stream.onTradeUpdate((u) => {
-        updates.push(u);
-        if (updates.length === 2) resolve();
-      }),
-    );
-    const opened = await openLimit(t.app, ann, {
-      type: 'PURCHASE',
-      symbol: 'BTC',
-      limitAsk: 1_000,
-      purchaseAsk: 100,
-      timeInForce: 'DAY',
-    });
-    expectStatus(opened, 201);
-    const { positionId, expiresAt } = opened.json<{
-      limitPosition: { positionId: string; expiresAt: number };
-    }>().limitPosition;
+    const { stream } = await tradeUpdates(t.app, ann);
+    const { updates, until } = collectUpdates(stream);
+    const { positionId, expiresAt } = await openWorkingBtcBuy({ timeInForce: 'DAY' });
     // The trigger as the market runs it at the order's expiry, the price far above its limit.
     await createLimitTrigger(t.ctx, { error: () => undefined })(
       new Map([['BTC', 5_000_000_000_000n]]),
       expiresAt,
     );
-    await two;
+    await until(2);
     expect(updates.map((u) => [u.event, u.order.id, u.order.status])).toEqual([
       ['new', positionId, 'new'],
       ['expired', positionId, 'expired'],
@@ -293,20 +278,8 @@ describe('Alpaca trade_updates stream', () => {
     await setPrice(t.app, 'XMR', 200);
     // Fills in part are the book's (the test app fills IDEAL unless a portfolio chooses the book).
     expectStatus(await updateUser(t.app, ann, 'settings', { fill_model: 'BOOK' }), 200);
-    const key = await createTestKey(t.app, ann);
-    const stream = tradingStream(await listenOrigin(t.app), key);
-    stream.connect();
-    await stream.waitForAuthentication();
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
-    const updates: streaming.TradeUpdate[] = [];
-    const three = new Promise<void>((resolve) =>
-      stream.onTradeUpdate((u) => {
-        updates.push(u);
-        if (updates.length === 3) resolve();
-      }),
-    );
+    const { stream } = await tradeUpdates(t.app, ann);
+    const { updates, until } = collectUpdates(stream);
     const opened = await openLimit(t.app, ann, {
       type: 'PURCHASE',
       symbol: 'XMR',
@@ -315,7 +288,7 @@ describe('Alpaca trade_updates stream', () => {
       timeInForce: 'IOC',
     });
     expectStatus(opened, 201);
-    await three;
+    await until(3);
     const events = updates.map((u) => u.event).sort();
     expect(events).toEqual(['canceled', 'new', 'partial_fill']);
     const part = updates.find((u) => u.event === 'partial_fill');
@@ -324,14 +297,8 @@ describe('Alpaca trade_updates stream', () => {
   });
 
   it("does not hear another user's orders", async () => {
-    const key = await createTestKey(t.app, ann);
     const bob = await createTestUser(t.ctx);
-    const stream = tradingStream(await listenOrigin(t.app), key);
-    stream.connect();
-    await stream.waitForAuthentication();
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
+    const { stream } = await tradeUpdates(t.app, ann);
     const heard: unknown[] = [];
     stream.onTradeUpdate((u) => heard.push(u));
     expectStatus(await buy(t.app, bob, 'BTC', 0.01, 'SYMBOL'), 200);
@@ -344,13 +311,7 @@ describe('Alpaca trade_updates stream', () => {
   it.skipIf(testDialect !== 'postgres')('hears a fill made on another instance', async () => {
     const [a, b] = await twoInstances(cleanups);
     const user = await createTestUser(a.ctx);
-    const key = await createTestKey(a.app, user);
-    const stream = tradingStream(await listenOrigin(a.app), key);
-    stream.connect();
-    expect(await stream.waitForAuthentication()).toBe(true);
-    const listening = first<unknown>((l) => stream.on('subscription', l));
-    stream.subscribeTradeUpdates();
-    await listening;
+    const { stream } = await tradeUpdates(a.app, user);
     const update = first<streaming.TradeUpdate>((l) => stream.onTradeUpdate(l));
     expectStatus(await buy(b.app, user, 'BTC', 0.02, 'SYMBOL'), 200);
     const fill = await update;
