@@ -59,5 +59,11 @@ export function contestKit(t: TestAppView, defaultName = 'Spring Cup') {
     return res.json<{ walletAddress: string }>().walletAddress;
   }
 
-  return { host, call, create, join, HOUR };
+  /** A new user who joins `contest` by its code, and the wallet of their contest portfolio. */
+  async function newMember(contest: Contest): Promise<{ user: TestUser; wallet: string }> {
+    const user = await createTestUser(t.ctx);
+    return { user, wallet: await join(user, contest.joinCode ?? '') };
+  }
+
+  return { host, call, create, join, newMember, HOUR };
 }

@@ -16,11 +16,56 @@ const { t } = useTestApp();
 
 const HOUR = 3_600_000;
 
-const { host, call, create, join } = contestKit(t);
+const { host, call, create, join, newMember } = contestKit(t);
 
 /** A trade in the contest portfolio: its wallet in the header and the body. */
 const trade = (user: TestUser, wallet: string, url: string, body: Record<string, unknown>) =>
   call(user, 'POST', url, { walletAddress: wallet, ...body }, wallet);
+
+const buyUsd = (user: TestUser, wallet: string, symbol: string, usd: number) =>
+  trade(user, wallet, '/purchase-asset', { symbol, assetAmount: usd, unit: 'USD' });
+
+const sellShares = (user: TestUser, wallet: string, symbol: string, shares: number) =>
+  trade(user, wallet, '/sell-asset', { symbol, assetAmount: shares, unit: 'SYMBOL' });
+
+const limitBuy = (
+  user: TestUser,
+  wallet: string,
+  symbol: string,
+  limitAsk: number,
+  purchaseAsk: number,
+) =>
+  trade(user, wallet, '/open-limit-position', { type: 'PURCHASE', symbol, limitAsk, purchaseAsk });
+
+/** The user record as the portfolio of `wallet` answers it (the main one by default). */
+const recordIn = async (user: TestUser, wallet = user.walletAddress) =>
+  (await call(user, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>();
+
+const askToJoin = (user: TestUser, body: Record<string, unknown>) =>
+  call(user, 'POST', '/contests/join', body);
+
+const endNow = async (owner: TestUser, contest: Contest) =>
+  expectStatus(await call(owner, 'PATCH', `/contests/${contest.id}`, { end: true }), 200);
+
+/** A download link can send the sign-in but no wallet header. */
+const download = (user: TestUser, url: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: user.headers.authorization ?? '' },
+  });
+
+/** Boards are cached for 2 s (contest-board.ts): the next read after this computes it afresh. */
+const pastBoardCache = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+
+const startingInAnHour = () => ({ startsAt: Date.now() + HOUR, endsAt: Date.now() + 2 * HOUR });
+
+/** A running private contest (with `overrides`), its host, and one member besides the host. */
+async function contestWithMember(overrides: Record<string, unknown> = {}) {
+  const owner = await host();
+  const contest = await create(owner, overrides);
+  return { owner, contest, ...(await newMember(contest)) };
+}
 
 const board = async (user: TestUser, contestId: string) => {
   const res = await call(user, 'GET', `/contests/${contestId}/leaderboard`);
@@ -28,14 +73,14 @@ const board = async (user: TestUser, contestId: string) => {
   return res.json<ContestBoardRow[]>();
 };
 
-const portfolioIdOf = async (wallet: string) =>
-  (
-    await t.ctx.db
-      .selectFrom('portfolios')
-      .select('id')
-      .where('wallet_address', '=', wallet)
-      .executeTakeFirstOrThrow()
-  ).id;
+const portfolioRows = (column: 'wallet_address' | 'contest_id', value: string) =>
+  t.ctx.db.selectFrom('portfolios').select('id').where(column, '=', value).execute();
+
+const portfolioIdOf = async (wallet: string) => {
+  const [row] = await portfolioRows('wallet_address', wallet);
+  if (!row) throw new Error(`no portfolio has the wallet ${wallet}`);
+  return row.id;
+};
 
 describe('contests and classes', () => {
   it("a contest's creator plays in it; a class's teacher does not; both get the join code", async () => {
@@ -72,40 +117,24 @@ describe('contests and classes', () => {
   });
 
   it('creating refuses a class by a non-teacher, an unverified host, dates in the wrong order and balances out of range, and stores nothing', async () => {
-    const personal = await host();
-    expectStatus(
-      await call(personal, 'POST', '/contests', {
-        name: 'Class',
-        kind: 'CLASS',
-        visibility: 'PRIVATE',
-        startingBalance: 10_000,
-        startsAt: Date.now(),
-        endsAt: Date.now() + HOUR,
-      }),
-      403,
-      'TEACHER_ONLY',
-    );
-    const unverified = await createTestUser(t.ctx);
-    expectStatus(
-      await call(unverified, 'POST', '/contests', {
-        name: 'Cup',
-        kind: 'CONTEST',
-        visibility: 'PRIVATE',
-        startingBalance: 10_000,
-        startsAt: Date.now(),
-        endsAt: Date.now() + HOUR,
-      }),
-      403,
-      'EMAIL_NOT_VERIFIED',
-    );
-    const base = {
+    const body = (overrides: Record<string, unknown> = {}) => ({
       name: 'Cup',
       kind: 'CONTEST',
       visibility: 'PRIVATE',
       startingBalance: 10_000,
-      startsAt: Date.now() + HOUR,
-      endsAt: Date.now() + 2 * HOUR,
-    };
+      startsAt: Date.now(),
+      endsAt: Date.now() + HOUR,
+      ...overrides,
+    });
+    const personal = await host();
+    expectStatus(
+      await call(personal, 'POST', '/contests', body({ name: 'Class', kind: 'CLASS' })),
+      403,
+      'TEACHER_ONLY',
+    );
+    const unverified = await createTestUser(t.ctx);
+    expectStatus(await call(unverified, 'POST', '/contests', body()), 403, 'EMAIL_NOT_VERIFIED');
+    const base = body(startingInAnHour());
     const wrongOrder = await call(personal, 'POST', '/contests', {
       ...base,
       endsAt: base.startsAt - 1,
@@ -137,26 +166,16 @@ describe('contests and classes', () => {
 
     const wallet = await join(bob, (contest.joinCode ?? '').toLowerCase());
     expect(wallet).not.toBe(bob.walletAddress);
-    const record = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
-    expect(record.json<User>()).toMatchObject({
+    expect(await recordIn(bob, wallet)).toMatchObject({
       walletAddress: wallet,
       balance: 5_000,
       startingBalance: 5_000,
       portfolio: { kind: 'CONTEST', contestId: contest.id },
     });
 
-    expectStatus(
-      await trade(bob, wallet, '/purchase-asset', {
-        symbol: 'BTC',
-        assetAmount: 1_000,
-        unit: 'USD',
-      }),
-      200,
-    );
-    const after = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
-    expect(after.json<User>().balance).toBe(4_000);
-    const main = await call(bob, 'POST', '/user-details', { walletAddress: bob.walletAddress });
-    expect(main.json<User>()).toMatchObject({
+    expectStatus(await buyUsd(bob, wallet, 'BTC', 1_000), 200);
+    expect((await recordIn(bob, wallet)).balance).toBe(4_000);
+    expect(await recordIn(bob)).toMatchObject({
       balance: STARTING_BALANCE_USD,
       assets: {},
       portfolio: { kind: 'MAIN' },
@@ -165,28 +184,12 @@ describe('contests and classes', () => {
     expect(history.json<unknown[]>()).toHaveLength(1);
     expect((await call(bob, 'GET', '/transactions')).json<unknown[]>()).toHaveLength(0);
     // The CSV download link names the portfolio in its query (it cannot send a header).
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/transactions.csv?walletAddress=${wallet}`,
-      headers: { authorization: bob.headers.authorization ?? '' },
-    });
+    const csv = await download(bob, `/transactions.csv?walletAddress=${wallet}`);
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
-    const mainCsv = await t.app.inject({
-      method: 'GET',
-      url: '/transactions.csv',
-      headers: { authorization: bob.headers.authorization ?? '' },
-    });
+    const mainCsv = await download(bob, '/transactions.csv');
     expect(mainCsv.body.trim().split('\r\n')).toHaveLength(1);
     const eve = await createTestUser(t.ctx);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/transactions.csv?walletAddress=${wallet}`,
-          headers: { authorization: eve.headers.authorization ?? '' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await download(eve, `/transactions.csv?walletAddress=${wallet}`)).statusCode).toBe(403);
 
     const portfolios = await call(bob, 'GET', '/portfolios');
     expect(portfolios.json()).toEqual([
@@ -206,72 +209,29 @@ describe('contests and classes', () => {
     const owner = await host();
     const contest = await create(owner);
     const bob = await createTestUser(t.ctx);
-    expectStatus(
-      await call(bob, 'POST', '/contests/join', { code: 'NOSUCH99' }),
-      404,
-      'CONTEST_NOT_FOUND',
-    );
+    expectStatus(await askToJoin(bob, { code: 'NOSUCH99' }), 404, 'CONTEST_NOT_FOUND');
     await join(bob, contest.joinCode ?? '');
-    expectStatus(
-      await call(bob, 'POST', '/contests/join', { code: contest.joinCode }),
-      409,
-      'ALREADY_MEMBER',
-    );
-    expectStatus(await call(owner, 'PATCH', `/contests/${contest.id}`, { end: true }), 200);
+    expectStatus(await askToJoin(bob, { code: contest.joinCode }), 409, 'ALREADY_MEMBER');
+    await endNow(owner, contest);
     const carol = await createTestUser(t.ctx);
-    expectStatus(
-      await call(carol, 'POST', '/contests/join', { code: contest.joinCode }),
-      409,
-      'CONTEST_ENDED',
-    );
+    expectStatus(await askToJoin(carol, { code: contest.joinCode }), 409, 'CONTEST_ENDED');
     expect((await call(carol, 'GET', '/portfolios')).json<unknown[]>()).toHaveLength(1);
-    const rows = await t.ctx.db
-      .selectFrom('portfolios')
-      .select('id')
-      .where('contest_id', '=', contest.id)
-      .execute();
-    expect(rows).toHaveLength(2);
+    expect(await portfolioRows('contest_id', contest.id)).toHaveLength(2);
   });
 
   it('orders outside the window, of a symbol or order type the rules exclude, and a reset of a contest portfolio are refused with words a student understands', async () => {
-    const owner = await host();
-    const upcoming = await create(owner, {
-      startsAt: Date.now() + HOUR,
-      endsAt: Date.now() + 2 * HOUR,
-    });
-    const bob = await createTestUser(t.ctx);
-    const early = await join(bob, upcoming.joinCode ?? '');
-    const notYet = await trade(bob, early, '/purchase-asset', {
-      symbol: 'BTC',
-      assetAmount: 100,
-      unit: 'USD',
-    });
+    const { owner, user: bob, wallet: early } = await contestWithMember(startingInAnHour());
+    const notYet = await buyUsd(bob, early, 'BTC', 100);
     expectStatus(notYet, 409, 'CONTEST_NOT_RUNNING');
     expect(notYet.json<{ error: string }>().error).toContain('has not started yet');
 
     const strict = await create(owner, { allowedSymbols: ['ETH'], orderTypes: ['MARKET'] });
     const wallet = await join(bob, strict.joinCode ?? '');
-    const symbol = await trade(bob, wallet, '/purchase-asset', {
-      symbol: 'BTC',
-      assetAmount: 100,
-      unit: 'USD',
-    });
+    const symbol = await buyUsd(bob, wallet, 'BTC', 100);
     expectStatus(symbol, 400, 'SYMBOL_NOT_ALLOWED');
     expect(symbol.json()).toMatchObject({ field: 'symbol' });
-    expectStatus(
-      await trade(bob, wallet, '/open-limit-position', {
-        type: 'PURCHASE',
-        symbol: 'ETH',
-        limitAsk: 1,
-        purchaseAsk: 100,
-      }),
-      400,
-      'ORDER_TYPE_NOT_ALLOWED',
-    );
-    expectStatus(
-      await trade(bob, wallet, '/purchase-asset', { symbol: 'ETH', assetAmount: 100, unit: 'USD' }),
-      200,
-    );
+    expectStatus(await limitBuy(bob, wallet, 'ETH', 1, 100), 400, 'ORDER_TYPE_NOT_ALLOWED');
+    expectStatus(await buyUsd(bob, wallet, 'ETH', 100), 200);
     const reset = await call(
       bob,
       'POST',
@@ -280,31 +240,20 @@ describe('contests and classes', () => {
       wallet,
     );
     expectStatus(reset, 403, 'RESET_NOT_ALLOWED');
-    const record = await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet);
-    expect(record.json<User>().balance).toBe(9_900);
+    expect((await recordIn(bob, wallet)).balance).toBe(9_900);
   });
 
   it("another user's contest wallet is refused like any other wallet", async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { wallet } = await contestWithMember();
     const eve = await createTestUser(t.ctx);
-    expectStatus(
-      await trade(eve, wallet, '/purchase-asset', { symbol: 'BTC', assetAmount: 100, unit: 'USD' }),
-      403,
-      'WALLET_MISMATCH',
-    );
+    expectStatus(await buyUsd(eve, wallet, 'BTC', 100), 403, 'WALLET_MISMATCH');
     // Eve asking for Bob's contest wallet sees his public profile, not the portfolio.
     const details = await call(eve, 'POST', '/user-details', { walletAddress: wallet });
     expect(details.json()).not.toHaveProperty('balance');
   });
 
   it('calls of the user (follow, watchlist, settings) work with a contest portfolio active and answer that portfolio', async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { owner, user: bob, wallet } = await contestWithMember();
     const followed = await t.app.inject({
       method: 'POST',
       url: '/follow',
@@ -345,24 +294,10 @@ describe('contests and classes', () => {
     const annWallet = await join(ann, contest.joinCode ?? '');
     const benWallet = await join(ben, contest.joinCode ?? '');
     await setPrice(t.app, 'SOL', 100);
-    expectStatus(
-      await trade(ann, annWallet, '/purchase-asset', {
-        symbol: 'SOL',
-        assetAmount: 5_000,
-        unit: 'USD',
-      }),
-      200,
-    );
-    expectStatus(
-      await trade(ben, benWallet, '/purchase-asset', {
-        symbol: 'SOL',
-        assetAmount: 1_000,
-        unit: 'USD',
-      }),
-      200,
-    );
+    expectStatus(await buyUsd(ann, annWallet, 'SOL', 5_000), 200);
+    expectStatus(await buyUsd(ben, benWallet, 'SOL', 1_000), 200);
     await setPrice(t.app, 'SOL', 110);
-    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the board's cache
+    await pastBoardCache();
     const rows = await board(ann, contest.id);
     expect(rows.map((r) => [r.rank, r.walletAddress, r.returnPercentage, r.trades])).toEqual([
       [1, annWallet, 5, 1],
@@ -380,74 +315,37 @@ describe('contests and classes', () => {
   });
 
   it('at the end working orders are cancelled with their reservations back, the board is frozen, and orders are refused', async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { owner, contest, user: bob, wallet } = await contestWithMember();
     await setPrice(t.app, 'ETH', 2_000);
-    expectStatus(
-      await trade(bob, wallet, '/purchase-asset', {
-        symbol: 'ETH',
-        assetAmount: 2_000,
-        unit: 'USD',
-      }),
-      200,
-    );
-    expectStatus(
-      await trade(bob, wallet, '/open-limit-position', {
-        type: 'PURCHASE',
-        symbol: 'ETH',
-        limitAsk: 1_000,
-        purchaseAsk: 3_000,
-      }),
-      201,
-    );
-    expectStatus(await call(owner, 'PATCH', `/contests/${contest.id}`, { end: true }), 200);
+    expectStatus(await buyUsd(bob, wallet, 'ETH', 2_000), 200);
+    expectStatus(await limitBuy(bob, wallet, 'ETH', 1_000, 3_000), 201);
+    await endNow(owner, contest);
 
-    const record = (
-      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
-    ).json<User>();
+    const record = await recordIn(bob, wallet);
     expect(record.balance).toBe(8_000);
     expect(record.limitPositions.map((p) => p.status)).toEqual(['CANCELLED']);
     const frozen = await board(bob, contest.id);
     await setPrice(t.app, 'ETH', 4_000);
     // A tick after the end fills nothing of the contest and moves nothing on its board.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await pastBoardCache();
     expect(await board(bob, contest.id)).toEqual(frozen);
-    const refused = await trade(bob, wallet, '/sell-asset', {
-      symbol: 'ETH',
-      assetAmount: 0.1,
-      unit: 'SYMBOL',
-    });
+    const refused = await sellShares(bob, wallet, 'ETH', 0.1);
     expectStatus(refused, 409, 'CONTEST_NOT_RUNNING');
     expect(refused.json<{ error: string }>().error).toContain('has ended');
     await expectLedgersSound(t.ctx, [await portfolioIdOf(wallet)]);
   });
 
   it('a tick at the end closes the contest before the limit trigger could fill its orders', async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { contest, user: bob, wallet } = await contestWithMember();
     await setPrice(t.app, 'ADA', 1);
-    expectStatus(
-      await trade(bob, wallet, '/open-limit-position', {
-        type: 'PURCHASE',
-        symbol: 'ADA',
-        limitAsk: 0.5,
-        purchaseAsk: 1_000,
-      }),
-      201,
-    );
+    expectStatus(await limitBuy(bob, wallet, 'ADA', 0.5, 1_000), 201);
     await t.ctx.db
       .updateTable('contests')
       .set({ ends_at: Date.now() - 1 })
       .where('id', '=', contest.id)
       .execute();
     await setPrice(t.app, 'ADA', 0.4); // crosses the limit, at a tick after the end
-    const record = (
-      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
-    ).json<User>();
+    const record = await recordIn(bob, wallet);
     expect(record.assets).toEqual({});
     expect(record.balance).toBe(10_000);
     expect(record.limitPositions[0]?.status).toBe('CANCELLED');
@@ -460,27 +358,10 @@ describe('contests and classes', () => {
   });
 
   it("a contest's fee is charged once per fill through the ledger and recorded on the transaction", async () => {
-    const owner = await host();
-    const contest = await create(owner, { feeBps: 50, feeMinUsd: 1 });
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { user: bob, wallet } = await contestWithMember({ feeBps: 50, feeMinUsd: 1 });
     await setPrice(t.app, 'BTC', 50_000);
-    expectStatus(
-      await trade(bob, wallet, '/purchase-asset', {
-        symbol: 'BTC',
-        assetAmount: 1_000,
-        unit: 'USD',
-      }),
-      200,
-    );
-    expectStatus(
-      await trade(bob, wallet, '/sell-asset', {
-        symbol: 'BTC',
-        assetAmount: 0.001,
-        unit: 'SYMBOL',
-      }),
-      200,
-    );
+    expectStatus(await buyUsd(bob, wallet, 'BTC', 1_000), 200);
+    expectStatus(await sellShares(bob, wallet, 'BTC', 0.001), 200);
     const rows = await t.ctx.db
       .selectFrom('transactions')
       .select(['type', 'total_cents', 'fee_cents'])
@@ -492,25 +373,14 @@ describe('contests and classes', () => {
       ['PURCHASE', 100_000n, 500n],
       ['SELL', 5_000n, 100n],
     ]);
-    const record = (
-      await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)
-    ).json<User>();
-    expect(record.balance).toBe(10_000 - 1_000 - 5 + 50 - 1);
+    expect((await recordIn(bob, wallet)).balance).toBe(10_000 - 1_000 - 5 + 50 - 1);
   });
 
   it("a class's teacher reads a member's portfolio, sees the members, announces and downloads the standings; a contest's host cannot read portfolios", async () => {
     const teacher = await host('TEACHER');
     const klass = await create(teacher, { kind: 'CLASS', name: 'Economics, 101' });
-    const student = await createTestUser(t.ctx);
-    const wallet = await join(student, klass.joinCode ?? '');
-    expectStatus(
-      await trade(student, wallet, '/purchase-asset', {
-        symbol: 'ETH',
-        assetAmount: 500,
-        unit: 'USD',
-      }),
-      200,
-    );
+    const { user: student, wallet } = await newMember(klass);
+    expectStatus(await buyUsd(student, wallet, 'ETH', 500), 200);
 
     const read = await call(teacher, 'GET', `/contests/${klass.id}/members/${wallet}`);
     expectStatus(read, 200);
@@ -536,9 +406,7 @@ describe('contests and classes', () => {
     });
     expectStatus(sent, 201);
     expect(sent.json()).toEqual({ sent: 1 });
-    const notices = (
-      await call(student, 'POST', '/user-details', { walletAddress: student.walletAddress })
-    ).json<User>().notifications;
+    const notices = (await recordIn(student)).notifications;
     expect(notices[0]).toMatchObject({
       type: 'INFORMATIVE',
       text: 'Economics, 101: Quiz on Friday',
@@ -567,10 +435,7 @@ describe('contests and classes', () => {
       '0',
     ]);
 
-    const host2 = await host();
-    const contest = await create(host2);
-    const player = await createTestUser(t.ctx);
-    const playerWallet = await join(player, contest.joinCode ?? '');
+    const { owner: host2, contest, wallet: playerWallet } = await contestWithMember();
     expectStatus(
       await call(host2, 'GET', `/contests/${contest.id}/members/${playerWallet}`),
       403,
@@ -579,20 +444,9 @@ describe('contests and classes', () => {
   });
 
   it('a removed member leaves the board, their working orders are cancelled, and their wallet no longer trades', async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { owner, contest, user: bob, wallet } = await contestWithMember();
     await setPrice(t.app, 'SOL', 100);
-    expectStatus(
-      await trade(bob, wallet, '/open-limit-position', {
-        type: 'PURCHASE',
-        symbol: 'SOL',
-        limitAsk: 50,
-        purchaseAsk: 1_000,
-      }),
-      201,
-    );
+    expectStatus(await limitBuy(bob, wallet, 'SOL', 50, 1_000), 201);
     expectStatus(
       await call(bob, 'DELETE', `/contests/${contest.id}/members/${wallet}`),
       403,
@@ -600,42 +454,30 @@ describe('contests and classes', () => {
     );
     expectStatus(await call(owner, 'DELETE', `/contests/${contest.id}/members/${wallet}`), 204);
     expect((await board(owner, contest.id)).map((r) => r.walletAddress)).not.toContain(wallet);
-    expectStatus(
-      await trade(bob, wallet, '/purchase-asset', { symbol: 'SOL', assetAmount: 10, unit: 'USD' }),
-      403,
-      'WALLET_MISMATCH',
-    );
+    expectStatus(await buyUsd(bob, wallet, 'SOL', 10), 403, 'WALLET_MISMATCH');
     const orders = await t.ctx.db
       .selectFrom('limit_orders')
       .select('status')
       .where('portfolio_id', '=', await portfolioIdOf(wallet))
       .execute();
     expect(orders.map((o) => o.status)).toEqual(['CANCELLED']);
-    expectStatus(
-      await call(bob, 'POST', '/contests/join', { code: contest.joinCode }),
-      403,
-      'REMOVED_FROM_CONTEST',
-    );
+    expectStatus(await askToJoin(bob, { code: contest.joinCode }), 403, 'REMOVED_FROM_CONTEST');
     await expectLedgersSound(t.ctx, [await portfolioIdOf(wallet)]);
   });
 
   it('leaving works before the start only; the rules that move money change before the start only', async () => {
-    const owner = await host();
-    const later = await create(owner, {
-      startsAt: Date.now() + HOUR,
-      endsAt: Date.now() + 2 * HOUR,
-    });
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, later.joinCode ?? '');
+    const {
+      owner,
+      contest: later,
+      user: bob,
+      wallet,
+    } = await contestWithMember(startingInAnHour());
     const patched = await call(owner, 'PATCH', `/contests/${later.id}`, {
       startingBalance: 20_000,
       feeBps: 10,
     });
     expectStatus(patched, 200);
-    expect(
-      (await call(bob, 'POST', '/user-details', { walletAddress: wallet }, wallet)).json<User>()
-        .balance,
-    ).toBe(20_000);
+    expect((await recordIn(bob, wallet)).balance).toBe(20_000);
     expectStatus(await call(bob, 'POST', `/contests/${later.id}/leave`), 204);
     expect((await call(bob, 'GET', '/portfolios')).json<unknown[]>()).toHaveLength(1);
 
@@ -669,22 +511,15 @@ describe('contests and classes', () => {
     expect(browse.map((c) => c.id)).toContain(open.id);
     expect(browse.map((c) => c.id)).not.toContain(closed.id);
     expect(browse.find((c) => c.id === open.id)).not.toHaveProperty('joinCode');
-    expectStatus(
-      await call(bob, 'POST', '/contests/join', { contestId: closed.id }),
-      404,
-      'CONTEST_NOT_FOUND',
-    );
-    expectStatus(await call(bob, 'POST', '/contests/join', { contestId: open.id }), 201);
+    expectStatus(await askToJoin(bob, { contestId: closed.id }), 404, 'CONTEST_NOT_FOUND');
+    expectStatus(await askToJoin(bob, { contestId: open.id }), 201);
     const joined = (await call(bob, 'GET', '/contests?scope=joined')).json<Contest[]>();
     expect(joined.map((c) => c.id)).toEqual([open.id]);
     expect(joined[0]?.me?.walletAddress).toMatch(/^0x/);
   });
 
   it('deleting the account closes its contest portfolios too', async () => {
-    const owner = await host();
-    const contest = await create(owner);
-    const bob = await createTestUser(t.ctx);
-    const wallet = await join(bob, contest.joinCode ?? '');
+    const { owner, contest, user: bob, wallet } = await contestWithMember();
     expectStatus(
       await call(bob, 'DELETE', '/delete-user', {
         walletAddress: bob.walletAddress,
@@ -692,13 +527,7 @@ describe('contests and classes', () => {
       }),
       204,
     );
-    expect(
-      await t.ctx.db
-        .selectFrom('portfolios')
-        .select('id')
-        .where('wallet_address', '=', wallet)
-        .execute(),
-    ).toEqual([]);
+    expect(await portfolioRows('wallet_address', wallet)).toEqual([]);
     const members = (await call(owner, 'GET', `/contests/${contest.id}/members`)).json<
       { walletAddress: string }[]
     >();
