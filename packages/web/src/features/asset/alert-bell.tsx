@@ -1,15 +1,14 @@
 import type { Asset } from '@papertrade/domain';
-import { Alert, IconButton, Snackbar, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import NotificationAddOutlined from '@mui/icons-material/NotificationAddOutlined';
 import { useState } from 'react';
-import { usePageToastPlacement } from '../../lib/toast-placement.ts';
+import { PageSuccessToast } from '../../components/page-toast.tsx';
 import { AlertDialog } from './alert-dialog.tsx';
 
 /** The bell beside the price: opens the price alert dialog, then says the alert is set. */
 export function AlertBell({ asset, name, wallet }: { asset: Asset; name: string; wallet: string }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const placement = usePageToastPlacement();
   const label = `Set a price alert for ${asset.symbol}`;
   return (
     <>
@@ -35,16 +34,7 @@ export function AlertBell({ asset, name, wallet }: { asset: Asset; name: string;
           }}
         />
       )}
-      <Snackbar
-        open={done !== null}
-        autoHideDuration={6000}
-        onClose={(_, reason) => reason !== 'clickaway' && setDone(null)}
-        {...placement}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setDone(null)}>
-          {done}
-        </Alert>
-      </Snackbar>
+      <PageSuccessToast message={done} onClose={() => setDone(null)} />
     </>
   );
 }

@@ -9,13 +9,12 @@ import {
   DialogContentText,
   DialogTitle,
   Paper,
-  Snackbar,
   Stack,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { usePageToastPlacement } from '../../lib/toast-placement.ts';
+import { PageSuccessToast } from '../../components/page-toast.tsx';
 import { useCancelLimitPosition } from '../trading/api/cancel-limit-position.ts';
 import { ModifyOrderDialog } from './modify-order-dialog.tsx';
 import {
@@ -41,7 +40,6 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
   const [cancelling, setCancelling] = useState<LimitPosition | null>(null);
   const [modifying, setModifying] = useState<LimitPosition | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const placement = usePageToastPlacement();
 
   const confirmCancel = () => {
     const order = cancelling;
@@ -130,16 +128,7 @@ export function OrdersCard({ user, symbol }: { user: User; symbol: string }) {
           }}
         />
       )}
-      <Snackbar
-        open={done !== null}
-        autoHideDuration={6000}
-        onClose={(_, reason) => reason !== 'clickaway' && setDone(null)}
-        {...placement}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setDone(null)}>
-          {done}
-        </Alert>
-      </Snackbar>
+      <PageSuccessToast message={done} onClose={() => setDone(null)} />
     </Paper>
   );
 }
