@@ -1,7 +1,8 @@
-import type { FillModel } from '@papertrade/domain';
+import type { FillModel, OrderSide, PriceUnits, ShareUnits } from '@papertrade/domain';
 import { sql, type Kysely } from 'kysely';
 import { batchIds } from '../../db/batch-rows.ts';
 import type { DB } from '../../db/schema.ts';
+import { allocateVolume, type Allocation, type CrossedSize } from './allocate-volume.ts';
 import { portfolioFillModel } from './trading-costs.ts';
 
 /**
@@ -27,4 +28,22 @@ export async function idealPortfolios(
   const ideal = new Set<string>();
   for (const r of rows) if (portfolioFillModel(r, defaultModel) === 'IDEAL') ideal.add(r.id);
   return ideal;
+}
+
+/**
+ * A tick's traded shares handed to crossed orders (allocateVolume), the owners' fill models read
+ * only when the volume runs short: then the IDEAL owners' orders fill whole and take none of it.
+ */
+export async function allocateByFillModel(
+  db: Kysely<DB>,
+  side: OrderSide,
+  price: PriceUnits,
+  orders: readonly CrossedSize[],
+  volume: ShareUnits,
+  defaultModel?: FillModel,
+): Promise<Allocation> {
+  const plan = allocateVolume(side, price, orders, volume);
+  if (!plan.exhausted) return plan;
+  const ideal = await idealPortfolios(db, new Set(orders.map((o) => o.portfolio_id)), defaultModel);
+  return ideal.size ? allocateVolume(side, price, orders, volume, ideal) : plan;
 }

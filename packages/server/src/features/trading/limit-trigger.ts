@@ -10,8 +10,7 @@ import { triggerStopLimits } from './stop-triggers.ts';
 import { refuseStuckOrder } from './stuck-order.ts';
 import { moveWaterMarks } from './trailing-marks.ts';
 import type { JobLog } from '../../background-jobs.ts';
-import { allocateVolume } from './allocate-volume.ts';
-import { idealPortfolios } from './fill-model.ts';
+import { allocateByFillModel } from './fill-model.ts';
 import { fillSlice } from './partial-fill.ts';
 import { stopsCanWalk } from './stop-walk.ts';
 import { tradedShares } from './traded-volume.ts';
@@ -176,16 +175,14 @@ export function createLimitTrigger(
           volume ??= first
             ? tradedShares({ seed, symbol, side, price, at, best: BigInt(first.limit_price) })
             : 0n;
-          let plan = allocateVolume(side, price, batch, volume);
-          // Only when the volume runs short do the owners' fill models matter: IDEAL ones fill whole.
-          if (plan.exhausted) {
-            const ideal = await idealPortfolios(
-              ctx.db,
-              new Set(batch.map((o) => o.portfolio_id)),
-              ctx.config?.fillModel,
-            );
-            if (ideal.size) plan = allocateVolume(side, price, batch, volume, ideal);
-          }
+          const plan = await allocateByFillModel(
+            ctx.db,
+            side,
+            price,
+            batch,
+            volume,
+            ctx.config?.fillModel,
+          );
           const whole = new Set(plan.whole);
           orders = batch.filter((o) => whole.has(o.id));
           ({ slice, exhausted } = plan);

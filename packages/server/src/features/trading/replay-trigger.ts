@@ -6,9 +6,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { BalancePointQueue } from '../../users/balance-point-queue.ts';
 import { contestSchedule, scheduledQuote, type ReplayQuote } from '../contests/public.ts';
 import type { CrossKind } from './crossing-orders.ts';
-import { allocateVolume } from './allocate-volume.ts';
 import { fillBatch } from './fill-batch.ts';
-import { idealPortfolios } from './fill-model.ts';
+import { allocateByFillModel } from './fill-model.ts';
 import { fillSlice } from './partial-fill.ts';
 import { replayTradedShares } from './traded-volume.ts';
 
@@ -199,15 +198,14 @@ async function workContest(
       minuteVolume: quote.candle.volume,
       historyMs: (ctx.config?.marketTickMs || 1_000) * schedule.speed,
     });
-    let plan = allocateVolume(side, quote.price, ranked, volume);
-    if (plan.exhausted) {
-      const ideal = await idealPortfolios(
-        ctx.db,
-        new Set(ranked.map((o) => o.portfolio_id)),
-        ctx.config?.fillModel,
-      );
-      if (ideal.size) plan = allocateVolume(side, quote.price, ranked, volume, ideal);
-    }
+    const plan = await allocateByFillModel(
+      ctx.db,
+      side,
+      quote.price,
+      ranked,
+      volume,
+      ctx.config?.fillModel,
+    );
     const whole = new Set(plan.whole);
     await fillWhole(ranked.filter((o) => whole.has(o.id)));
     const { slice } = plan;
