@@ -52,10 +52,15 @@ export function withFedBooks(
   /** One read at a time; a flush during one asks for one more after it. */
   const refreshSoon = oneReadAtATime(load);
 
+  /** The tick this instance's listener read for: its own `prices` event then needs no second read. */
+  let readForTick: number | undefined;
   const unsubscribe = bus.subscribe((event) => {
-    if (event.type === 'prices') void refreshSoon();
+    if (event.type === 'prices' && event.at !== readForTick) void refreshSoon();
   });
-  market.onTick(() => refreshSoon());
+  market.onTick((_prices, at) => {
+    readForTick = at;
+    return refreshSoon();
+  });
 
   /** The symbol's stored book when it is fresh, else why it cannot be walked. */
   const fresh = (symbol: string, now: number) => {
