@@ -372,10 +372,9 @@ export function createOrderBooks(
         // A replay side forgotten since (refilled) has nothing left to store.
         const c = consumption.get(k);
         if (!c) continue;
-        const row = { asset_id: assetId, side, shares: c.shares, at: c.at };
         if (contestId)
-          replay.push({ ...row, contest_id: contestId, side_total: replayTotals.get(k) ?? 0n });
-        else live.push(row);
+          replay.push([contestId, assetId, side, c.shares, c.at, replayTotals.get(k) ?? 0n]);
+        else live.push({ asset_id: assetId, side, shares: c.shares, at: c.at });
       }
       unsaved.clear();
       if (live.length)
@@ -402,7 +401,7 @@ export function createOrderBooks(
           at: 'bigint',
           side_total: 'bigint',
         },
-        replay.map((r) => [r.contest_id, r.asset_id, r.side, r.shares, r.at, r.side_total]),
+        replay,
       );
       await sql`INSERT INTO replay_book_consumption (contest_id, asset_id, side, shares, at, side_total)
         SELECT r.contest_id, r.asset_id, r.side, r.shares, r.at, r.side_total FROM ${rows} AS r
