@@ -17,7 +17,7 @@ import {
 } from '@papertrade/domain';
 import type SQLite from 'better-sqlite3';
 import { newId } from '../packages/server/src/db/new-id.ts';
-import { SNAPSHOT_MERGE_MS } from '../packages/server/src/users/total-balance.ts';
+import { parseHoldings, SNAPSHOT_MERGE_MS } from '../packages/server/src/users/total-balance.ts';
 
 /**
  * One prepared statement per row written; returns the milliseconds of the four transactions,
@@ -156,13 +156,9 @@ export function balancePointsFloor(raw: SQLite.Database, portfolioIds: readonly 
       (prices.all() as { symbol: string; price: bigint }[]).map((r) => [r.symbol, r.price]),
     );
     for (const r of read.all(JSON.stringify(portfolioIds)) as Row[]) {
-      const holdings = (r.holdings ? r.holdings.split(',') : []).map((entry) => {
-        const space = entry.indexOf(' ');
-        return { symbol: entry.slice(0, space), shares: BigInt(entry.slice(space + 1)) };
-      });
       const total = totalBalanceCents({
         cashCents: r.cash_cents,
-        holdings,
+        holdings: parseHoldings(r.holdings),
         workingOrders: [],
         prices: priceOf,
       });

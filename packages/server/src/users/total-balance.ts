@@ -129,7 +129,7 @@ export async function loadPortfolioTotals(
 }
 
 /** "BTC 1200,ETH 35" (symbol, a space, shares; asset symbols hold neither) as holdings. */
-function parseHoldings(text: string | null): HoldingInput[] {
+export function parseHoldings(text: string | null): HoldingInput[] {
   if (!text) return [];
   return text.split(',').map((entry) => {
     const space = entry.indexOf(' ');
